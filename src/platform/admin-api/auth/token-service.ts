@@ -1,0 +1,160 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { sql } from 'kysely';
+import type { Db } from '../../database/connection.js';
+import type { ApiContext } from '../../acl/context.js';
+import { errors } from '../../errors/app-error.js';
+import { SecretBox } from '../../security/secret-box.js';
+import { verifyPassword } from '../../security/password.js';
+import { oauthErrors } from './oauth-errors.js';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 600;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+export const ADMINISTRATION_CLIENT_ID = 'administration';
+
+export interface TokenResponse {
+  token_type: 'Bearer';
+  expires_in: number;
+  access_token: string;
+  refresh_token?: string;
+}
+
+interface TokenClaims {
+  sub?: string;
+  /** integration id, for client_credentials tokens */
+  iid?: string;
+  scopes: string[];
+}
+
+/**
+ * Issues and checks Admin API tokens: short-lived JWTs (HS256, key derived from APP_SECRET) and
+ * single-use refresh tokens stored as SHA-256 hashes.
+ */
+export class TokenService {
+  readonly #key: Uint8Array;
+
+  constructor(
+    private readonly db: Db,
+    appSecret: string,
+  ) {
+    this.#key = SecretBox.deriveKey(appSecret, 'admin-api-access-token');
+  }
+
+  async passwordGrant(username: string, password: string): Promise<TokenResponse> {
+    const user = await this.db
+      .selectFrom('user')
+      .select(['id', 'password', 'admin', 'active'])
+      .where('username', '=', username)
+      .executeTakeFirst();
+    // verify against a dummy hash when the user is unknown so timing does not reveal usernames
+    const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
+    if (!user || !ok || !user.active) throw oauthErrors.invalidCredentials();
+    return this.#issueForUser(user.id, user.admin, true);
+  }
+
+  async refreshGrant(refreshToken: string): Promise<TokenResponse> {
+    // DELETE ... RETURNING makes the token single-use even when two requests race with it
+    const row = await this.db
+      .deleteFrom('refresh_token')
+      .where('token_hash', '=', sha256(refreshToken))
+      .returning(['user_id', 'expires_at'])
+      .executeTakeFirst();
+    if (!row) throw oauthErrors.invalidRefreshToken();
+    if (new Date(row.expires_at).getTime() < Date.now()) throw oauthErrors.invalidRefreshToken('The refresh token has expired.');
+    const user = await this.db.selectFrom('user').select(['id', 'admin', 'active']).where('id', '=', row.user_id).executeTakeFirst();
+    if (!user || !user.active) throw oauthErrors.invalidRefreshToken();
+    return this.#issueForUser(user.id, user.admin, false);
+  }
+
+  async clientCredentialsGrant(clientId: string, clientSecret: string): Promise<TokenResponse> {
+    if (!clientId.startsWith('SWIA')) throw oauthErrors.invalidClient();
+    const integration = await this.db
+      .selectFrom('integration')
+      .select(['id', 'secret_access_key', 'admin'])
+      .where('access_key', '=', clientId)
+      .executeTakeFirst();
+    const ok = await verifyPassword(clientSecret, integration?.secret_access_key ?? DUMMY_HASH);
+    if (!integration || !ok) throw oauthErrors.invalidClient();
+    await this.db.updateTable('integration').set({ last_usage_at: sql`now()` }).where('id', '=', integration.id).execute();
+    const scopes = integration.admin ? ['write', 'admin'] : ['write'];
+    return { token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, access_token: await this.#sign(clientId, { iid: integration.id, scopes }) };
+  }
+
+  /** Checks a bearer token and loads the caller's current rights (roles may have changed since issue). */
+  async authenticate(authorization: string | undefined): Promise<ApiContext> {
+    if (!authorization) throw errors.unauthorized('Missing "Authorization" header');
+    const token = authorization.replace(/^Bearer\s+/i, '').trim();
+    if (!token) throw errors.unauthorized('Missing "Authorization" header');
+    let payload: TokenClaims & { iat?: number };
+    try {
+      ({ payload } = (await jwtVerify(token, this.#key, { algorithms: ['HS256'] })) as { payload: TokenClaims & { iat?: number } });
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) throw errors.unauthorized('Access token is expired');
+      throw errors.unauthorized('Access token could not be verified.');
+    }
+    if (payload.sub) return this.#userContext(payload.sub, payload.iat ?? 0);
+    if (payload.iid) return this.#integrationContext(payload.iid);
+    throw errors.unauthorized('Access token could not be verified.');
+  }
+
+  async #userContext(userId: string, issuedAt: number): Promise<ApiContext> {
+    const user = await this.db
+      .selectFrom('user')
+      .select(['id', 'admin', 'active', 'last_updated_password_at'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
+    if (!user || !user.active) throw errors.unauthorized('Access token could not be verified.');
+    if (user.last_updated_password_at && issuedAt < Math.floor(new Date(user.last_updated_password_at).getTime() / 1000)) {
+      throw errors.unauthorized('Access token is revoked.');
+    }
+    const privileges = await this.#privileges('acl_user_role', 'user_id', userId);
+    return { source: { type: 'admin-api', userId, isAdmin: user.admin, privileges } };
+  }
+
+  async #integrationContext(integrationId: string): Promise<ApiContext> {
+    const integration = await this.db.selectFrom('integration').select(['id', 'admin']).where('id', '=', integrationId).executeTakeFirst();
+    if (!integration) throw errors.unauthorized('Access token could not be verified.');
+    const privileges = await this.#privileges('integration_role', 'integration_id', integrationId);
+    return { source: { type: 'admin-api', integrationId, isAdmin: integration.admin, privileges } };
+  }
+
+  async #privileges(mappingTable: string, column: string, id: string): Promise<Set<string>> {
+    const roles = await this.db
+      .selectFrom(`${mappingTable} as m`)
+      .innerJoin('acl_role as r', 'r.id', 'm.acl_role_id')
+      .select('r.privileges')
+      .where(`m.${column}`, '=', id)
+      .execute();
+    const privileges = new Set<string>();
+    for (const role of roles) for (const p of (role.privileges as unknown[]) ?? []) if (typeof p === 'string') privileges.add(p);
+    return privileges;
+  }
+
+  async #issueForUser(userId: string, admin: boolean, passwordVerified: boolean): Promise<TokenResponse> {
+    const scopes = ['write', ...(admin ? ['admin'] : []), ...(passwordVerified ? ['user-verified'] : [])];
+    const accessToken = await this.#sign(ADMINISTRATION_CLIENT_ID, { sub: userId, scopes });
+    const refreshToken = randomBytes(48).toString('base64url');
+    await this.db
+      .insertInto('refresh_token')
+      .values({ token_hash: sha256(refreshToken), user_id: userId, expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000) })
+      .execute();
+    return { token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, access_token: accessToken, refresh_token: refreshToken };
+  }
+
+  #sign(audience: string, claims: TokenClaims): Promise<string> {
+    return new SignJWT({ ...claims })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setJti(randomUUID())
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(this.#key);
+  }
+}
+
+function sha256(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+// A valid scrypt hash of a random string, used to spend the same time on unknown users.
+const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';

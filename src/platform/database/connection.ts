@@ -1,0 +1,63 @@
+import { PGlite } from '@electric-sql/pglite';
+import { createPgConfig } from '@electric-sql/pglite/node-postgres';
+import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
+
+// COUNT(*) and other int8 values fit in a JS number for anything this platform counts.
+pg.types.setTypeParser(20, (v) => Number(v));
+// IDs travel as 32 lowercase hex characters; PostgreSQL accepts that form as uuid input, so only
+// output needs converting, once, here.
+pg.types.setTypeParser(2950, (v) => v.replace(/-/g, ''));
+
+export type Db = Kysely<any>;
+
+export interface DatabaseHandle {
+  kind: 'embedded' | 'postgres';
+  db: Db;
+  /**
+   * The shared pool. Only ever check out and release clients (`pool.connect()`), never `pool.query()`:
+   * the embedded pool has a single connection that every caller must queue for.
+   */
+  pool: pg.Pool;
+  /** Embedded only: the PGlite instance (for data dumps in tests). */
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://... ; absent selects the embedded database. */
+  databaseUrl?: string;
+  /** Embedded data folder; `memory://` keeps it in memory. */
+  dataDir?: string;
+  /** Embedded only: start from a dump made by `pglite.dumpDataDir()` (tests start from a migrated template). */
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10 });
+    pool.on('error', () => {
+      /* an idle client lost its server; the pool replaces it on the next checkout */
+    });
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+    return { kind: 'postgres', db, pool, close: () => db.destroy() };
+  }
+
+  const pglite = await PGlite.create({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
+  // One PGlite is one session: a pool of exactly one connection serialises every caller, so a
+  // transaction can never see (or roll back) statements of another request.
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'embedded',
+    db,
+    pool,
+    pglite,
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}

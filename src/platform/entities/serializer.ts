@@ -1,0 +1,56 @@
+import type { EntityDefinition, FieldDefinition } from './definition.js';
+
+/** An entity as the API returns it: camelCase fields, `id`, `apiAlias`, loaded associations. */
+export type EntityRecord = Record<string, unknown> & { id: string; apiAlias: string };
+
+/** Fields a read returns: everything except password and write-only fields. */
+export function readableFields(def: EntityDefinition): Array<[string, FieldDefinition]> {
+  return Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password');
+}
+
+/**
+ * Converts a row (selected with field names as column aliases) to the API form. NUMERIC comes back
+ * from pg as a string and timestamps as Date; the API gives numbers and ISO strings. Empty or NULL
+ * customFields read as `{}` (reference §4.3), so clients never need a null check.
+ */
+export function serializeRow(def: EntityDefinition, row: Record<string, unknown>): EntityRecord {
+  const entity: Record<string, unknown> = { id: row.id };
+  for (const [name, field] of readableFields(def)) {
+    if (name === 'id') continue;
+    entity[name] = convert(field, row[name]);
+  }
+  if ('customFields' in def.fields && (entity.customFields === null || entity.customFields === undefined)) entity.customFields = {};
+  entity.apiAlias = def.name;
+  return entity as EntityRecord;
+}
+
+function convert(field: FieldDefinition, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'float':
+    case 'int':
+      return typeof value === 'string' ? Number(value) : value;
+    case 'datetime':
+      return value instanceof Date ? value.toISOString() : value;
+    default:
+      return value;
+  }
+}
+
+/**
+ * Trims entities to `includes[apiAlias]` (Shopware's partial output), keeping `id` and `apiAlias`;
+ * nested entities are trimmed by their own alias.
+ */
+export function applyIncludes(value: unknown, includes: Record<string, string[]> | undefined): unknown {
+  if (!includes || Object.keys(includes).length === 0) return value;
+  if (Array.isArray(value)) return value.map((v) => applyIncludes(v, includes));
+  if (typeof value !== 'object' || value === null || typeof (value as EntityRecord).apiAlias !== 'string') return value;
+  const entity = value as EntityRecord;
+  const keep = includes[entity.apiAlias];
+  const result: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(entity)) {
+    if (keep && key !== 'id' && key !== 'apiAlias' && !keep.includes(key)) continue;
+    result[key] = applyIncludes(v, includes);
+  }
+  return result;
+}

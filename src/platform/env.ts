@@ -1,0 +1,54 @@
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+/** Process settings, read once from the environment. Shop settings live in system config instead. */
+export interface Env {
+  port: number;
+  host: string;
+  /** postgres://... when a PostgreSQL server is used; undefined means the embedded database. */
+  databaseUrl?: string;
+  /** Folder for the embedded database, generated secrets, the console socket and media. */
+  varDir: string;
+  appSecret: string;
+  appUrl: string;
+  adminPassword: string;
+  /** Run the queue worker inside the web process (default true; `bin/console worker` runs it alone). */
+  runWorker: boolean;
+  logLevel: string;
+}
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const varDir = path.resolve(source.VAR_DIR ?? 'var');
+  const port = Number(source.PORT ?? 8000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${source.PORT}"`);
+  return {
+    port,
+    host: source.HOST ?? '0.0.0.0',
+    databaseUrl: source.DATABASE_URL || undefined,
+    varDir,
+    appSecret: source.APP_SECRET || loadOrCreateAppSecret(varDir),
+    appUrl: (source.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminPassword: source.ADMIN_PASSWORD ?? 'shopware',
+    runWorker: source.RUN_WORKER !== '0' && source.RUN_WORKER !== 'false',
+    logLevel: source.LOG_LEVEL ?? 'info',
+  };
+}
+
+/**
+ * A local shop needs no set-up: the first start writes a random secret into ./var (mode 0600)
+ * and every later process on this machine reads the same one. Servers set APP_SECRET instead.
+ */
+function loadOrCreateAppSecret(varDir: string): string {
+  const file = path.join(varDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(varDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  try {
+    writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+    return secret;
+  } catch {
+    // another process won the race: use its secret
+    return readFileSync(file, 'utf8').trim();
+  }
+}

@@ -1,0 +1,73 @@
+import type { Db } from '../database/connection.js';
+import { isUnitOfWork, type UnitOfWork } from '../database/transaction.js';
+
+/**
+ * Event names and payloads. Modules add their events by declaration merging:
+ *   declare module '../platform/events/dispatcher.js' { interface PlatformEvents { 'x.happened': { id: string } } }
+ * Names not listed here may still be dispatched with an `unknown` payload (e.g. `state_enter.*`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PlatformEvents {}
+
+export type EventName = keyof PlatformEvents | (string & {});
+export type EventPayload<N> = N extends keyof PlatformEvents ? PlatformEvents[N] : unknown;
+
+export type Subscriber<N extends EventName = EventName> = (payload: EventPayload<N>, name: N) => Promise<void> | void;
+
+interface Registration {
+  handler: Subscriber<any>;
+  /** Extension that owns the subscriber; its subscribers are skipped while it is inactive. */
+  owner?: string;
+}
+
+export interface EventDispatcherOptions {
+  isOwnerActive?: (owner: string) => boolean;
+  onSubscriberError?: (error: unknown, name: string) => void;
+}
+
+/**
+ * Typed dispatcher. Dispatching inside a unit of work defers the subscribers until the transaction has
+ * committed, so they never act on data that is rolled back; outside one they run at once.
+ */
+export class EventDispatcher {
+  readonly #subscribers = new Map<string, Registration[]>();
+  readonly #options: EventDispatcherOptions;
+
+  constructor(options: EventDispatcherOptions = {}) {
+    this.#options = options;
+  }
+
+  on<N extends EventName>(name: N, handler: Subscriber<N>, owner?: string): () => void {
+    const list = this.#subscribers.get(name) ?? [];
+    const registration: Registration = { handler, owner };
+    list.push(registration);
+    this.#subscribers.set(name, list);
+    return () => {
+      const current = this.#subscribers.get(name) ?? [];
+      this.#subscribers.set(
+        name,
+        current.filter((r) => r !== registration),
+      );
+    };
+  }
+
+  async dispatch<N extends EventName>(within: Db | UnitOfWork, name: N, payload: EventPayload<N>): Promise<void> {
+    if (isUnitOfWork(within)) {
+      within.afterCommit(() => this.#run(name, payload));
+      return;
+    }
+    await this.#run(name, payload);
+  }
+
+  /** Subscribers run one after another; one failing is reported and does not stop the others. */
+  async #run(name: string, payload: unknown): Promise<void> {
+    for (const { handler, owner } of [...(this.#subscribers.get(name) ?? [])]) {
+      if (owner && this.#options.isOwnerActive && !this.#options.isOwnerActive(owner)) continue;
+      try {
+        await handler(payload, name);
+      } catch (error) {
+        (this.#options.onSubscriberError ?? ((e) => console.error(`subscriber of ${name} failed`, e)))(error, name);
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import type { Platform } from '../kernel.js';
+import { registerErrorHandler } from './error-handler.js';
+import { registerJsonParser } from './raw-body.js';
+import { registerAuthentication } from '../admin-api/auth/authenticate.js';
+import { registerOAuthRoute } from '../admin-api/auth/oauth-route.js';
+import { LoginThrottle } from '../admin-api/auth/login-throttle.js';
+import { registerInfoRoutes } from '../admin-api/info-routes.js';
+import { registerSystemConfigRoutes } from '../system-config/routes.js';
+import { registerExtensionRoutes } from '../extension-manager/routes.js';
+import { registerQueueRoutes } from '../queue/routes.js';
+import { registerExtensionOwnedRoutes } from './extension-routes.js';
+
+/** The HTTP application: Admin API under /api, storefront and extension routes elsewhere. */
+export async function buildApp(platform: Platform): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    loggerInstance: platform.logger as FastifyBaseLogger,
+    bodyLimit: 10 * 1024 * 1024,
+    trustProxy: false,
+    // ids in paths are validated by the routes themselves; keep query parsing to plain key/values
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+  });
+
+  registerJsonParser(app);
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Admin API', version: '1.0.0', description: 'Shopware-style Admin API of this platform.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    // the document describes the Admin API only
+    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...(schema ?? {}), hide: true }, url }),
+  });
+  registerErrorHandler(app);
+  registerAuthentication(app, platform.tokens);
+
+  registerOAuthRoute(app, platform.tokens, new LoginThrottle());
+  registerInfoRoutes(app);
+  registerSystemConfigRoutes(app, platform);
+  registerExtensionRoutes(app, platform);
+  registerQueueRoutes(app, platform);
+  await registerExtensionOwnedRoutes(app, platform);
+
+  return app;
+}

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../kernel.js';
+import { errors } from '../errors/app-error.js';
+
+/**
+ * Each extension's routes live in their own encapsulated scope whose first hook answers 404 while the
+ * extension is not active: to a client an inactive extension's routes do not exist.
+ */
+export async function registerExtensionOwnedRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
+  for (const extension of platform.extensions.all()) {
+    if (!extension.routes) continue;
+    await app.register(async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        if (!platform.extensions.isActive(extension.name)) throw errors.routeNotFound(request.method, request.url.split('?')[0] ?? request.url);
+      });
+      await extension.routes!(scope, platform);
+    });
+  }
+}

@@ -1,0 +1,92 @@
+import type { Logger } from 'pino';
+import { openDatabase, type DatabaseHandle, type Db } from './database/connection.js';
+import { runMigrations } from './database/migrations.js';
+import type { Env } from './env.js';
+import { EntityRegistry } from './entities/registry.js';
+import { EventDispatcher } from './events/dispatcher.js';
+import type { Extension } from './extensions.js';
+import { createLogger } from './logger.js';
+import { QueueService } from './queue/queue-service.js';
+import { SecretBox } from './security/secret-box.js';
+import { SystemConfigService } from './system-config/system-config-service.js';
+import { CommandRegistry } from './console/registry.js';
+import { TokenService } from './admin-api/auth/token-service.js';
+import { ExtensionManager } from './extension-manager/extension-manager.js';
+import { CustomFieldService } from './custom-fields/custom-field-service.js';
+import { platformMigrations, platformEntities, platformCommands } from './modules.js';
+import { ensureAdministrator } from './admin-api/auth/first-start.js';
+
+export interface BootOptions {
+  env: Env;
+  /** The extensions this installation knows, as listed in main.ts. */
+  extensions?: Extension[];
+  /** An already opened database (tests); by default one is opened from the environment. */
+  database?: DatabaseHandle;
+  logger?: Logger;
+}
+
+/**
+ * The host: everything extensions stand on, created once per process. Boot order: database, platform
+ * migrations, definitions of every known extension, extension lifecycle sync (install new, migrate
+ * installed), first-start records, queue.
+ */
+export class Platform {
+  readonly entities = new EntityRegistry();
+  readonly commands = new CommandRegistry();
+  readonly events: EventDispatcher;
+  readonly secrets: SecretBox;
+  readonly systemConfig: SystemConfigService;
+  readonly customFields: CustomFieldService;
+  readonly queue: QueueService;
+  readonly tokens: TokenService;
+  readonly extensions: ExtensionManager;
+
+  private constructor(
+    readonly env: Env,
+    readonly database: DatabaseHandle,
+    readonly logger: Logger,
+    knownExtensions: Extension[],
+  ) {
+    this.secrets = new SecretBox(env.appSecret);
+    this.extensions = new ExtensionManager(this, knownExtensions);
+    const isActive = (owner: string) => this.extensions.isActive(owner);
+    this.events = new EventDispatcher({
+      isOwnerActive: isActive,
+      onSubscriberError: (error, name) => logger.error({ err: error, event: name }, 'event subscriber failed'),
+    });
+    this.systemConfig = new SystemConfigService(database.db, this.secrets);
+    this.customFields = new CustomFieldService(database.db);
+    this.queue = new QueueService(database.db, logger, isActive);
+    this.tokens = new TokenService(database.db, env.appSecret);
+  }
+
+  get db(): Db {
+    return this.database.db;
+  }
+
+  static async boot(options: BootOptions): Promise<Platform> {
+    const logger = options.logger ?? createLogger(options.env.logLevel);
+    const database =
+      options.database ??
+      (await openDatabase(options.env.databaseUrl ? { databaseUrl: options.env.databaseUrl } : { dataDir: `${options.env.varDir}/db` }));
+    const platform = new Platform(options.env, database, logger, options.extensions ?? []);
+    try {
+      await runMigrations(database.db, 'platform', platformMigrations);
+      for (const entity of platformEntities) platform.entities.register(entity);
+      for (const command of platformCommands) platform.commands.register(command);
+      platform.extensions.registerDeclarations();
+      await platform.extensions.sync();
+      await ensureAdministrator(platform);
+      await platform.queue.start();
+    } catch (error) {
+      await platform.close().catch(() => undefined);
+      throw error;
+    }
+    return platform;
+  }
+
+  async close(): Promise<void> {
+    await this.queue.stop().catch((error) => this.logger.error({ err: error }, 'queue stop failed'));
+    await this.database.close();
+  }
+}

@@ -1,0 +1,22 @@
+import { pino, type Logger } from 'pino';
+
+/**
+ * Paths whose values never reach a log line: bearer tokens, passwords, secrets and webhook hashes,
+ * wherever they appear in a logged object.
+ */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["verif-hash"]',
+  'req.headers["x-pay-a-signature"]',
+  '*.password',
+  '*.secret',
+  '*.client_secret',
+  '*.secretAccessKey',
+  '*.refresh_token',
+  '*.access_token',
+];
+
+export function createLogger(level: string): Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+}

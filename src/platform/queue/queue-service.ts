@@ -1,0 +1,152 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Db } from '../database/connection.js';
+import type { UnitOfWork } from '../database/transaction.js';
+import type { MessageHandlerDeclaration } from '../extensions.js';
+import type { Platform } from '../kernel.js';
+import { sqlGateway } from './sql-gateway.js';
+
+const DEFAULT_RETRY_LIMIT = 3;
+
+export interface QueueStats {
+  name: string;
+  size: number;
+}
+
+export interface FailedMessage {
+  id: string;
+  queue: string;
+  data: unknown;
+  error: unknown;
+  retryCount: number;
+  createdOn: Date;
+  completedOn: Date | null;
+}
+
+interface HandlerRegistration {
+  declaration: MessageHandlerDeclaration;
+  owner?: string;
+}
+
+/**
+ * The job queue: pg-boss on the platform's own database. Messages are retried with exponential
+ * back-off (1 s, 2 s, 4 s, as Shopware's messenger does) and then kept in state `failed`.
+ */
+export class QueueService {
+  readonly #boss: PgBoss;
+  readonly #handlers = new Map<string, HandlerRegistration>();
+  readonly #logger: Logger;
+  #started = false;
+  #working = false;
+
+  constructor(
+    private readonly db: Db,
+    logger: Logger,
+    private readonly isOwnerActive: (owner: string) => boolean = () => true,
+  ) {
+    this.#logger = logger;
+    this.#boss = new PgBoss({
+      db: sqlGateway(db),
+      schema: 'pgboss',
+      // no cron scheduling yet: keeps the embedded database's single connection free
+      schedule: false,
+      supervise: true,
+      maintenanceIntervalSeconds: 120,
+      archiveFailedAfterSeconds: 14 * 24 * 3600,
+    });
+    this.#boss.on('error', (error) => this.#logger.error({ err: error }, 'queue error'));
+  }
+
+  register(declaration: MessageHandlerDeclaration, owner?: string): void {
+    if (this.#handlers.has(declaration.queue)) throw new Error(`Queue ${declaration.queue} has two handlers`);
+    this.#handlers.set(declaration.queue, { declaration, owner });
+  }
+
+  queues(): string[] {
+    return [...this.#handlers.keys()];
+  }
+
+  /** Creates pg-boss's schema (idempotent, under its own advisory lock) and every registered queue. */
+  async start(): Promise<void> {
+    if (this.#started) return;
+    await this.#boss.start();
+    for (const [name, { declaration }] of this.#handlers) {
+      const retryLimit = declaration.retryLimit ?? DEFAULT_RETRY_LIMIT;
+      const options = { name, retryLimit, retryDelay: 1, retryBackoff: true };
+      if (await this.#boss.getQueue(name)) await this.#boss.updateQueue(name, options);
+      else await this.#boss.createQueue(name, options);
+    }
+    this.#started = true;
+  }
+
+  /** Starts consuming every registered queue in this process. */
+  async startWorker(platform: Platform, pollingIntervalSeconds = 2): Promise<void> {
+    if (this.#working) return;
+    await this.start();
+    for (const [name, { declaration, owner }] of this.#handlers) {
+      await this.#boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) {
+          if (owner && !this.isOwnerActive(owner)) throw new Error(`Extension ${owner} is not active`);
+          await declaration.handle(job.data, platform);
+        }
+      });
+    }
+    this.#working = true;
+  }
+
+  /**
+   * Enqueues a message. Given a unit of work, the message is written in that transaction and only
+   * exists if it commits.
+   */
+  async send(within: Db | UnitOfWork, queue: string, data: object): Promise<string> {
+    if (!this.#handlers.has(queue)) throw new Error(`No handler is registered for queue ${queue}`);
+    await this.start();
+    const id = await this.#boss.send(queue, data, { db: sqlGateway(within) });
+    if (!id) throw new Error(`Queue ${queue} did not accept the message`);
+    return id;
+  }
+
+  /** Waiting and retrying messages per queue (Shopware's `/api/_info/queue.json`). */
+  async stats(): Promise<QueueStats[]> {
+    await this.start();
+    const rows = await this.db
+      .withSchema('pgboss')
+      .selectFrom('job')
+      .select(['name'])
+      .select((eb) => eb.fn.countAll<number>().as('size'))
+      .where('state', 'in', ['created', 'retry', 'active'])
+      .groupBy('name')
+      .execute();
+    const sizes = new Map(rows.map((r) => [r.name as string, Number(r.size)]));
+    return this.queues().map((name) => ({ name, size: sizes.get(name) ?? 0 }));
+  }
+
+  /** Messages that exhausted their retries, newest first. */
+  async failed(limit = 100): Promise<FailedMessage[]> {
+    await this.start();
+    const rows = await this.db
+      .withSchema('pgboss')
+      .selectFrom('job')
+      .select(['id', 'name', 'data', 'output', 'retry_count', 'created_on', 'completed_on'])
+      .where('state', '=', 'failed')
+      .orderBy('completed_on', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      queue: r.name,
+      data: r.data,
+      error: r.output,
+      retryCount: r.retry_count,
+      createdOn: r.created_on,
+      completedOn: r.completed_on,
+    }));
+  }
+
+  async stop(): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    this.#working = false;
+    await this.#boss.stop({ graceful: true, wait: true, timeout: 5000 });
+  }
+}

@@ -1,0 +1,36 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+const PREFIX = 'v1';
+
+/**
+ * Encrypts secrets at rest (credential secrets, gateway keys, webhook hashes) with AES-256-GCM.
+ * The key is derived from APP_SECRET, so a database dump alone does not reveal them.
+ */
+export class SecretBox {
+  readonly #key: Buffer;
+
+  constructor(appSecret: string, purpose = 'secret-box') {
+    if (!appSecret) throw new Error('APP_SECRET is empty');
+    this.#key = Buffer.from(hkdfSync('sha256', appSecret, Buffer.alloc(0), purpose, 32));
+  }
+
+  encrypt(plain: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.#key, iv);
+    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+    return [PREFIX, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
+  }
+
+  decrypt(sealed: string): string {
+    const [version, iv, tag, body] = sealed.split('.');
+    if (version !== PREFIX || !iv || !tag || body === undefined) throw new Error('Not a sealed secret');
+    const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
+    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** A key derived for another purpose (e.g. signing tokens), independent of the encryption key. */
+  static deriveKey(appSecret: string, purpose: string): Uint8Array {
+    return new Uint8Array(hkdfSync('sha256', appSecret, Buffer.alloc(0), purpose, 32));
+  }
+}

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import { requirePrivileges } from '../acl/context.js';
+import { transaction } from '../database/transaction.js';
+import { AppError } from '../errors/app-error.js';
+import { isId } from '../ids.js';
+import type { Platform } from '../kernel.js';
+
+const WRITE_PRIVILEGES = ['system_config:update', 'system_config:create', 'system_config:delete'];
+
+const flatValues = { type: 'object', additionalProperties: true, description: 'Flat map of configuration keys to values' } as const;
+
+/** `GET/POST /api/_action/system-config` and `POST /api/_action/system-config/batch`. */
+export function registerSystemConfigRoutes(app: FastifyInstance, platform: Platform): void {
+  const config = platform.systemConfig;
+  app.get(
+    '/api/_action/system-config',
+    {
+      schema: {
+        tags: ['System config'],
+        summary: 'Read configuration values',
+        description: 'Secret values are never returned: they read as `{"secretSet": true}`.',
+        querystring: {
+          type: 'object',
+          properties: {
+            domain: { type: 'string', description: 'Key prefix, e.g. `ExtPayB.config`' },
+            salesChannelId: { type: 'string' },
+            inherit: { type: 'string', enum: ['true', 'false', '1', '0'] },
+          },
+        },
+        response: { 200: flatValues },
+      },
+    },
+    async (request) => {
+      requirePrivileges(request.apiContext, ['system_config:read']);
+      const query = request.query as { domain?: string; salesChannelId?: string; inherit?: string };
+      const salesChannelId = parseSalesChannelId(query.salesChannelId, '/salesChannelId');
+      const inherit = query.inherit === 'true' || query.inherit === '1';
+      return config.readForApi(query.domain || undefined, salesChannelId, inherit);
+    },
+  );
+
+  app.post(
+    '/api/_action/system-config',
+    {
+      schema: {
+        tags: ['System config'],
+        summary: 'Write configuration values of one scope',
+        description: '`null` deletes a key. Writing a secret\'s read form `{"secretSet": ...}` keeps the stored secret.',
+        querystring: { type: 'object', properties: { salesChannelId: { type: 'string' } } },
+        body: flatValues,
+        response: { 204: { type: 'null', description: 'Saved' } },
+      },
+    },
+    async (request, reply) => {
+      requirePrivileges(request.apiContext, WRITE_PRIVILEGES);
+      const salesChannelId = parseSalesChannelId((request.query as { salesChannelId?: string }).salesChannelId, '/salesChannelId');
+      const values = requireObject(request.body, '');
+      await transaction(platform.db, async (uow) => {
+        for (const [key, value] of Object.entries(values)) await config.set(uow, key, value, salesChannelId);
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/_action/system-config/batch',
+    {
+      schema: {
+        tags: ['System config'],
+        summary: 'Write configuration values of several scopes at once',
+        description: 'Body: `{"null": {...global values}, "<salesChannelId>": {...}}`. All or nothing.',
+        body: { type: 'object', additionalProperties: flatValues },
+        response: { 204: { type: 'null', description: 'Saved' } },
+      },
+    },
+    async (request, reply) => {
+      requirePrivileges(request.apiContext, WRITE_PRIVILEGES);
+      const scopes = requireObject(request.body, '');
+      await transaction(platform.db, async (uow) => {
+        for (const [scope, values] of Object.entries(scopes)) {
+          const salesChannelId = parseSalesChannelId(scope, `/${scope}`);
+          for (const [key, value] of Object.entries(requireObject(values, `/${scope}`))) await config.set(uow, key, value, salesChannelId);
+        }
+      });
+      return reply.status(204).send();
+    },
+  );
+}
+
+function parseSalesChannelId(value: string | undefined, pointer: string): string | null {
+  if (value === undefined || value === '' || value === 'null') return null;
+  if (!isId(value)) throw new AppError(400, 'FRAMEWORK__INVALID_UUID', `The sales channel id "${value}" is not a valid id.`, { pointer });
+  return value;
+}
+
+function requireObject(value: unknown, pointer: string): Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new AppError(400, 'FRAMEWORK__INVALID_REQUEST_PARAMETER', 'Expected an object of configuration keys and values.', { pointer: pointer || '/' });
+  }
+  return value as Record<string, unknown>;
+}

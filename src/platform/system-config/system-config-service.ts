@@ -1,0 +1,175 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { Db } from '../database/connection.js';
+import { executorOf, type UnitOfWork } from '../database/transaction.js';
+import { AppError } from '../errors/app-error.js';
+import type { SecretBox } from '../security/secret-box.js';
+import { overridesGlobal } from './inheritance.js';
+
+/** How a stored secret appears in reads: whether one is set, never the value. */
+export interface SecretFlag {
+  secretSet: true;
+}
+
+type StoredValue = { _value: unknown } | { _encrypted: string };
+
+const KEY_PATTERN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/**
+ * Scoped configuration: global (sales channel NULL) or per sales channel, with Shopware's inheritance.
+ * Keys registered as secret are encrypted at rest and never returned by the read methods meant for
+ * clients (`readForApi`); code reads them decrypted with `get`/`getString`.
+ */
+export class SystemConfigService {
+  readonly #secretKeys = new Set<string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /** Full keys, e.g. `ExtPayB.config.secretKey`. */
+  registerSecretKeys(keys: Iterable<string>): void {
+    for (const key of keys) this.#secretKeys.add(key);
+  }
+
+  isSecret(key: string): boolean {
+    return this.#secretKeys.has(key);
+  }
+
+  /** The effective value: the channel's when it overrides, else the global one; null when unset. */
+  async get(key: string, salesChannelId: string | null = null, within: Db | UnitOfWork = this.db): Promise<unknown> {
+    const rows = await executorOf(within)
+      .selectFrom('system_config')
+      .select(['configuration_value', 'sales_channel_id'])
+      .where('configuration_key', '=', key)
+      .where((eb) => (salesChannelId ? eb.or([eb('sales_channel_id', 'is', null), eb('sales_channel_id', '=', salesChannelId)]) : eb('sales_channel_id', 'is', null)))
+      .execute();
+    const global = rows.find((r) => r.sales_channel_id === null);
+    const channel = rows.find((r) => r.sales_channel_id !== null);
+    const channelValue = channel ? this.#decode(channel.configuration_value) : undefined;
+    if (channel && overridesGlobal(channelValue)) return channelValue;
+    return global ? this.#decode(global.configuration_value) : null;
+  }
+
+  /** Global scope only, whatever a sales channel says (e.g. webhook hashes). */
+  async getGlobal(key: string, within: Db | UnitOfWork = this.db): Promise<unknown> {
+    return this.get(key, null, within);
+  }
+
+  async getString(key: string, salesChannelId: string | null = null): Promise<string | null> {
+    const value = await this.get(key, salesChannelId);
+    return value === null || value === undefined ? null : String(value);
+  }
+
+  async getBool(key: string, salesChannelId: string | null = null): Promise<boolean> {
+    const value = await this.get(key, salesChannelId);
+    return value === true || value === 'true' || value === 1 || value === '1';
+  }
+
+  async getNumber(key: string, salesChannelId: string | null = null): Promise<number | null> {
+    const value = await this.get(key, salesChannelId);
+    if (value === null || value === undefined || value === '') return null;
+    const number = Number(value);
+    return Number.isFinite(number) ? number : null;
+  }
+
+  /**
+   * Values of every key below `domain` (e.g. `ExtPayB.config`) for clients: secrets appear as
+   * `{secretSet: true}`. With a sales channel and `inherit`, global values fill what the channel lacks.
+   */
+  async readForApi(domain: string | undefined, salesChannelId: string | null, inherit: boolean): Promise<Record<string, unknown>> {
+    const prefix = domain ? (domain.endsWith('.') ? domain : `${domain}.`) : '';
+    let query = this.db.selectFrom('system_config').select(['configuration_key', 'configuration_value', 'sales_channel_id']);
+    if (prefix) query = query.where('configuration_key', 'like', `${escapeLike(prefix)}%`);
+    query = query.where((eb) => {
+      if (!salesChannelId) return eb('sales_channel_id', 'is', null);
+      if (!inherit) return eb('sales_channel_id', '=', salesChannelId);
+      return eb.or([eb('sales_channel_id', 'is', null), eb('sales_channel_id', '=', salesChannelId)]);
+    });
+    const rows = await query.orderBy('configuration_key').execute();
+    const result: Record<string, unknown> = {};
+    // global rows first, then channel rows override where they count
+    for (const row of rows.filter((r) => r.sales_channel_id === null)) result[row.configuration_key] = this.#forApi(row.configuration_value);
+    for (const row of rows.filter((r) => r.sales_channel_id !== null)) {
+      const value = this.#decode(row.configuration_value);
+      if (!inherit || !(row.configuration_key in result) || overridesGlobal(value)) result[row.configuration_key] = this.#forApi(row.configuration_value);
+    }
+    return result;
+  }
+
+  /**
+   * Writes one value. `null` (and, for secrets, `""`) deletes the row. Writing a secret's read form
+   * (`{secretSet: ...}`) back keeps the stored secret, so a form can round-trip what it read.
+   */
+  async set(within: Db | UnitOfWork, key: string, value: unknown, salesChannelId: string | null = null): Promise<void> {
+    assertKey(key);
+    const db = executorOf(within);
+    const secret = this.isSecret(key);
+    if (secret && isSecretFlag(value)) return;
+    const scope = (eb: ExpressionBuilder<any, any>) => (salesChannelId ? eb('sales_channel_id', '=', salesChannelId) : eb('sales_channel_id', 'is', null));
+    if (value === null || value === undefined || (secret && value === '')) {
+      await db.deleteFrom('system_config').where('configuration_key', '=', key).where(scope).execute();
+      return;
+    }
+    if (secret && typeof value !== 'string') {
+      throw new AppError(400, 'SYSTEM__INVALID_CONFIG_VALUE', `The secret "${key}" must be a string.`, { meta: { parameters: { key } } });
+    }
+    const stored: StoredValue = secret ? { _encrypted: this.secrets.encrypt(value as string) } : { _value: value };
+    await db
+      .insertInto('system_config')
+      .values({ configuration_key: key, configuration_value: JSON.stringify(stored), sales_channel_id: salesChannelId })
+      .onConflict((oc) =>
+        oc.columns(['configuration_key', 'sales_channel_id']).doUpdateSet({
+          configuration_value: (eb) => eb.ref('excluded.configuration_value'),
+          updated_at: sql`now()`,
+        }),
+      )
+      .execute();
+  }
+
+  /** Writes defaults for `<prefix>`; `override` false keeps values already present (extension update). */
+  async writeDefaults(within: Db | UnitOfWork, prefix: string, defaults: Record<string, unknown>, override: boolean): Promise<void> {
+    for (const [name, value] of Object.entries(defaults)) {
+      const key = `${prefix}${name}`;
+      if (!override) {
+        const existing = await executorOf(within)
+          .selectFrom('system_config')
+          .select('id')
+          .where('configuration_key', '=', key)
+          .where('sales_channel_id', 'is', null)
+          .executeTakeFirst();
+        if (existing) continue;
+      }
+      await this.set(within, key, value, null);
+    }
+  }
+
+  /** Removes every key below the prefix in every scope (extension uninstall without keeping data). */
+  async deleteByPrefix(within: Db | UnitOfWork, prefix: string): Promise<void> {
+    await executorOf(within).deleteFrom('system_config').where('configuration_key', 'like', `${escapeLike(prefix)}%`).execute();
+  }
+
+  #decode(stored: StoredValue): unknown {
+    if ('_encrypted' in stored) return this.secrets.decrypt(stored._encrypted);
+    return stored._value;
+  }
+
+  #forApi(stored: StoredValue): unknown {
+    if ('_encrypted' in stored) return { secretSet: true } satisfies SecretFlag;
+    return stored._value;
+  }
+}
+
+export function isSecretFlag(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && 'secretSet' in value && Object.keys(value).length === 1;
+}
+
+export function assertKey(key: string): void {
+  if (!KEY_PATTERN.test(key) || key.length > 255) {
+    throw new AppError(400, 'SYSTEM__INVALID_CONFIG_KEY', `"${key}" is not a valid configuration key.`, { meta: { parameters: { key } } });
+  }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
