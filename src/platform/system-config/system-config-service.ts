@@ -120,7 +120,7 @@ export class SystemConfigService {
       .values({ configuration_key: key, configuration_value: JSON.stringify(stored), sales_channel_id: salesChannelId })
       .onConflict((oc) =>
         oc.columns(['configuration_key', 'sales_channel_id']).doUpdateSet({
-          configuration_value: (eb) => eb.ref('excluded.configuration_value'),
+          configuration_value: sql`excluded.configuration_value`,
           updated_at: sql`now()`,
         }),
       )
