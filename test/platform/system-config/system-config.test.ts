@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { newId } from '../../../src/platform/ids.js';
+
+describe('system config', () => {
+  let t: TestPlatform;
+  const channel = newId();
+  beforeAll(async () => {
+    t = await createTestPlatform();
+    t.platform.systemConfig.registerSecretKeys(['Test.config.apiSecret']);
+  });
+  afterAll(() => t.close());
+
+  const read = async (query: string) => {
+    const response = await t.api('GET', `/api/_action/system-config${query}`);
+    expect(response.statusCode).toBe(200);
+    return response.json();
+  };
+
+  it('writes global values and reads them back by domain', async () => {
+    const write = await t.api('POST', '/api/_action/system-config', { body: { 'Test.config.title': 'Shop', 'Test.config.enabled': true, 'Other.config.x': 1 } });
+    expect(write.statusCode).toBe(204);
+    expect(await read('?domain=Test.config')).toEqual({ 'Test.config.title': 'Shop', 'Test.config.enabled': true });
+    expect(await t.platform.systemConfig.getString('Test.config.title')).toBe('Shop');
+  });
+
+  it('a sales channel value overrides unless it is empty; booleans always override', async () => {
+    await t.api('POST', '/api/_action/system-config', { body: { 'Test.config.limit': 10, 'Test.config.name': 'global', 'Test.config.enabled': true } });
+    await t.api('POST', `/api/_action/system-config?salesChannelId=${channel}`, {
+      body: { 'Test.config.limit': 0, 'Test.config.name': 'channel', 'Test.config.enabled': false },
+    });
+    const config = t.platform.systemConfig;
+    expect(await config.get('Test.config.limit', channel)).toBe(10); // 0 is "empty": inherits
+    expect(await config.get('Test.config.name', channel)).toBe('channel');
+    expect(await config.get('Test.config.enabled', channel)).toBe(false); // booleans override
+    expect(await config.get('Test.config.name')).toBe('global');
+
+    expect(await read(`?domain=Test.config&salesChannelId=${channel}`)).toEqual({
+      'Test.config.limit': 0,
+      'Test.config.name': 'channel',
+      'Test.config.enabled': false,
+    });
+    const inherited = await read(`?domain=Test.config&salesChannelId=${channel}&inherit=true`);
+    expect(inherited['Test.config.limit']).toBe(10);
+    expect(inherited['Test.config.name']).toBe('channel');
+    expect(inherited['Test.config.title']).toBe('Shop');
+  });
+
+  it('writing null deletes the key', async () => {
+    await t.api('POST', '/api/_action/system-config', { body: { 'Test.config.gone': 'x' } });
+    await t.api('POST', '/api/_action/system-config', { body: { 'Test.config.gone': null } });
+    expect(await read('?domain=Test.config')).not.toHaveProperty(['Test.config.gone']);
+    const rows = await t.platform.db.selectFrom('system_config').select('id').where('configuration_key', '=', 'Test.config.gone').execute();
+    expect(rows).toHaveLength(0);
+  });
+
+  it('batch writes several scopes at once', async () => {
+    const other = newId();
+    const response = await t.api('POST', '/api/_action/system-config/batch', {
+      body: { null: { 'Batch.config.a': 'g' }, [other]: { 'Batch.config.a': 'c' } },
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await t.platform.systemConfig.get('Batch.config.a')).toBe('g');
+    expect(await t.platform.systemConfig.get('Batch.config.a', other)).toBe('c');
+  });
+
+  it('a bad batch changes nothing (all or nothing)', async () => {
+    const response = await t.api('POST', '/api/_action/system-config/batch', {
+      body: { null: { 'Batch.config.b': 'kept?' }, 'not-an-id': { 'Batch.config.b': 'x' } },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].code).toBe('FRAMEWORK__INVALID_UUID');
+    expect(await t.platform.systemConfig.get('Batch.config.b')).toBeNull();
+  });
+
+  it('secrets are encrypted at rest, never returned, and round-trip safely', async () => {
+    await t.api('POST', '/api/_action/system-config', { body: { 'Test.config.apiSecret': 'sk_live_123' } });
+    const body = await read('?domain=Test.config');
+    expect(body['Test.config.apiSecret']).toEqual({ secretSet: true });
+    expect(JSON.stringify(body)).not.toContain('sk_live_123');
+
+    const row = await t.platform.db.selectFrom('system_config').select('configuration_value').where('configuration_key', '=', 'Test.config.apiSecret').executeTakeFirstOrThrow();
+    expect(JSON.stringify(row.configuration_value)).not.toContain('sk_live_123');
+    expect(await t.platform.systemConfig.get('Test.config.apiSecret')).toBe('sk_live_123');
+
+    // posting back what was read keeps the secret
+    await t.api('POST', '/api/_action/system-config', { body: body });
+    expect(await t.platform.systemConfig.get('Test.config.apiSecret')).toBe('sk_live_123');
+
+    // an empty string clears it
+    await t.api('POST', '/api/_action/system-config', { body: { 'Test.config.apiSecret': '' } });
+    expect(await t.platform.systemConfig.get('Test.config.apiSecret')).toBeNull();
+
+    const notString = await t.api('POST', '/api/_action/system-config', { body: { 'Test.config.apiSecret': 42 } });
+    expect(notString.statusCode).toBe(400);
+    expect(notString.json().errors[0].code).toBe('SYSTEM__INVALID_CONFIG_VALUE');
+  });
+
+  it('bad input: invalid key, non-object body, invalid sales channel id', async () => {
+    const badKey = await t.api('POST', '/api/_action/system-config', { body: { 'bad key!': 1 } });
+    expect(badKey.statusCode).toBe(400);
+    expect(badKey.json().errors[0].code).toBe('SYSTEM__INVALID_CONFIG_KEY');
+
+    const array = await t.api('POST', '/api/_action/system-config', { body: [1, 2] });
+    expect(array.statusCode).toBe(400);
+
+    const badChannel = await t.api('GET', '/api/_action/system-config?salesChannelId=xyz');
+    expect(badChannel.statusCode).toBe(400);
+    expect(badChannel.json().errors[0]).toMatchObject({ code: 'FRAMEWORK__INVALID_UUID', source: { pointer: '/salesChannelId' } });
+  });
+
+  it('reads need system_config:read; writes need update, create and delete', async () => {
+    const none = await t.tokenWithPrivileges([]);
+    const read = await t.api('GET', '/api/_action/system-config', { token: none });
+    expect(read.statusCode).toBe(403);
+    expect(JSON.parse(read.json().errors[0].detail).missingPrivileges).toEqual(['system_config:read']);
+
+    const writer = await t.tokenWithPrivileges(['system_config:update', 'system_config:create', 'system_config:delete']);
+    expect((await t.api('POST', '/api/_action/system-config/batch', { token: writer, body: { null: { 'Acl.config.x': 1 } } })).statusCode).toBe(204);
+  });
+});
