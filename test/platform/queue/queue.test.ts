@@ -59,6 +59,12 @@ describe('job queue', () => {
     expect(JSON.parse(response.json().errors[0].detail).missingPrivileges).toEqual(['message_queue:read']);
   });
 
+  it('a bad limit on the failed list is a 400 pointing at the parameter', async () => {
+    const response = await t.api('GET', '/api/_action/message-queue/failed?limit=abc');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({ status: '400', code: 'FRAMEWORK__INVALID_REQUEST_PARAMETER', source: { pointer: '/querystring/limit' } });
+  });
+
   it('sending to a queue without a handler is a programming error', async () => {
     await expect(t.platform.queue.send(t.platform.db, 'nobody.listens', {})).rejects.toThrow(/No handler/);
   });
