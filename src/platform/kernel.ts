@@ -15,6 +15,7 @@ import { ExtensionManager } from './extension-manager/extension-manager.js';
 import { CustomFieldService } from './custom-fields/custom-field-service.js';
 import { platformMigrations, platformEntities, platformCommands } from './modules.js';
 import { ensureAdministrator } from './admin-api/auth/first-start.js';
+import { RepositoryFactory } from './entities/repository.js';
 
 export interface BootOptions {
   env: Env;
@@ -40,6 +41,8 @@ export class Platform {
   readonly queue: QueueService;
   readonly tokens: TokenService;
   readonly extensions: ExtensionManager;
+  /** The generic repository of every registered entity. */
+  readonly repositories: RepositoryFactory;
 
   private constructor(
     readonly env: Env,
@@ -58,6 +61,13 @@ export class Platform {
     this.customFields = new CustomFieldService(database.db);
     this.queue = new QueueService(database.db, logger, isActive);
     this.tokens = new TokenService(database.db, env.appSecret);
+    this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db });
+  }
+
+  /** Entities of inactive or uninstalled extensions do not exist for API callers. */
+  isEntityAvailable(name: string): boolean {
+    const owner = this.entities.ownerOf(name);
+    return owner === undefined || this.extensions.isActive(owner);
   }
 
   get db(): Db {

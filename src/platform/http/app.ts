@@ -12,6 +12,7 @@ import { registerSystemConfigRoutes } from '../system-config/routes.js';
 import { registerExtensionRoutes } from '../extension-manager/routes.js';
 import { registerQueueRoutes } from '../queue/routes.js';
 import { registerExtensionOwnedRoutes } from './extension-routes.js';
+import { registerEntityRoutes } from '../admin-api/entity-routes.js';
 
 /** The HTTP application: Admin API under /api, storefront and extension routes elsewhere. */
 export async function buildApp(platform: Platform): Promise<FastifyInstance> {
@@ -44,6 +45,13 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   registerSystemConfigRoutes(app, platform);
   registerExtensionRoutes(app, platform);
   registerQueueRoutes(app, platform);
+  registerEntityRoutes(app, {
+    registry: platform.entities,
+    repositories: platform.repositories,
+    dispatcher: platform.events,
+    db: platform.db,
+    isEntityAvailable: (name) => platform.isEntityAvailable(name),
+  });
   await registerExtensionOwnedRoutes(app, platform);
 
   return app;

@@ -53,8 +53,10 @@ export class CriteriaSql {
 
   /** Case-insensitive substring match over the searchable fields (all string fields if none is marked). */
   term(def: EntityDefinition, alias: string, term: string): Condition {
-    const fields = Object.entries(def.fields).filter(([, f]) => f.searchable);
-    const candidates = fields.length > 0 ? fields : Object.entries(def.fields).filter(([, f]) => (f.type === 'string' || f.type === 'text') && !f.writeOnly);
+    // Secrets are never searchable: a term must not become an oracle for write-only values.
+    const readable = Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password');
+    const fields = readable.filter(([, f]) => f.searchable);
+    const candidates = fields.length > 0 ? fields : readable.filter(([, f]) => f.type === 'string' || f.type === 'text');
     if (candidates.length === 0) return sql<SqlBool>`FALSE`;
     const pattern = `%${escapeLike(term)}%`;
     return sql<SqlBool>`(${sql.join(

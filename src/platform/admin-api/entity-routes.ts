@@ -1,0 +1,272 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requirePrivileges } from '../acl/context.js';
+import type { Db } from '../database/connection.js';
+import { transaction } from '../database/transaction.js';
+import { AppError, errors } from '../errors/app-error.js';
+import type { EventDispatcher } from '../events/dispatcher.js';
+import { isId } from '../ids.js';
+import { parseCriteria } from '../entities/criteria/parse.js';
+import { parseQueryCriteria } from '../entities/criteria/query-string.js';
+import type { Criteria } from '../entities/criteria/types.js';
+import { resourceName, type EntityDefinition } from '../entities/definition.js';
+import type { EntityRegistry } from '../entities/registry.js';
+import type { EntitySearchResult, RepositoryFactory } from '../entities/repository.js';
+import type { EntityRecord } from '../entities/serializer.js';
+import { JsonApiRenderer, renderJsonApiDetail, renderJsonApiListing, type ListingLinks } from './json-api.js';
+
+// `request.apiContext` is declared and set by the authentication hook (admin-api/auth/authenticate.ts).
+
+export interface EntityRouteDeps {
+  registry: EntityRegistry;
+  repositories: RepositoryFactory;
+  /** The repositories dispatch `<entity>.written/deleted` through it; kept here for route-level events. */
+  dispatcher: EventDispatcher;
+  db: Db;
+  /** False for entities of inactive or uninstalled extensions: their routes answer 404 like unknown ones. */
+  isEntityAvailable(name: string): boolean;
+}
+
+type Format = 'json' | 'json-api';
+type Query = Record<string, string | string[] | undefined>;
+
+const ID_PARAMS = {
+  type: 'object',
+  properties: { id: { type: 'string', description: 'Record id: 32 lowercase hexadecimal characters. Anything else answers 404.' } },
+  required: ['id'],
+} as const;
+
+const CRITERIA_QUERY = {
+  type: 'object',
+  additionalProperties: true,
+  properties: {
+    limit: { type: 'string', description: 'Page size, 1..500 (default 500).' },
+    page: { type: 'string', description: '1-based page.' },
+    term: { type: 'string', description: 'Case-insensitive search over the searchable fields.' },
+    sort: { type: 'string', description: 'Comma-separated fields, "-" prefix for descending: `name,-createdAt`.' },
+    ids: { type: 'string', description: '`|`-separated ids.' },
+    'total-count-mode': { type: 'string', description: 'none (0), exact (1) or next-pages (2).' },
+    filter: { type: 'string', description: 'JSON-encoded filter list, or bracket notation `filter[0][type]=equals`.' },
+    associations: { type: 'string', description: 'JSON-encoded associations, or bracket notation.' },
+    includes: { type: 'string', description: 'JSON-encoded includes, or `includes[alias]=a,b`.' },
+  },
+} as const;
+
+// Response schemas list no properties so that serialisation passes entities through untouched.
+const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
+const ERROR = { description: 'Error: `{"errors":[{status, code, title, detail, meta, source?}]}`', ...ANY_OBJECT };
+
+/**
+ * The generic Admin API routes of every registered entity (reference §4.1). An id that is not 32
+ * lowercase hex characters answers 404, as Shopware's route requirement makes the route not match.
+ */
+export function registerEntityRoutes(app: FastifyInstance, deps: EntityRouteDeps): void {
+  for (const def of deps.registry.all()) registerEntity(app, deps, def);
+}
+
+function registerEntity(app: FastifyInstance, deps: EntityRouteDeps, def: EntityDefinition): void {
+  const res = resourceName(def.name);
+  const tags = [def.name];
+  const repository = () => deps.repositories.get(def.name);
+  const available = (request: FastifyRequest) => {
+    if (!deps.isEntityAvailable(def.name)) throw errors.routeNotFound(request.method, request.url.split('?')[0]);
+  };
+  const idOf = (request: FastifyRequest) => {
+    const { id } = request.params as { id: string };
+    if (!isId(id)) throw errors.routeNotFound(request.method, request.url.split('?')[0]);
+    return id;
+  };
+
+  const listing = async (request: FastifyRequest, reply: FastifyReply, criteria: Criteria) => {
+    const result = await repository().search(criteria, request.apiContext);
+    return sendListing(request, reply, deps, result);
+  };
+
+  app.get(
+    `/api/${res}`,
+    { schema: { tags, summary: `List ${def.name} records`, querystring: CRITERIA_QUERY, response: { 200: { description: `A page of ${def.name} records.`, ...ANY_OBJECT }, 400: ERROR, 403: ERROR } } },
+    async (request, reply) => {
+      available(request);
+      return listing(request, reply, parseQueryCriteria(request.query as Query, def, deps.registry));
+    },
+  );
+
+  app.post(
+    `/api/search/${res}`,
+    {
+      schema: {
+        tags,
+        summary: `Search ${def.name} records with a criteria body`,
+        body: { description: 'Criteria: page, limit, filter, post-filter, sort, associations, includes, term, ids, total-count-mode.' },
+        response: { 200: { description: `The matching ${def.name} records.`, ...ANY_OBJECT }, 400: ERROR, 403: ERROR },
+      },
+    },
+    async (request, reply) => {
+      available(request);
+      return listing(request, reply, parseCriteria(request.body ?? {}, def, deps.registry));
+    },
+  );
+
+  app.post(
+    `/api/search-ids/${res}`,
+    {
+      schema: {
+        tags,
+        summary: `Search ${def.name} ids with a criteria body`,
+        body: { description: 'Criteria (as for /api/search).' },
+        response: { 200: { description: '`{"total":n,"data":["id",...]}`', ...ANY_OBJECT }, 400: ERROR, 403: ERROR },
+      },
+    },
+    async (request) => {
+      available(request);
+      const { total, ids } = await repository().searchIds(parseCriteria(request.body ?? {}, def, deps.registry), request.apiContext);
+      return { total, data: ids };
+    },
+  );
+
+  app.get(
+    `/api/${res}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Read one ${def.name}`,
+        params: ID_PARAMS,
+        querystring: CRITERIA_QUERY,
+        response: { 200: { description: `\`{"data":{...}}\` (or JSON:API).`, ...ANY_OBJECT }, 403: ERROR, 404: ERROR },
+      },
+    },
+    async (request, reply) => {
+      available(request);
+      const id = idOf(request);
+      const criteria = parseQueryCriteria(request.query as Query, def, deps.registry);
+      return sendDetail(request, reply, deps, def, id, criteria);
+    },
+  );
+
+  if (def.readOnlyEntity) return;
+
+  const writeBody = { description: `A ${def.name} record as a JSON object; nested associations are written too.` };
+
+  app.post(
+    `/api/${res}`,
+    {
+      schema: {
+        tags,
+        summary: `Create a ${def.name}`,
+        body: writeBody,
+        querystring: { type: 'object', additionalProperties: true, properties: { _response: { type: 'string', description: 'Any value: answer 200 with the record.' } } },
+        response: { 200: { description: 'The created record (with `_response`).', ...ANY_OBJECT }, 204: { description: 'Created; `Location` names the record.', type: 'null' }, 400: ERROR, 403: ERROR },
+      },
+    },
+    async (request, reply) => {
+      available(request);
+      requirePrivileges(request.apiContext, [`${def.name}:create`]);
+      const body = objectBody(request.body);
+      const [id] = await transaction(deps.db, (uow) => repository().create(body, request.apiContext, uow));
+      return afterWrite(request, reply, deps, def, id);
+    },
+  );
+
+  app.patch(
+    `/api/${res}/:id`,
+    {
+      schema: {
+        tags,
+        summary: `Update a ${def.name}`,
+        params: ID_PARAMS,
+        body: writeBody,
+        querystring: { type: 'object', additionalProperties: true, properties: { _response: { type: 'string', description: 'Any value: answer 200 with the record.' } } },
+        response: { 200: { description: 'The updated record (with `_response`).', ...ANY_OBJECT }, 204: { description: 'Updated.', type: 'null' }, 400: ERROR, 403: ERROR, 404: ERROR },
+      },
+    },
+    async (request, reply) => {
+      available(request);
+      const id = idOf(request);
+      requirePrivileges(request.apiContext, [`${def.name}:update`]);
+      // The path names the record; an id in the body cannot redirect the update elsewhere.
+      const body = { ...objectBody(request.body), id };
+      await transaction(deps.db, (uow) => repository().update(body, request.apiContext, uow));
+      return afterWrite(request, reply, deps, def, id);
+    },
+  );
+
+  app.delete(
+    `/api/${res}/:id`,
+    { schema: { tags, summary: `Delete a ${def.name}`, params: ID_PARAMS, response: { 204: { description: 'Deleted.', type: 'null' }, 400: ERROR, 403: ERROR, 404: ERROR } } },
+    async (request, reply) => {
+      available(request);
+      const id = idOf(request);
+      await transaction(deps.db, (uow) => repository().delete([id], request.apiContext, uow));
+      return reply.status(204).send();
+    },
+  );
+}
+
+function objectBody(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw errors.badRequest('FRAMEWORK__INVALID_REQUEST_BODY', 'The request body must be a single JSON object (use /api/_action/sync for several records).', '/');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Shopware content negotiation: JSON:API unless plain JSON is asked for (reference §4.3). */
+function formatOf(request: FastifyRequest): Format {
+  const accept = (request.headers.accept ?? '').toLowerCase();
+  if (accept.trim() === '' || accept.includes('application/vnd.api+json')) return 'json-api';
+  if (accept.includes('application/json')) return 'json';
+  if (accept.includes('*/*') || accept.includes('application/*')) return 'json-api';
+  throw new AppError(415, 'FRAMEWORK__UNSUPPORTED_MEDIA_TYPE', `The Accept header "${accept}" names no supported format: use application/json or application/vnd.api+json.`);
+}
+
+function apiBase(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}/api`;
+}
+
+function sendListing(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, result: EntitySearchResult) {
+  if (formatOf(request) === 'json') return reply.type('application/json').send({ total: result.total, data: result.entities, aggregations: {} });
+  const renderer = new JsonApiRenderer(deps.registry, apiBase(request));
+  const mode = result.criteria.ids ? 'none' : (result.criteria.totalCountMode ?? 'none');
+  const body = renderJsonApiListing(renderer, result.entities, { total: result.total, totalCountMode: mode }, pageLinks(request, result));
+  return reply.type('application/vnd.api+json').send(body);
+}
+
+/** Paging links for GET listings (the query's `page` varies); a POST search only links itself. */
+function pageLinks(request: FastifyRequest, result: EntitySearchResult): ListingLinks {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const links: ListingLinks = { self: url.toString() };
+  if (request.method !== 'GET' || !result.limit || result.criteria.ids) return links;
+  const at = (page: number) => {
+    const copy = new URL(url);
+    copy.searchParams.set('page', String(page));
+    return copy.toString();
+  };
+  links.first = at(1);
+  if (result.page > 1) links.prev = at(result.page - 1);
+  const mode = result.criteria.totalCountMode ?? 'none';
+  const more = mode === 'none' ? result.entities.length === result.limit : result.total > result.page * result.limit;
+  if (more) links.next = at(result.page + 1);
+  if (mode === 'exact') links.last = at(Math.max(1, Math.ceil(result.total / result.limit)));
+  return links;
+}
+
+async function sendDetail(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, def: EntityDefinition, id: string, criteria: Criteria) {
+  const format = formatOf(request);
+  const [entity] = (await deps.repositories.get(def.name).search({ ...criteria, ids: [id] }, request.apiContext)).entities;
+  if (!entity) throw errors.notFound(def.name, id);
+  return sendEntity(request, reply, deps, entity, format, 200);
+}
+
+function sendEntity(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, entity: EntityRecord, format: Format, status: number) {
+  if (format === 'json') return reply.status(status).type('application/json').send({ data: entity });
+  return reply
+    .status(status)
+    .type('application/vnd.api+json')
+    .send(renderJsonApiDetail(new JsonApiRenderer(deps.registry, apiBase(request)), entity));
+}
+
+/** 204 with Location, or with `?_response` (any value) 200 and the record, as Shopware answers. */
+async function afterWrite(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, def: EntityDefinition, id: string) {
+  const location = `${apiBase(request)}/${resourceName(def.name)}/${id}`;
+  reply.header('Location', location);
+  if ((request.query as Query)._response === undefined) return reply.status(204).send();
+  return sendDetail(request, reply, deps, def, id, {});
+}

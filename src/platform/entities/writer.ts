@@ -1,0 +1,145 @@
+import { sql } from 'kysely';
+import { missingPrivileges, type ApiContext } from '../acl/context.js';
+import type { UnitOfWork } from '../database/transaction.js';
+import { AppErrorList, errors } from '../errors/app-error.js';
+import type { EventDispatcher } from '../events/dispatcher.js';
+import { hashPassword } from '../security/password.js';
+import { mapDatabaseError } from './db-errors.js';
+import { columnName, tableName, type EntityDefinition } from './definition.js';
+import type { EntityRegistry } from './registry.js';
+import type { RowCommand, WriteCommand, WritePlan } from './write-plan.js';
+import { WritePlanner, type WriteMode } from './write-planner.js';
+
+/** Payload of `<entity>.written`, dispatched after commit. */
+export interface EntityWrittenEvent {
+  entity: string;
+  ids: string[];
+  /** The subset of `ids` that were inserted (the others were updated). */
+  inserted: string[];
+}
+
+/** Payload of `<entity>.deleted`, dispatched after commit. */
+export interface EntityDeletedEvent {
+  entity: string;
+  ids: string[];
+}
+
+/**
+ * Plans, authorises and executes writes inside the caller's unit of work. Nothing is written unless
+ * the whole payload is valid and every privilege is present; a database error rolls back everything
+ * (the unit of work's transaction) and is reported as a 400 when it is a constraint violation.
+ */
+export class EntityWriter {
+  constructor(
+    private readonly registry: EntityRegistry,
+    private readonly dispatcher: EventDispatcher,
+  ) {}
+
+  /** `data` as one object reports pointers like `/name`; as an array like `/0/name`. */
+  async write(uow: UnitOfWork, def: EntityDefinition, data: unknown, mode: WriteMode, context: ApiContext): Promise<string[]> {
+    const planner = new WritePlanner(this.registry, uow.db, context);
+    const records = Array.isArray(data) ? data : [data];
+    const ids: string[] = [];
+    for (const [i, record] of records.entries()) {
+      const id = await planner.record(def, record, Array.isArray(data) ? `/${i}` : '', mode);
+      if (id) ids.push(id);
+    }
+    const { plan } = planner;
+    // Privileges first: a caller without rights learns nothing about the validity of the payload.
+    const missing = missingPrivileges(context, plan.privileges);
+    if (missing.length > 0) throw errors.missingPrivileges(missing);
+    if (plan.problems.length === 1) throw plan.problems[0];
+    if (plan.problems.length > 1) throw new AppErrorList(plan.problems);
+    await this.#execute(uow, plan);
+    for (const [entity, written] of plan.written) {
+      const inserted = [...(plan.inserted.get(entity) ?? [])];
+      await this.dispatcher.dispatch(uow, `${entity}.written`, { entity, ids: [...written], inserted } satisfies EntityWrittenEvent);
+    }
+    return ids;
+  }
+
+  async #execute(uow: UnitOfWork, plan: WritePlan): Promise<void> {
+    const now = new Date().toISOString();
+    for (const command of plan.commands) {
+      try {
+        await this.#run(uow, command, now);
+      } catch (error) {
+        throw mapDatabaseError(error, command.def, command.pointer) ?? error;
+      }
+    }
+  }
+
+  async #run(uow: UnitOfWork, command: WriteCommand, now: string): Promise<void> {
+    if (command.kind === 'link') {
+      const mapping = sql.table(command.mappingTable);
+      const local = sql.ref(command.localColumn);
+      const reference = sql.ref(command.referenceColumn);
+      // Adds the link unless present; works whether or not the mapping table has a unique key.
+      await sql`INSERT INTO ${mapping} (${local}, ${reference}) SELECT ${command.localId}::uuid, ${command.referenceId}::uuid
+        WHERE NOT EXISTS (SELECT 1 FROM ${mapping} WHERE ${local} = ${command.localId}::uuid AND ${reference} = ${command.referenceId}::uuid)`.execute(uow.db);
+      return;
+    }
+    const values = { ...command.values };
+    for (const [column, password] of Object.entries(command.passwords)) values[column] = await hashPassword(password);
+    const table = tableName(command.def);
+    if (command.op === 'insert') {
+      const createdAt = columnName('createdAt', command.def.fields.createdAt);
+      values[createdAt] ??= now;
+      if (command.customFields) values[command.customFields.column] = command.customFields.json;
+      await uow.db
+        .insertInto(table)
+        .values({ id: command.id, ...values })
+        .execute();
+      return;
+    }
+    const updatedAt = columnName('updatedAt', command.def.fields.updatedAt);
+    values[updatedAt] ??= now;
+    if (command.customFields) values[command.customFields.column] = customFieldsUpdate(command.customFields);
+    await uow.db.updateTable(table).set(values).where('id', '=', command.id).execute();
+  }
+
+  /**
+   * Deletes records (404 for the first missing id). Children of `cascadeDelete` associations are
+   * deleted first, and many-to-many links of the records are removed; Shopware checks privileges
+   * only for the records asked for, not for what cascades.
+   */
+  async delete(uow: UnitOfWork, def: EntityDefinition, ids: string[], context: ApiContext): Promise<void> {
+    const missing = missingPrivileges(context, [`${def.name}:delete`]);
+    if (missing.length > 0) throw errors.missingPrivileges(missing);
+    const found = ids.length === 0 ? [] : await uow.db.selectFrom(tableName(def)).select('id').where('id', 'in', ids).execute();
+    const existing = new Set(found.map((r) => r.id as string));
+    const absent = ids.find((id) => !existing.has(id));
+    if (absent) throw errors.notFound(def.name, absent);
+    await this.#deleteRows(uow, def, [...existing]);
+  }
+
+  async #deleteRows(uow: UnitOfWork, def: EntityDefinition, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    for (const association of Object.values(def.associations ?? {})) {
+      if (association.type === 'one-to-many' && association.cascadeDelete && this.registry.has(association.entity)) {
+        const child = this.registry.get(association.entity);
+        const fk = columnName(association.foreignKey, child.fields[association.foreignKey]);
+        const children = await uow.db.selectFrom(tableName(child)).select('id').where(fk, 'in', ids).execute();
+        await this.#deleteRows(
+          uow,
+          child,
+          children.map((c) => c.id as string),
+        );
+      }
+      if (association.type === 'many-to-many') {
+        await uow.db.deleteFrom(association.mappingTable).where(association.localColumn, 'in', ids).execute();
+      }
+    }
+    try {
+      await uow.db.deleteFrom(tableName(def)).where('id', 'in', ids).execute();
+    } catch (error) {
+      throw mapDatabaseError(error, def, '') ?? error;
+    }
+    await this.dispatcher.dispatch(uow, `${def.name}.deleted`, { entity: def.name, ids } satisfies EntityDeletedEvent);
+  }
+}
+
+function customFieldsUpdate(change: NonNullable<RowCommand['customFields']>) {
+  if (change.mode === 'replace') return change.json;
+  return sql`COALESCE(${sql.ref(change.column)}, '{}'::jsonb) || ${change.json}::jsonb`;
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { createTestExtension } from '../../fixtures/test-extension.js';
+
+/** The generic entity routes through the real application: tokens, ACL, platform and extension entities. */
+describe('generic entity routes on the platform', () => {
+  let t: TestPlatform;
+  beforeAll(async () => {
+    t = await createTestPlatform({ extensions: [createTestExtension().extension] });
+  });
+  afterAll(() => t.close());
+
+  it('an integration limited to <entity>:read can read but gets the 403 body when it creates', async () => {
+    await t.api('POST', '/api/ext-test-note', { body: { title: 'Standard rate' } });
+    const token = await t.tokenWithPrivileges(['ext_test_note:read']);
+
+    const list = await t.api('GET', '/api/ext-test-note', { token });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data.map((n: { title: string }) => n.title)).toContain('Standard rate');
+
+    const create = await t.api('POST', '/api/ext-test-note', { token, body: { title: 'Reduced rate' } });
+    expect(create.statusCode).toBe(403);
+    expect(create.json()).toEqual({
+      errors: [
+        {
+          status: '403',
+          code: 'FRAMEWORK__MISSING_PRIVILEGE_ERROR',
+          title: 'Forbidden',
+          detail: JSON.stringify({ message: 'Missing privilege', missingPrivileges: ['ext_test_note:create'] }),
+          meta: { parameters: [] },
+        },
+      ],
+    });
+    const rows = await t.platform.db.selectFrom('ext_test_note').select('title').execute();
+    expect(rows.map((r) => r.title)).not.toContain('Reduced rate');
+  });
+
+  it('users created through the API get a hashed password that is never returned, and can log in', async () => {
+    const create = await t.api('POST', '/api/user?_response=detail', {
+      body: { username: 'editor', password: 'editor-password-1', email: 'editor@example.com', firstName: 'Ed' },
+    });
+    expect(create.statusCode).toBe(200);
+    const user = create.json().data;
+    expect(user).toMatchObject({ username: 'editor', admin: false, active: true, apiAlias: 'user' });
+    expect(user).not.toHaveProperty('password');
+    const row = await t.platform.db.selectFrom('user').select('password').where('username', '=', 'editor').executeTakeFirstOrThrow();
+    expect(row.password).toMatch(/^scrypt\$/);
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth/token',
+      payload: { grant_type: 'password', client_id: 'administration', username: 'editor', password: 'editor-password-1' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('a role assigned through the API grants its privileges to the user at once', async () => {
+    const role = await t.api('POST', '/api/acl-role?_response=1', { body: { name: 'Note reader', privileges: ['ext_test_note:read'] } });
+    expect(role.statusCode).toBe(200);
+    const roleId = role.json().data.id;
+    const users = await t.api('POST', '/api/search/user', { body: { filter: [{ type: 'equals', field: 'username', value: 'editor' }] } });
+    const userId = users.json().data[0].id;
+
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth/token',
+      payload: { grant_type: 'password', client_id: 'administration', username: 'editor', password: 'editor-password-1' },
+    });
+    const token = login.json().access_token;
+    expect((await t.api('GET', '/api/ext-test-note', { token })).statusCode).toBe(403);
+
+    const link = await t.api('PATCH', `/api/user/${userId}`, { body: { aclRoles: [{ id: roleId }] } });
+    expect(link.statusCode).toBe(204);
+    expect((await t.api('GET', '/api/ext-test-note', { token })).statusCode).toBe(200);
+  });
+
+  it('integration secrets are write-only', async () => {
+    const response = await t.api('POST', '/api/integration?_response=1', { body: { label: 'ERP', accessKey: 'SWIAERPERPERPERPERPERP01', secretAccessKey: 'very-secret' } });
+    expect(response.statusCode).toBe(200);
+    expect(JSON.stringify(response.json())).not.toContain('very-secret');
+    const read = await t.api('GET', `/api/integration/${response.json().data.id}`);
+    expect(read.json().data).not.toHaveProperty('secretAccessKey');
+  });
+
+  it('custom field sets are reachable with their fields as an association', async () => {
+    const response = await t.api('POST', '/api/search/custom-field-set', {
+      body: { filter: [{ type: 'equals', field: 'name', value: 'ext_test' }], associations: { customFields: {}, relations: {} } },
+    });
+    expect(response.statusCode).toBe(200);
+    const [set] = response.json().data;
+    expect(set.customFields.map((f: { name: string }) => f.name).sort()).toEqual(['ext_test_count', 'ext_test_reference']);
+    expect(set.relations.map((r: { entityName: string }) => r.entityName)).toEqual(['order_transaction']);
+  });
+
+  it("an inactive extension's entities answer 404", async () => {
+    await t.platform.extensions.deactivate('ExtTest');
+    try {
+      expect((await t.api('GET', '/api/ext-test-note')).statusCode).toBe(404);
+      expect((await t.api('POST', '/api/search/ext-test-note', { body: {} })).statusCode).toBe(404);
+    } finally {
+      await t.platform.extensions.activate('ExtTest');
+    }
+    expect((await t.api('GET', '/api/ext-test-note')).statusCode).toBe(200);
+  });
+
+  it('the default Accept answers JSON:API', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/acl-role', headers: { authorization: `Bearer ${await t.adminToken()}` } });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.meta).toMatchObject({ totalCountMode: expect.anything() });
+    expect(body.data).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'acl_role', attributes: expect.objectContaining({ name: 'Note reader' }) })]),
+    );
+  });
+});
