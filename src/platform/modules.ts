@@ -7,6 +7,11 @@ import { extensionMigration } from './extension-manager/migration.js';
 import { systemConfigMigration } from './system-config/migration.js';
 import { customFieldMigration } from './custom-fields/migration.js';
 import { customFieldEntities } from './custom-fields/entities.js';
+import { extensionCommands } from './console/commands/extension.js';
+import { userCreateCommand } from './console/commands/user-create.js';
+import { integrationCreateCommand } from './console/commands/integration-create.js';
+import { systemConfigGetCommand, systemConfigSetCommand } from './console/commands/system-config.js';
+import { workerCommand } from './console/commands/worker.js';
 
 /** The platform's own schema, in order. Extensions bring their own migrations. */
 export const platformMigrations: Migration[] = [authMigration, extensionMigration, systemConfigMigration, customFieldMigration];
@@ -15,4 +20,11 @@ export const platformMigrations: Migration[] = [authMigration, extensionMigratio
 export const platformEntities: EntityDefinition[] = [...authEntities, ...customFieldEntities];
 
 /** The platform's own `bin/console` commands. */
-export const platformCommands: ConsoleCommand[] = [];
+export const platformCommands: ConsoleCommand[] = [
+  ...extensionCommands,
+  userCreateCommand,
+  integrationCreateCommand,
+  systemConfigGetCommand,
+  systemConfigSetCommand,
+  workerCommand,
+];

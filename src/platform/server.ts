@@ -2,6 +2,9 @@ import type { Env } from './env.js';
 import type { Extension } from './extensions.js';
 import { Platform } from './kernel.js';
 import { buildApp } from './http/app.js';
+import { openDatabase } from './database/connection.js';
+import { acquireEmbeddedLock, embeddedPaths } from './database/embedded-lock.js';
+import { startHandoffServer } from './console/handoff-server.js';
 
 const EXTENSION_STATE_REFRESH_MS = 5000;
 
@@ -10,9 +13,20 @@ const EXTENSION_STATE_REFRESH_MS = 5000;
  * Stops cleanly on SIGINT/SIGTERM so the embedded database is closed intact.
  */
 export async function startServer(env: Env, extensions: Extension[]): Promise<void> {
-  const platform = await Platform.boot({ env, extensions });
+  // the embedded database has one owner process; bin/console hands its commands to it (DESIGN.md)
+  const paths = embeddedPaths(env.varDir);
+  const lock = env.databaseUrl ? undefined : acquireEmbeddedLock(env.varDir, { role: 'server', socket: paths.socket });
+  let platform: Platform;
+  try {
+    const database = lock ? await openDatabase({ dataDir: paths.dataDir }) : undefined;
+    platform = await Platform.boot({ env, extensions, database });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const app = await buildApp(platform);
   await app.listen({ port: env.port, host: env.host });
+  const handoff = lock ? await startHandoffServer(platform, paths.socket) : undefined;
   if (env.runWorker) await platform.queue.startWorker(platform);
   // another process (bin/console with DATABASE_URL) may change which extensions are active
   const refresh = setInterval(() => platform.extensions.refresh().catch(() => undefined), EXTENSION_STATE_REFRESH_MS);
@@ -24,8 +38,10 @@ export async function startServer(env: Env, extensions: Extension[]): Promise<vo
     stopping = true;
     platform.logger.info({ signal }, 'shutting down');
     clearInterval(refresh);
+    await handoff?.close();
     await app.close();
     await platform.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

@@ -79,11 +79,12 @@ export class QueueService {
     this.#started = true;
   }
 
-  /** Starts consuming every registered queue in this process. */
-  async startWorker(platform: Platform, pollingIntervalSeconds = 2): Promise<void> {
+  /** Starts consuming the registered queues (all of them, or only `queues`) in this process. */
+  async startWorker(platform: Platform, pollingIntervalSeconds = 2, queues?: string[]): Promise<void> {
     if (this.#working) return;
     await this.start();
     for (const [name, { declaration, owner }] of this.#handlers) {
+      if (queues && !queues.includes(name)) continue;
       await this.#boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           if (owner && !this.isOwnerActive(owner)) throw new Error(`Extension ${owner} is not active`);

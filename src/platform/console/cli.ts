@@ -1,0 +1,106 @@
+import { pino, type Logger } from 'pino';
+import { readEnv, type Env } from '../env.js';
+import { Platform } from '../kernel.js';
+import { REDACTED_PATHS } from '../logger.js';
+import { openDatabase } from '../database/connection.js';
+import { currentHolder, describeHolder, embeddedPaths, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
+import type { CommandIo } from './command.js';
+import { commandNameOf, runCommand } from './runner.js';
+import { runViaHandoff } from './handoff-client.js';
+import { EXIT } from './exit-codes.js';
+import { extensions } from '../../main.js';
+
+// a server that holds the lock but does not listen yet is still booting (migrations can take a while)
+const SERVER_STARTUP_WAIT_MS = 120_000;
+const RETRY_DELAY_MS = 250;
+
+const terminal: CommandIo = {
+  out: (line) => void process.stdout.write(line + '\n'),
+  err: (line) => void process.stderr.write(line + '\n'),
+};
+
+/**
+ * `bin/console <command> ...`. With DATABASE_URL the command runs here. With the embedded database it
+ * runs here too when no process owns the data directory; while a server owns it, the command is handed
+ * to that server over its unix socket and its output and exit code are relayed.
+ */
+async function main(argv: string[]): Promise<number> {
+  const env = readEnv();
+  if (env.databaseUrl) return runHere(env, argv);
+
+  const deadline = Date.now() + SERVER_STARTUP_WAIT_MS;
+  let waitingNoticeShown = false;
+  for (;;) {
+    const attempt = tryAcquireEmbeddedLock(env.varDir, { role: 'console', command: commandNameOf(argv) });
+    if (attempt.acquired) return runHere(env, argv, attempt.lock);
+    const { holder } = attempt;
+    if (!holder.socket) {
+      terminal.err(`The embedded database is in use by ${describeHolder(holder)}. Wait for it to finish or stop it, then try again.`);
+      return EXIT.failure;
+    }
+    const result = await runViaHandoff(holder.socket, argv, terminal.out, terminal.err);
+    if (result.kind === 'done') return result.exitCode;
+    if (Date.now() > deadline) {
+      terminal.err(`${describeHolder(holder)} owns the embedded database but does not answer on ${holder.socket}.`);
+      return EXIT.failure;
+    }
+    if (!waitingNoticeShown && currentHolder(env.varDir)) {
+      terminal.err('Waiting for the server to finish starting...');
+      waitingNoticeShown = true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
+  }
+}
+
+/** Boots the platform in this process (no HTTP; no worker unless the command is `worker`). */
+async function runHere(env: Env, argv: string[], lock?: EmbeddedLock): Promise<number> {
+  const interrupted = guardInterrupts();
+  try {
+    const database = lock ? await openDatabase({ dataDir: embeddedPaths(env.varDir).dataDir }) : undefined;
+    const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, database, logger: consoleLogger() });
+    try {
+      return await runCommand(platform, argv, terminal);
+    } finally {
+      await platform.close();
+    }
+  } finally {
+    interrupted.dispose();
+    lock?.release();
+  }
+}
+
+/**
+ * Ctrl-C must not kill a process in the middle of writing the embedded data directory: the first
+ * signal is left to the command (the worker stops on it), a second one forces the exit.
+ */
+function guardInterrupts(): { dispose(): void } {
+  let received = 0;
+  const onSignal = (signal: NodeJS.Signals) => {
+    received += 1;
+    if (received === 1) terminal.err(`${signal}: finishing so the database closes cleanly (send again to force).`);
+    else process.exit(130);
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  return {
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+/** Logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks. */
+function consoleLogger(): Logger {
+  return pino({ level: process.env.LOG_LEVEL ?? 'warn', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, pino.destination(2));
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const verbose = process.argv.includes('--verbose') || process.argv.includes('-v') || process.env.LOG_LEVEL === 'debug';
+    terminal.err(`bin/console failed: ${error instanceof Error ? error.message : String(error)}`);
+    if (verbose && error instanceof Error && error.stack) terminal.err(error.stack);
+    process.exit(EXIT.failure);
+  },
+);
