@@ -58,7 +58,7 @@ export class Platform {
       onSubscriberError: (error, name) => logger.error({ err: error, event: name }, 'event subscriber failed'),
     });
     this.systemConfig = new SystemConfigService(database.db, this.secrets);
-    this.customFields = new CustomFieldService(database.db);
+    this.customFields = new CustomFieldService();
     this.queue = new QueueService(database.db, logger, isActive);
     this.tokens = new TokenService(database.db, env.appSecret);
     this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db });

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { Platform } from '../../src/platform/kernel.js';
 import { buildApp } from '../../src/platform/http/app.js';
@@ -9,6 +9,7 @@ import { newId } from '../../src/platform/ids.js';
 import { hashPassword } from '../../src/platform/security/password.js';
 import { generateAccessKey, generateSecretAccessKey } from '../../src/platform/admin-api/auth/access-keys.js';
 import { openTestDatabase } from './databases.js';
+import { createTestExtension, type TestExtensionFixture } from '../fixtures/test-extension.js';
 import { testEnv } from './test-env.js';
 
 export interface TestPlatform {
@@ -98,4 +99,18 @@ export async function createIntegration(platform: Platform, privileges: string[]
     .execute();
   await platform.db.insertInto('integration_role').values({ integration_id: id, acl_role_id: roleId }).execute();
   return { id, accessKey, secret };
+}
+
+/**
+ * Boots a platform running the test extension before the suite and closes it after; read `t` and
+ * `fixture` inside tests (they are set once `beforeAll` has run).
+ */
+export function useTestPlatformWithExtension(): { readonly t: TestPlatform; readonly fixture: TestExtensionFixture } {
+  const state = {} as { t: TestPlatform; fixture: TestExtensionFixture };
+  beforeAll(async () => {
+    state.fixture = createTestExtension();
+    state.t = await createTestPlatform({ extensions: [state.fixture.extension] });
+  });
+  afterAll(() => state.t.close());
+  return state;
 }

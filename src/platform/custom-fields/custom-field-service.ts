@@ -10,8 +10,6 @@ import { newId } from '../ids.js';
  * created, and fields or relations the declaration no longer lists are removed from the set.
  */
 export class CustomFieldService {
-  constructor(private readonly db: Db) {}
-
   async syncSets(within: Db | UnitOfWork, declarations: CustomFieldSetDeclaration[]): Promise<void> {
     const db = executorOf(within);
     for (const declaration of declarations) {

@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createTestExtension } from '../../fixtures/test-extension.js';
+import { useTestPlatformWithExtension } from '../../helpers/test-platform.js';
 import { transaction } from '../../../src/platform/database/transaction.js';
 import { newId } from '../../../src/platform/ids.js';
 
@@ -10,50 +9,44 @@ import { newId } from '../../../src/platform/ids.js';
  * rules that keep it correct under concurrency (and hold on PostgreSQL as well).
  */
 describe('database rules', () => {
-  let t: TestPlatform;
-  let fixture: ReturnType<typeof createTestExtension>;
-  beforeAll(async () => {
-    fixture = createTestExtension();
-    t = await createTestPlatform({ extensions: [fixture.extension] });
-  });
-  afterAll(() => t.close());
+  const suite = useTestPlatformWithExtension();
 
-  const titles = async () => (await t.platform.db.selectFrom('ext_test_note').select('title').execute()).map((r) => r.title).sort();
+  const titles = async () => (await suite.t.platform.db.selectFrom('ext_test_note').select('title').execute()).map((r) => r.title).sort();
 
   it('a failing query leaves the connection usable for the next one', async () => {
-    await expect(sql`SELECT * FROM no_such_table`.execute(t.platform.db)).rejects.toThrow(/no_such_table/);
-    const result = await sql<{ one: number }>`SELECT 1 AS one`.execute(t.platform.db);
+    await expect(sql`SELECT * FROM no_such_table`.execute(suite.t.platform.db)).rejects.toThrow(/no_such_table/);
+    const result = await sql<{ one: number }>`SELECT 1 AS one`.execute(suite.t.platform.db);
     expect(result.rows[0]!.one).toBe(1);
   });
 
   it('a failing statement inside a transaction rolls the whole transaction back, and the next query works', async () => {
     await expect(
-      transaction(t.platform.db, async (uow) => {
+      transaction(suite.t.platform.db, async (uow) => {
         await uow.db.insertInto('ext_test_note').values({ id: newId(), title: 'tx-partial' }).execute();
         await sql`SELECT * FROM no_such_table`.execute(uow.db);
       }),
     ).rejects.toThrow();
     expect(await titles()).not.toContain('tx-partial');
-    await t.platform.db.insertInto('ext_test_note').values({ id: newId(), title: 'after-error' }).execute();
+    await suite.t.platform.db.insertInto('ext_test_note').values({ id: newId(), title: 'after-error' }).execute();
     expect(await titles()).toContain('after-error');
   });
 
   it("a rollback never swallows another request's write, and concurrent requests complete while a transaction runs", async () => {
-    const token = await t.adminToken();
+    const token = await suite.t.adminToken();
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
-    const slow = t.app.inject({ method: 'POST', url: '/api/_action/ext-test/slow-rollback', payload: { title: 'rolled-back' }, headers });
+    const slow = suite.t.app.inject({ method: 'POST', url: '/api/_action/ext-test/slow-rollback', payload: { title: 'rolled-back' }, headers });
     // let the slow request open its transaction and reach its wait
     await new Promise((r) => setTimeout(r, 150));
 
     const writes = Promise.all(
       ['concurrent-1', 'concurrent-2', 'concurrent-3'].map((title) =>
-        t.app.inject({ method: 'POST', url: '/api/_action/ext-test/note', payload: { title }, headers }),
+        suite.t.app.inject({ method: 'POST', url: '/api/_action/ext-test/note', payload: { title }, headers }),
       ),
     );
-    const health = t.app.inject({ method: 'GET', url: '/api/_info/health-check' });
+    const health = suite.t.app.inject({ method: 'GET', url: '/api/_info/health-check' });
     expect((await health).statusCode).toBe(200);
 
-    fixture.release();
+    suite.fixture.release();
     expect((await slow).json()).toEqual({ rolledBack: true });
     for (const response of await writes) expect(response.statusCode).toBe(200);
 
@@ -64,10 +57,10 @@ describe('database rules', () => {
 
   it('after-commit work runs only after a commit', async () => {
     const seen: string[] = [];
-    await transaction(t.platform.db, async (uow) => {
+    await transaction(suite.t.platform.db, async (uow) => {
       uow.afterCommit(() => void seen.push('committed'));
     });
-    await transaction(t.platform.db, async (uow) => {
+    await transaction(suite.t.platform.db, async (uow) => {
       uow.afterCommit(() => void seen.push('rolled back'));
       throw new Error('no');
     }).catch(() => undefined);
@@ -76,14 +69,14 @@ describe('database rules', () => {
 
   it('events dispatched in a unit of work reach subscribers after commit, never after rollback', async () => {
     const seen: unknown[] = [];
-    const off = t.platform.events.on('db_test.event', (payload) => void seen.push(payload));
-    await transaction(t.platform.db, async (uow) => {
-      await t.platform.events.dispatch(uow, 'db_test.event', 'first');
+    const off = suite.t.platform.events.on('db_test.event', (payload) => void seen.push(payload));
+    await transaction(suite.t.platform.db, async (uow) => {
+      await suite.t.platform.events.dispatch(uow, 'db_test.event', 'first');
       expect(seen).toEqual([]);
     });
     expect(seen).toEqual(['first']);
-    await transaction(t.platform.db, async (uow) => {
-      await t.platform.events.dispatch(uow, 'db_test.event', 'second');
+    await transaction(suite.t.platform.db, async (uow) => {
+      await suite.t.platform.events.dispatch(uow, 'db_test.event', 'second');
       throw new Error('rollback');
     }).catch(() => undefined);
     expect(seen).toEqual(['first']);

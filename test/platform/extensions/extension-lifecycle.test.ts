@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { sql } from 'kysely';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { useTestPlatformWithExtension } from '../../helpers/test-platform.js';
 import { createTestExtension } from '../../fixtures/test-extension.js';
 import { openTestDatabase } from '../../helpers/databases.js';
 import { testEnv } from '../../helpers/test-env.js';
@@ -19,109 +19,103 @@ async function customFieldNames(db: Db): Promise<string[]> {
 }
 
 describe('extension lifecycle', () => {
-  let t: TestPlatform;
-  let fixture: ReturnType<typeof createTestExtension>;
-  beforeAll(async () => {
-    fixture = createTestExtension();
-    t = await createTestPlatform({ extensions: [fixture.extension] });
-  });
-  afterAll(() => t.close());
+  const suite = useTestPlatformWithExtension();
 
   it('a listed extension is installed and activated on first start', async () => {
-    expect(fixture.calls).toEqual(['install', 'activate']);
-    expect(await tableExists(t.platform.db, 'ext_test_note')).toBe(true);
-    expect(await t.platform.systemConfig.get('ExtTest.config.title')).toBe('Default title');
-    expect(await customFieldNames(t.platform.db)).toEqual(['ext_test_count', 'ext_test_reference']);
-    const relation = await t.platform.db.selectFrom('custom_field_set_relation').select('entity_name').execute();
+    expect(suite.fixture.calls).toEqual(['install', 'activate']);
+    expect(await tableExists(suite.t.platform.db, 'ext_test_note')).toBe(true);
+    expect(await suite.t.platform.systemConfig.get('ExtTest.config.title')).toBe('Default title');
+    expect(await customFieldNames(suite.t.platform.db)).toEqual(['ext_test_count', 'ext_test_reference']);
+    const relation = await suite.t.platform.db.selectFrom('custom_field_set_relation').select('entity_name').execute();
     expect(relation.map((r) => r.entity_name)).toEqual(['order_transaction']);
-    const [state] = await t.platform.extensions.list();
+    const [state] = await suite.t.platform.extensions.list();
     expect(state).toMatchObject({ name: 'ExtTest', installed: true, active: true, version: '1.0.0', installedVersion: '1.0.0', updateAvailable: false });
   });
 
   it('routes answer while active; Admin API routes check privileges', async () => {
-    const ping = await t.api('GET', '/api/_action/ext-test/ping');
+    const ping = await suite.t.api('GET', '/api/_action/ext-test/ping');
     expect(ping.json()).toEqual({ pong: true, title: 'Default title' });
-    const storefront = await t.app.inject({ method: 'GET', url: '/ext-test/hello' });
+    const storefront = await suite.t.app.inject({ method: 'GET', url: '/ext-test/hello' });
     expect(storefront.json()).toEqual({ hello: 'storefront' });
 
-    const token = await t.tokenWithPrivileges(['tax:read']);
-    const denied = await t.api('GET', '/api/_action/ext-test/ping', { token });
+    const token = await suite.t.tokenWithPrivileges(['tax:read']);
+    const denied = await suite.t.api('GET', '/api/_action/ext-test/ping', { token });
     expect(denied.statusCode).toBe(403);
     expect(JSON.parse(denied.json().errors[0].detail).missingPrivileges).toEqual(['ext_test:ping']);
   });
 
   it('subscribers of the extension run only while it is active', async () => {
-    await t.platform.events.dispatch(t.platform.db, 'ext_test.happened', { n: 1 });
-    expect(fixture.received.events).toEqual([{ n: 1 }]);
+    await suite.t.platform.events.dispatch(suite.t.platform.db, 'ext_test.happened', { n: 1 });
+    expect(suite.fixture.received.events).toEqual([{ n: 1 }]);
   });
 
   it('deactivate hides routes (404) and skips subscribers; activate brings them back', async () => {
-    const response = await t.api('PUT', '/api/_action/extension/deactivate/plugin/ExtTest');
+    const response = await suite.t.api('PUT', '/api/_action/extension/deactivate/plugin/ExtTest');
     expect(response.statusCode).toBe(204);
-    expect(fixture.calls.at(-1)).toBe('deactivate');
-    expect((await t.api('GET', '/api/_action/ext-test/ping')).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: '/ext-test/hello' })).statusCode).toBe(404);
-    await t.platform.events.dispatch(t.platform.db, 'ext_test.happened', { n: 2 });
-    expect(fixture.received.events).toEqual([{ n: 1 }]);
+    expect(suite.fixture.calls.at(-1)).toBe('deactivate');
+    expect((await suite.t.api('GET', '/api/_action/ext-test/ping')).statusCode).toBe(404);
+    expect((await suite.t.app.inject({ method: 'GET', url: '/ext-test/hello' })).statusCode).toBe(404);
+    await suite.t.platform.events.dispatch(suite.t.platform.db, 'ext_test.happened', { n: 2 });
+    expect(suite.fixture.received.events).toEqual([{ n: 1 }]);
 
-    const again = await t.api('PUT', '/api/_action/extension/deactivate/plugin/ExtTest');
+    const again = await suite.t.api('PUT', '/api/_action/extension/deactivate/plugin/ExtTest');
     expect(again.statusCode).toBe(400);
     expect(again.json().errors[0].code).toBe('FRAMEWORK__EXTENSION_NOT_ACTIVE');
 
-    expect((await t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest')).statusCode).toBe(204);
-    expect((await t.api('GET', '/api/_action/ext-test/ping')).statusCode).toBe(200);
+    expect((await suite.t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest')).statusCode).toBe(204);
+    expect((await suite.t.api('GET', '/api/_action/ext-test/ping')).statusCode).toBe(200);
   });
 
   it('uninstall keeping user data keeps tables, config and custom fields; reinstall does not re-run migrations', async () => {
-    await t.platform.db.insertInto('ext_test_note').values({ id: '0123456789abcdef0123456789abcdef', title: 'kept' }).execute();
-    await t.platform.systemConfig.set(t.platform.db, 'ExtTest.config.title', 'Merchant title');
-    const response = await t.api('POST', '/api/_action/extension/uninstall/plugin/ExtTest', { body: { keepUserData: true } });
+    await suite.t.platform.db.insertInto('ext_test_note').values({ id: '0123456789abcdef0123456789abcdef', title: 'kept' }).execute();
+    await suite.t.platform.systemConfig.set(suite.t.platform.db, 'ExtTest.config.title', 'Merchant title');
+    const response = await suite.t.api('POST', '/api/_action/extension/uninstall/plugin/ExtTest', { body: { keepUserData: true } });
     expect(response.statusCode).toBe(204);
-    expect(fixture.calls.slice(-2)).toEqual(['deactivate', 'uninstall:true']);
-    expect(await tableExists(t.platform.db, 'ext_test_note')).toBe(true);
-    expect(await customFieldNames(t.platform.db)).toHaveLength(2);
-    expect((await t.api('GET', '/api/_action/ext-test/ping')).statusCode).toBe(404);
+    expect(suite.fixture.calls.slice(-2)).toEqual(['deactivate', 'uninstall:true']);
+    expect(await tableExists(suite.t.platform.db, 'ext_test_note')).toBe(true);
+    expect(await customFieldNames(suite.t.platform.db)).toHaveLength(2);
+    expect((await suite.t.api('GET', '/api/_action/ext-test/ping')).statusCode).toBe(404);
 
-    const activateUninstalled = await t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest');
+    const activateUninstalled = await suite.t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest');
     expect(activateUninstalled.statusCode).toBe(400);
     expect(activateUninstalled.json().errors[0].code).toBe('FRAMEWORK__EXTENSION_NOT_INSTALLED');
 
-    expect((await t.api('POST', '/api/_action/extension/install/plugin/ExtTest')).statusCode).toBe(204);
-    expect((await t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest')).statusCode).toBe(204);
-    const notes = await t.platform.db.selectFrom('ext_test_note').select('title').execute();
+    expect((await suite.t.api('POST', '/api/_action/extension/install/plugin/ExtTest')).statusCode).toBe(204);
+    expect((await suite.t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest')).statusCode).toBe(204);
+    const notes = await suite.t.platform.db.selectFrom('ext_test_note').select('title').execute();
     expect(notes.map((n) => n.title)).toContain('kept');
     // install writes the defaults over what was there (Shopware's install behaviour)
-    expect(await t.platform.systemConfig.get('ExtTest.config.title')).toBe('Default title');
+    expect(await suite.t.platform.systemConfig.get('ExtTest.config.title')).toBe('Default title');
   });
 
   it('uninstall without keeping user data removes tables, config and custom fields', async () => {
-    await t.platform.systemConfig.set(t.platform.db, 'ExtTest.config.apiKey', 'secret-value');
-    const response = await t.api('POST', '/api/_action/extension/uninstall/plugin/ExtTest', { body: { keepUserData: false } });
+    await suite.t.platform.systemConfig.set(suite.t.platform.db, 'ExtTest.config.apiKey', 'secret-value');
+    const response = await suite.t.api('POST', '/api/_action/extension/uninstall/plugin/ExtTest', { body: { keepUserData: false } });
     expect(response.statusCode).toBe(204);
-    expect(fixture.calls.at(-1)).toBe('uninstall:false');
-    expect(await tableExists(t.platform.db, 'ext_test_note')).toBe(false);
-    expect(await customFieldNames(t.platform.db)).toEqual([]);
-    const config = await t.platform.db.selectFrom('system_config').select('id').where('configuration_key', 'like', 'ExtTest.%').execute();
+    expect(suite.fixture.calls.at(-1)).toBe('uninstall:false');
+    expect(await tableExists(suite.t.platform.db, 'ext_test_note')).toBe(false);
+    expect(await customFieldNames(suite.t.platform.db)).toEqual([]);
+    const config = await suite.t.platform.db.selectFrom('system_config').select('id').where('configuration_key', 'like', 'ExtTest.%').execute();
     expect(config).toHaveLength(0);
-    const migrations = await t.platform.db.selectFrom('migration').select('name').where('module', '=', 'ExtTest').execute();
+    const migrations = await suite.t.platform.db.selectFrom('migration').select('name').where('module', '=', 'ExtTest').execute();
     expect(migrations).toHaveLength(0);
 
     // and it can be installed again from scratch
-    expect((await t.api('POST', '/api/_action/extension/install/plugin/ExtTest')).statusCode).toBe(204);
-    expect(await tableExists(t.platform.db, 'ext_test_note')).toBe(true);
-    expect((await t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest')).statusCode).toBe(204);
+    expect((await suite.t.api('POST', '/api/_action/extension/install/plugin/ExtTest')).statusCode).toBe(204);
+    expect(await tableExists(suite.t.platform.db, 'ext_test_note')).toBe(true);
+    expect((await suite.t.api('PUT', '/api/_action/extension/activate/plugin/ExtTest')).statusCode).toBe(204);
   });
 
   it('lifecycle routes: unknown extension 404, missing privilege 403, list', async () => {
-    const unknown = await t.api('POST', '/api/_action/extension/install/plugin/Nope');
+    const unknown = await suite.t.api('POST', '/api/_action/extension/install/plugin/Nope');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().errors[0].code).toBe('FRAMEWORK__EXTENSION_NOT_FOUND');
 
-    const token = await t.tokenWithPrivileges(['system_config:read']);
-    const denied = await t.api('POST', '/api/_action/extension/install/plugin/ExtTest', { token });
+    const token = await suite.t.tokenWithPrivileges(['system_config:read']);
+    const denied = await suite.t.api('POST', '/api/_action/extension/install/plugin/ExtTest', { token });
     expect(denied.statusCode).toBe(403);
 
-    const list = await t.api('GET', '/api/_action/extension/installed');
+    const list = await suite.t.api('GET', '/api/_action/extension/installed');
     expect(list.json()).toEqual([expect.objectContaining({ name: 'ExtTest', installed: true, active: true })]);
   });
 });

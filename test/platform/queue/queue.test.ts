@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createTestExtension } from '../../fixtures/test-extension.js';
+import { describe, expect, it } from 'vitest';
+import { useTestPlatformWithExtension } from '../../helpers/test-platform.js';
 
 async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -13,59 +12,53 @@ async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs
 }
 
 describe('job queue', () => {
-  let t: TestPlatform;
-  let fixture: ReturnType<typeof createTestExtension>;
-  beforeAll(async () => {
-    fixture = createTestExtension();
-    t = await createTestPlatform({ extensions: [fixture.extension] });
-  });
-  afterAll(() => t.close());
+  const suite = useTestPlatformWithExtension();
 
-  const notes = async () => (await t.platform.db.selectFrom('ext_test_note').select('title').execute()).map((r) => r.title);
+  const notes = async () => (await suite.t.platform.db.selectFrom('ext_test_note').select('title').execute()).map((r) => r.title);
 
   it('a message enqueued in a rolled-back transaction never exists; a committed one waits in the queue', async () => {
-    await t.api('POST', '/api/_action/ext-test/queue', { body: { title: 'rolled back', rollback: true } });
-    await t.api('POST', '/api/_action/ext-test/queue', { body: { title: 'committed' } });
-    const stats = await t.api('GET', '/api/_info/queue.json');
+    await suite.t.api('POST', '/api/_action/ext-test/queue', { body: { title: 'rolled back', rollback: true } });
+    await suite.t.api('POST', '/api/_action/ext-test/queue', { body: { title: 'committed' } });
+    const stats = await suite.t.api('GET', '/api/_info/queue.json');
     expect(stats.statusCode).toBe(200);
     expect(stats.json()).toEqual([{ name: 'ext_test.note', size: 1 }]);
   });
 
   it('the worker handles waiting messages', async () => {
-    await t.platform.queue.startWorker(t.platform, 0.5);
+    await suite.t.platform.queue.startWorker(suite.t.platform, 0.5);
     await waitFor(async () => (await notes()).includes('committed'));
-    expect(fixture.received.messages).toEqual([{ title: 'committed' }]);
+    expect(suite.fixture.received.messages).toEqual([{ title: 'committed' }]);
     expect(await notes()).not.toContain('rolled back');
-    await waitFor(async () => (await t.api('GET', '/api/_info/queue.json')).json()[0].size === 0);
+    await waitFor(async () => (await suite.t.api('GET', '/api/_info/queue.json')).json()[0].size === 0);
   });
 
   it('a failing message is retried and then kept as failed, visible through the API', async () => {
-    await t.api('POST', '/api/_action/ext-test/queue', { body: { title: 'doomed', fail: true } });
+    await suite.t.api('POST', '/api/_action/ext-test/queue', { body: { title: 'doomed', fail: true } });
     const failed = await waitFor(async () => {
-      const response = await t.api('GET', '/api/_action/message-queue/failed');
+      const response = await suite.t.api('GET', '/api/_action/message-queue/failed');
       const data = response.json().data as Array<{ queue: string; data: { title: string }; retryCount: number; error: unknown }>;
       return data.length > 0 ? data : undefined;
     });
     expect(failed[0]).toMatchObject({ queue: 'ext_test.note', data: { title: 'doomed', fail: true }, retryCount: 1 });
     expect(JSON.stringify(failed[0]!.error)).toContain('handler failed on purpose');
     // first attempt plus one retry
-    expect(fixture.received.messages.filter((m) => (m as { title: string }).title === 'doomed')).toHaveLength(2);
+    expect(suite.fixture.received.messages.filter((m) => (m as { title: string }).title === 'doomed')).toHaveLength(2);
   });
 
   it('the failed list needs message_queue:read', async () => {
-    const token = await t.tokenWithPrivileges(['system_config:read']);
-    const response = await t.api('GET', '/api/_action/message-queue/failed', { token });
+    const token = await suite.t.tokenWithPrivileges(['system_config:read']);
+    const response = await suite.t.api('GET', '/api/_action/message-queue/failed', { token });
     expect(response.statusCode).toBe(403);
     expect(JSON.parse(response.json().errors[0].detail).missingPrivileges).toEqual(['message_queue:read']);
   });
 
   it('a bad limit on the failed list is a 400 pointing at the parameter', async () => {
-    const response = await t.api('GET', '/api/_action/message-queue/failed?limit=abc');
+    const response = await suite.t.api('GET', '/api/_action/message-queue/failed?limit=abc');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ status: '400', code: 'FRAMEWORK__INVALID_REQUEST_PARAMETER', source: { pointer: '/querystring/limit' } });
   });
 
   it('sending to a queue without a handler is a programming error', async () => {
-    await expect(t.platform.queue.send(t.platform.db, 'nobody.listens', {})).rejects.toThrow(/No handler/);
+    await expect(suite.t.platform.queue.send(suite.t.platform.db, 'nobody.listens', {})).rejects.toThrow(/No handler/);
   });
 });
