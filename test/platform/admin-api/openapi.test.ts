@@ -24,6 +24,10 @@ describe('GET /api/_info/openapi3.json', () => {
     expect(doc.paths['/api/_action/system-config/batch'].post).toBeDefined();
     expect(doc.paths['/api/_action/extension/install/{type}/{name}'].post).toBeDefined();
     expect(doc.paths['/api/_info/queue.json'].get).toBeDefined();
+    // generic entity routes of platform and extension entities
+    expect(doc.paths['/api/acl-role'].get).toBeDefined();
+    expect(doc.paths['/api/search/user'].post).toBeDefined();
+    expect(doc.paths['/api/ext-test-note/{id}'].patch).toBeDefined();
     // extension Admin API routes are part of it, storefront routes are not
     expect(doc.paths['/api/_action/ext-test/ping']).toBeDefined();
     expect(Object.keys(doc.paths).every((path) => path.startsWith('/api/'))).toBe(true);
