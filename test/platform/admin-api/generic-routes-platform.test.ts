@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { expectMissingPrivileges } from '../../helpers/expectations.js';
 import { createTestExtension } from '../../fixtures/test-extension.js';
 
 /** The generic entity routes through the real application: tokens, ACL, platform and extension entities. */
@@ -19,18 +20,7 @@ describe('generic entity routes on the platform', () => {
     expect(list.json().data.map((n: { title: string }) => n.title)).toContain('Standard rate');
 
     const create = await t.api('POST', '/api/ext-test-note', { token, body: { title: 'Reduced rate' } });
-    expect(create.statusCode).toBe(403);
-    expect(create.json()).toEqual({
-      errors: [
-        {
-          status: '403',
-          code: 'FRAMEWORK__MISSING_PRIVILEGE_ERROR',
-          title: 'Forbidden',
-          detail: JSON.stringify({ message: 'Missing privilege', missingPrivileges: ['ext_test_note:create'] }),
-          meta: { parameters: [] },
-        },
-      ],
-    });
+    expectMissingPrivileges(create, ['ext_test_note:create']);
     const rows = await t.platform.db.selectFrom('ext_test_note').select('title').execute();
     expect(rows.map((r) => r.title)).not.toContain('Reduced rate');
   });
