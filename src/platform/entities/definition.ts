@@ -42,6 +42,11 @@ export interface FieldDefinition {
   searchable?: boolean;
   /** Allows null (default: true unless required). */
   nullable?: boolean;
+  /**
+   * A check beyond the type (e.g. the shape of a JSON value): returns what is wrong, phrased to follow
+   * `The value of "<field>" ...`, or undefined when the value is fine. Not called for null.
+   */
+  validate?: (value: unknown) => string | undefined;
 }
 
 export type AssociationDefinition =

@@ -21,6 +21,8 @@ export type CheckResult = { ok: true; value: unknown } | { ok: false; problem: A
  */
 export function checkFieldValue(name: string, field: FieldDefinition, value: unknown, pointer: string): CheckResult {
   const fail = (detail: string): CheckResult => ({ ok: false, problem: violation(pointer, detail, { field: name, value }) });
+  const problem = field.validate?.(value);
+  if (problem) return fail(`The value of "${name}" ${problem}.`);
   switch (field.type) {
     case 'id':
       return typeof value === 'string' && isId(value.toLowerCase())

@@ -64,6 +64,18 @@ describe('generic entity routes on the platform', () => {
     expect((await t.api('GET', '/api/ext-test-note', { token })).statusCode).toBe(200);
   });
 
+  it('role privileges must be a list of privilege names', async () => {
+    const response = await t.api('POST', '/api/acl-role', { body: { name: 'Broken', privileges: 'tax:read' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'FRAMEWORK__WRITE_CONSTRAINT_VIOLATION',
+      detail: 'The value of "privileges" must be a list of privilege names.',
+      source: { pointer: '/privileges' },
+    });
+    const rows = await t.platform.db.selectFrom('acl_role').select('id').where('name', '=', 'Broken').execute();
+    expect(rows).toHaveLength(0);
+  });
+
   it('integration secrets are write-only', async () => {
     const response = await t.api('POST', '/api/integration?_response=1', { body: { label: 'ERP', accessKey: 'SWIAERPERPERPERPERPERP01', secretAccessKey: 'very-secret' } });
     expect(response.statusCode).toBe(200);

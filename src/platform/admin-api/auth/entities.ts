@@ -37,7 +37,12 @@ export const aclRoleEntity: EntityDefinition = {
     name: { type: 'string', required: true, maxLength: 255, searchable: true },
     description: { type: 'text' },
     /** JSON list of privilege strings, e.g. ["tax:read", "order:read"]. */
-    privileges: { type: 'json', required: true },
+    privileges: {
+      type: 'json',
+      required: true,
+      validate: (value) =>
+        Array.isArray(value) && value.every((p) => typeof p === 'string' && p.length > 0) ? undefined : 'must be a list of privilege names',
+    },
   },
   associations: {
     users: { type: 'many-to-many', entity: 'user', mappingTable: 'acl_user_role', localColumn: 'acl_role_id', referenceColumn: 'user_id' },

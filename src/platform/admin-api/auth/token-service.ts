@@ -126,7 +126,11 @@ export class TokenService {
       .where(`m.${column}`, '=', id)
       .execute();
     const privileges = new Set<string>();
-    for (const role of roles) for (const p of (role.privileges as unknown[]) ?? []) if (typeof p === 'string') privileges.add(p);
+    for (const role of roles) {
+      // rows written directly to the table bypass the entity validation: ignore anything but a list
+      if (!Array.isArray(role.privileges)) continue;
+      for (const p of role.privileges) if (typeof p === 'string') privileges.add(p);
+    }
     return privileges;
   }
 
