@@ -76,6 +76,12 @@ describe('generic entity routes on the platform', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('integration access keys must carry the SWIA prefix the token endpoint expects', async () => {
+    const response = await t.api('POST', '/api/integration', { body: { label: 'Bad key', accessKey: 'mykey', secretAccessKey: 'secret-secret' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].source).toEqual({ pointer: '/accessKey' });
+  });
+
   it('integration secrets are write-only', async () => {
     const response = await t.api('POST', '/api/integration?_response=1', { body: { label: 'ERP', accessKey: 'SWIAERPERPERPERPERPERP01', secretAccessKey: 'very-secret' } });
     expect(response.statusCode).toBe(200);

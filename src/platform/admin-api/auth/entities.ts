@@ -21,7 +21,13 @@ export const integrationEntity: EntityDefinition = {
   name: 'integration',
   fields: {
     label: { type: 'string', required: true, maxLength: 255, searchable: true },
-    accessKey: { type: 'string', required: true, maxLength: 255 },
+    accessKey: {
+      type: 'string',
+      required: true,
+      maxLength: 255,
+      // the client_credentials grant tells integrations by this prefix
+      validate: (value) => (typeof value === 'string' && /^SWIA[A-Z0-9]{16,}$/.test(value) ? undefined : 'must be "SWIA" followed by at least 16 upper-case letters or digits'),
+    },
     secretAccessKey: { type: 'password', required: true, writeOnly: true },
     admin: { type: 'bool', default: false },
     lastUsageAt: { type: 'datetime', readOnly: true },
