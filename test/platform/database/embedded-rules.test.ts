@@ -35,8 +35,7 @@ describe('database rules', () => {
     const token = await suite.t.adminToken();
     const headers = { authorization: `Bearer ${token}`, accept: 'application/json' };
     const slow = suite.t.app.inject({ method: 'POST', url: '/api/_action/ext-test/slow-rollback', payload: { title: 'rolled-back' }, headers });
-    // let the slow request open its transaction and reach its wait
-    await new Promise((r) => setTimeout(r, 150));
+    await suite.fixture.slowTransactionStarted();
 
     const writes = Promise.all(
       ['concurrent-1', 'concurrent-2', 'concurrent-3'].map((title) =>
