@@ -3,7 +3,6 @@ import { requirePrivileges } from '../acl/context.js';
 import type { Db } from '../database/connection.js';
 import { transaction } from '../database/transaction.js';
 import { AppError, errors } from '../errors/app-error.js';
-import type { EventDispatcher } from '../events/dispatcher.js';
 import { isId } from '../ids.js';
 import { parseCriteria } from '../entities/criteria/parse.js';
 import { parseQueryCriteria } from '../entities/criteria/query-string.js';
@@ -19,8 +18,6 @@ import { JsonApiRenderer, renderJsonApiDetail, renderJsonApiListing, type Listin
 export interface EntityRouteDeps {
   registry: EntityRegistry;
   repositories: RepositoryFactory;
-  /** The repositories dispatch `<entity>.written/deleted` through it; kept here for route-level events. */
-  dispatcher: EventDispatcher;
   db: Db;
   /** False for entities of inactive or uninstalled extensions: their routes answer 404 like unknown ones. */
   isEntityAvailable(name: string): boolean;
@@ -203,7 +200,7 @@ function registerEntity(app: FastifyInstance, deps: EntityRouteDeps, def: Entity
 
 function objectBody(body: unknown): Record<string, unknown> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw errors.badRequest('FRAMEWORK__INVALID_REQUEST_BODY', 'The request body must be a single JSON object (use /api/_action/sync for several records).', '/');
+    throw errors.badRequest('FRAMEWORK__INVALID_REQUEST_BODY', 'The request body must be a single JSON object: one record per request.', '/');
   }
   return body as Record<string, unknown>;
 }
@@ -217,8 +214,9 @@ function formatOf(request: FastifyRequest): Format {
   throw new AppError(415, 'FRAMEWORK__UNSUPPORTED_MEDIA_TYPE', `The Accept header "${accept}" names no supported format: use application/json or application/vnd.api+json.`);
 }
 
+/** `<origin>/api` of the request, normalised like every other link (no default port). */
 function apiBase(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}/api`;
+  return `${new URL(`${request.protocol}://${request.host}`).origin}/api`;
 }
 
 function sendListing(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, result: EntitySearchResult) {

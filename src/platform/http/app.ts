@@ -48,7 +48,6 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   registerEntityRoutes(app, {
     registry: platform.entities,
     repositories: platform.repositories,
-    dispatcher: platform.events,
     db: platform.db,
     isEntityAvailable: (name) => platform.isEntityAvailable(name),
   });

@@ -30,7 +30,7 @@ beforeAll(async () => {
     const header = request.headers['x-test-privileges'];
     request.apiContext = typeof header === 'string' ? restricted(...header.split(',')) : admin;
   });
-  registerEntityRoutes(app, { registry, repositories, dispatcher, db: handle.db, isEntityAvailable: (name) => !unavailable.has(name) });
+  registerEntityRoutes(app, { registry, repositories, db: handle.db, isEntityAvailable: (name) => !unavailable.has(name) });
   await app.ready();
   await handle.db
     .insertInto('test_state')
