@@ -16,13 +16,3 @@ export function normalizeId(value: string): string {
   return value.replace(/-/g, '').toLowerCase();
 }
 
-/** The uuid text PostgreSQL stores, from the API form. */
-export function toUuid(id: string): string {
-  const h = normalizeId(id);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
-
-/** The API form of a uuid read from the database. */
-export function fromUuid(uuid: string | null | undefined): string | null {
-  return uuid ? uuid.replace(/-/g, '') : null;
-}

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 /**
  * Paths whose values never reach a log line: bearer tokens, passwords, secrets and webhook hashes,
@@ -17,6 +17,7 @@ export const REDACTED_PATHS = [
   '*.access_token',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } });
+/** The platform's logger; `destination` defaults to stdout (the console logs to stderr instead). */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, destination);
 }

@@ -6,8 +6,7 @@ import type { Extension } from '../../src/platform/extensions.js';
 import type { Env } from '../../src/platform/env.js';
 import { extensions as installedExtensions } from '../../src/main.js';
 import { newId } from '../../src/platform/ids.js';
-import { hashPassword } from '../../src/platform/security/password.js';
-import { generateAccessKey, generateSecretAccessKey } from '../../src/platform/admin-api/auth/access-keys.js';
+import { createIntegration as createIntegrationRecord, type NewIntegration } from '../../src/platform/admin-api/auth/integrations.js';
 import { openTestDatabase } from './databases.js';
 import { createTestExtension, type TestExtensionFixture } from '../fixtures/test-extension.js';
 import { testEnv } from './test-env.js';
@@ -87,18 +86,8 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
 }
 
 /** An integration with one role holding `privileges`; returns its access key and secret. */
-export async function createIntegration(platform: Platform, privileges: string[], admin = false): Promise<{ id: string; accessKey: string; secret: string }> {
-  const id = newId();
-  const roleId = newId();
-  const accessKey = generateAccessKey('SWIA');
-  const secret = generateSecretAccessKey();
-  await platform.db.insertInto('acl_role').values({ id: roleId, name: `test role ${roleId}`, privileges: JSON.stringify(privileges) }).execute();
-  await platform.db
-    .insertInto('integration')
-    .values({ id, label: `test integration ${id}`, access_key: accessKey, secret_access_key: await hashPassword(secret), admin })
-    .execute();
-  await platform.db.insertInto('integration_role').values({ integration_id: id, acl_role_id: roleId }).execute();
-  return { id, accessKey, secret };
+export async function createIntegration(platform: Platform, privileges: string[], admin = false): Promise<NewIntegration> {
+  return createIntegrationRecord(platform.db, { label: `test integration ${newId()}`, privileges, admin });
 }
 
 /**

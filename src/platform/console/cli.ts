@@ -1,7 +1,7 @@
 import { pino, type Logger } from 'pino';
 import { readEnv, type Env } from '../env.js';
 import { Platform } from '../kernel.js';
-import { REDACTED_PATHS } from '../logger.js';
+import { createLogger } from '../logger.js';
 import { openDatabase } from '../database/connection.js';
 import { currentHolder, describeHolder, embeddedPaths, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
 import type { CommandIo } from './command.js';
@@ -92,7 +92,7 @@ function guardInterrupts(): { dispose(): void } {
 
 /** Logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks. */
 function consoleLogger(): Logger {
-  return pino({ level: process.env.LOG_LEVEL ?? 'warn', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, pino.destination(2));
+  return createLogger(process.env.LOG_LEVEL ?? 'warn', pino.destination(2));
 }
 
 main(process.argv.slice(2)).then(

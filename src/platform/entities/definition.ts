@@ -95,10 +95,6 @@ export function resourceName(entityName: string): string {
   return entityName.replace(/_/g, '-');
 }
 
-export function entityNameOfResource(resource: string): string {
-  return resource.replace(/-/g, '_');
-}
-
 export function columnName(field: string, definition?: FieldDefinition): string {
   return definition?.column ?? field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }

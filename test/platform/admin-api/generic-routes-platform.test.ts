@@ -119,5 +119,9 @@ describe('generic entity routes on the platform', () => {
     expect(body.data).toEqual(
       expect.arrayContaining([expect.objectContaining({ type: 'acl_role', attributes: expect.objectContaining({ name: 'Note reader' }) })]),
     );
+    // every link of one response starts with the same origin, written the same way
+    const links: string[] = [body.links.self, ...body.data.map((r: { links: { self: string } }) => r.links.self)];
+    const origins = new Set(links.map((l) => l.slice(0, l.indexOf('/api/'))));
+    expect(origins.size).toBe(1);
   });
 });

@@ -1,8 +1,5 @@
 import type { ConsoleCommand } from '../command.js';
-import { transaction } from '../../database/transaction.js';
-import { newId } from '../../ids.js';
-import { hashPassword } from '../../security/password.js';
-import { generateAccessKey, generateSecretAccessKey } from '../../admin-api/auth/access-keys.js';
+import { createIntegration } from '../../admin-api/auth/integrations.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
 import { flag, listOption, requiredArg } from './option-values.js';
@@ -34,22 +31,8 @@ export const integrationCreateCommand: ConsoleCommand = {
     if (invalid.length > 0) throw new UsageError(`Invalid privilege${invalid.length > 1 ? 's' : ''}: ${invalid.join(', ')}.`);
     if (input.options.privileges !== undefined && privileges?.length === 0) throw new UsageError('--privileges needs at least one privilege.');
 
-    const id = newId();
-    const accessKey = generateAccessKey('SWIA');
-    const secret = generateSecretAccessKey();
-    const secretHash = await hashPassword(secret);
     const admin = flag(input, 'admin');
-    await transaction(platform.db, async (uow) => {
-      await uow.db.insertInto('integration').values({ id, label, access_key: accessKey, secret_access_key: secretHash, admin }).execute();
-      if (privileges && privileges.length > 0) {
-        const roleId = newId();
-        await uow.db
-          .insertInto('acl_role')
-          .values({ id: roleId, name: `Integration ${label}`, description: `Created by bin/console integration:create for "${label}"`, privileges: JSON.stringify(privileges) })
-          .execute();
-        await uow.db.insertInto('integration_role').values({ integration_id: id, acl_role_id: roleId }).execute();
-      }
-    });
+    const { id, accessKey, secret } = await createIntegration(platform.db, { label, admin, privileges });
 
     io.out(`Integration "${label}" created (id ${id}).`);
     io.out(`Privileges: ${admin ? 'all (administrator)' : privileges?.join(', ') || 'none'}`);

@@ -1,7 +1,6 @@
 import type { ConsoleCommand } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
-import { transaction } from '../../database/transaction.js';
 import { flag, requiredArg, salesChannelOption } from './option-values.js';
 
 const keyArgument = { name: 'key', description: 'Full key, e.g. ExtPayB.config.apiBaseUrl', required: true };
@@ -54,7 +53,7 @@ export const systemConfigSetCommand: ConsoleCommand = {
         throw new UsageError('The value is not valid JSON.');
       }
     }
-    await transaction(platform.db, (uow) => platform.systemConfig.set(uow, key, value, salesChannelId));
+    await platform.systemConfig.set(platform.db, key, value, salesChannelId);
     const scope = salesChannelId ? `sales channel ${salesChannelId}` : 'global';
     const removed = value === null || (platform.systemConfig.isSecret(key) && value === '');
     io.out(`${removed ? 'Removed' : 'Saved'} ${key} (${scope}).`);

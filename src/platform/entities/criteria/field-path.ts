@@ -58,7 +58,3 @@ function isProperty(entity: EntityDefinition, name: string): boolean {
   return name in entity.fields || name in (entity.associations ?? {});
 }
 
-/** Whether the path crosses a to-many association (then it is matched with EXISTS, not a join). */
-export function isToManyHop(hop: PathHop): boolean {
-  return hop.association.type !== 'many-to-one';
-}
