@@ -13,7 +13,7 @@ import { CommandRegistry } from './console/registry.js';
 import { TokenService } from './admin-api/auth/token-service.js';
 import { ExtensionManager } from './extension-manager/extension-manager.js';
 import { CustomFieldService } from './custom-fields/custom-field-service.js';
-import { platformMigrations, platformEntities, platformCommands } from './modules.js';
+import { platformModules } from './modules.js';
 import { ensureAdministrator } from './admin-api/auth/first-start.js';
 import { RepositoryFactory } from './entities/repository.js';
 
@@ -28,8 +28,8 @@ export interface BootOptions {
 
 /**
  * The host: everything extensions stand on, created once per process. Boot order: database, platform
- * migrations, definitions of every known extension, extension lifecycle sync (install new, migrate
- * installed), first-start records, queue.
+ * migrations, module boot (first-start records such as the default shop), definitions of every known
+ * extension, extension lifecycle sync (install new, migrate installed), administrator, queue.
  */
 export class Platform {
   readonly entities = new EntityRegistry();
@@ -81,9 +81,13 @@ export class Platform {
       (await openDatabase(options.env.databaseUrl ? { databaseUrl: options.env.databaseUrl } : { dataDir: `${options.env.varDir}/db` }));
     const platform = new Platform(options.env, database, logger, options.extensions ?? []);
     try {
-      await runMigrations(database.db, 'platform', platformMigrations);
-      for (const entity of platformEntities) platform.entities.register(entity);
-      for (const command of platformCommands) platform.commands.register(command);
+      await runMigrations(database.db, 'platform', platformModules.flatMap((m) => m.migrations ?? []));
+      for (const module of platformModules) {
+        for (const entity of module.entities ?? []) platform.entities.register(entity);
+        for (const command of module.commands ?? []) platform.commands.register(command);
+      }
+      // first-start records (the default shop) exist before extensions install against them
+      for (const module of platformModules) await module.boot?.(platform);
       platform.extensions.registerDeclarations();
       await platform.extensions.sync();
       await ensureAdministrator(platform);

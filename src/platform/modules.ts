@@ -1,6 +1,4 @@
-import type { Migration } from './database/migrations.js';
-import type { EntityDefinition } from './entities/definition.js';
-import type { ConsoleCommand } from './console/command.js';
+import type { PlatformModule } from './module.js';
 import { authMigration } from './admin-api/auth/migration.js';
 import { authEntities } from './admin-api/auth/entities.js';
 import { extensionMigration } from './extension-manager/migration.js';
@@ -13,18 +11,19 @@ import { integrationCreateCommand } from './console/commands/integration-create.
 import { systemConfigGetCommand, systemConfigSetCommand } from './console/commands/system-config.js';
 import { workerCommand } from './console/commands/worker.js';
 
-/** The platform's own schema, in order. Extensions bring their own migrations. */
-export const platformMigrations: Migration[] = [authMigration, extensionMigration, systemConfigMigration, customFieldMigration];
+const foundationModule: PlatformModule = {
+  name: 'foundation',
+  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration],
+  entities: [...authEntities, ...customFieldEntities],
+  commands: [
+    ...extensionCommands,
+    userCreateCommand,
+    integrationCreateCommand,
+    systemConfigGetCommand,
+    systemConfigSetCommand,
+    workerCommand,
+  ],
+};
 
-/** The platform's own entities, reachable through the generic Admin API routes. */
-export const platformEntities: EntityDefinition[] = [...authEntities, ...customFieldEntities];
-
-/** The platform's own `bin/console` commands. */
-export const platformCommands: ConsoleCommand[] = [
-  ...extensionCommands,
-  userCreateCommand,
-  integrationCreateCommand,
-  systemConfigGetCommand,
-  systemConfigSetCommand,
-  workerCommand,
-];
+/** The platform's modules in dependency order. Extensions bring their own declarations. */
+export const platformModules: PlatformModule[] = [foundationModule];

@@ -13,6 +13,7 @@ import { registerExtensionRoutes } from '../extension-manager/routes.js';
 import { registerQueueRoutes } from '../queue/routes.js';
 import { registerExtensionOwnedRoutes } from './extension-routes.js';
 import { registerEntityRoutes } from '../admin-api/entity-routes.js';
+import { platformModules } from '../modules.js';
 
 /** The HTTP application: Admin API under /api, storefront and extension routes elsewhere. */
 export async function buildApp(platform: Platform): Promise<FastifyInstance> {
@@ -51,6 +52,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     db: platform.db,
     isEntityAvailable: (name) => platform.isEntityAvailable(name),
   });
+  for (const module of platformModules) await module.routes?.(app, platform);
   await registerExtensionOwnedRoutes(app, platform);
 
   return app;
