@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 /** IDs travel as 32 lowercase hex characters (Shopware style) and are stored as PostgreSQL uuid. */
 export const ID_PATTERN = /^[0-9a-f]{32}$/;
@@ -16,3 +16,14 @@ export function normalizeId(value: string): string {
   return value.replace(/-/g, '').toLowerCase();
 }
 
+/**
+ * A name-based UUID (version 5, RFC 9562): the same namespace id and key give the same id on every
+ * installation, so seeded records (state machines, default records) can be referred to without a lookup.
+ */
+export function deterministicId(namespace: string, key: string): string {
+  if (!isId(namespace)) throw new Error(`deterministicId: the namespace must be an id (32 lowercase hex characters), got "${namespace}"`);
+  const hash = createHash('sha1').update(Buffer.from(namespace, 'hex')).update(key, 'utf8').digest();
+  hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5
+  hash[8] = (hash[8]! & 0x3f) | 0x80; // RFC variant
+  return hash.subarray(0, 16).toString('hex');
+}

@@ -16,6 +16,10 @@ import { CustomFieldService } from './custom-fields/custom-field-service.js';
 import { platformModules } from './modules.js';
 import { ensureAdministrator } from './admin-api/auth/first-start.js';
 import { RepositoryFactory } from './entities/repository.js';
+import { PaymentHandlerRegistry } from './checkout/payment/payment-handler-registry.js';
+import { SalesChannelContextService } from './sales-channel/context/sales-channel-context-service.js';
+import { StateMachineRegistry } from './state-machine/state-machine-registry.js';
+import { platformStatefulEntities } from './state-machine/stateful-entities.js';
 
 export interface BootOptions {
   env: Env;
@@ -43,6 +47,12 @@ export class Platform {
   readonly extensions: ExtensionManager;
   /** The generic repository of every registered entity. */
   readonly repositories: RepositoryFactory;
+  /** State transitions of orders, deliveries, transactions, captures and refunds. */
+  readonly stateMachines: StateMachineRegistry;
+  /** Payment handlers by identifier (the platform's and the active extensions'). */
+  readonly payments: PaymentHandlerRegistry;
+  /** The Store API / storefront context behind `sw-context-token`. */
+  readonly salesChannelContexts: SalesChannelContextService;
 
   private constructor(
     readonly env: Env,
@@ -62,6 +72,13 @@ export class Platform {
     this.queue = new QueueService(database.db, logger, isActive);
     this.tokens = new TokenService(database.db, env.appSecret);
     this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db });
+    this.stateMachines = new StateMachineRegistry({ dispatcher: this.events });
+    for (const entity of platformStatefulEntities) this.stateMachines.registerStatefulEntity(entity);
+    this.payments = new PaymentHandlerRegistry(isActive);
+    this.salesChannelContexts = new SalesChannelContextService({
+      db: database.db,
+      isPaymentHandlerAvailable: (identifier) => this.payments.isAvailable(identifier),
+    });
   }
 
   /** Entities of inactive or uninstalled extensions do not exist for API callers. */

@@ -10,6 +10,14 @@ import { userCreateCommand } from './console/commands/user-create.js';
 import { integrationCreateCommand } from './console/commands/integration-create.js';
 import { systemConfigGetCommand, systemConfigSetCommand } from './console/commands/system-config.js';
 import { workerCommand } from './console/commands/worker.js';
+import { systemModule } from './system/module.js';
+import { mediaModule } from './media/module.js';
+import { salesChannelModule } from './sales-channel/module.js';
+import { customerModule } from './customer/module.js';
+import { catalogModule } from './catalog/module.js';
+import { checkoutModule } from './checkout/module.js';
+import { firstStartModule } from './first-start/module.js';
+import { stateMachineModule } from './state-machine/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -26,4 +34,14 @@ const foundationModule: PlatformModule = {
 };
 
 /** The platform's modules in dependency order. Extensions bring their own declarations. */
-export const platformModules: PlatformModule[] = [foundationModule];
+export const platformModules: PlatformModule[] = [
+  foundationModule,
+  stateMachineModule,
+  systemModule,
+  mediaModule,
+  salesChannelModule,
+  customerModule,
+  catalogModule,
+  checkoutModule,
+  firstStartModule,
+];

@@ -64,6 +64,11 @@ export type AssociationDefinition =
       foreignKey: string;
       /** Delete children when the parent is deleted (else the database decides: restrict or set null). */
       cascadeDelete?: boolean;
+      /**
+       * One-to-one seen from the side without the foreign key (e.g. `order.orderCustomer`): reads as
+       * an object or null and is written as an object.
+       */
+      single?: boolean;
     }
   | {
       type: 'many-to-many';

@@ -135,7 +135,11 @@ export class EntityReader {
     );
     const byParent = new Map<string, EntityRecord[]>(parentIds.map((id) => [id, []]));
     for (const child of children) byParent.get(child.parent)?.push(child.entity);
-    for (const entity of entities) entity[name] = byParent.get(entity.id) ?? [];
+    const single = association.type === 'one-to-many' && association.single === true;
+    for (const entity of entities) {
+      const list = byParent.get(entity.id) ?? [];
+      entity[name] = single ? (list[0] ?? null) : list;
+    }
   }
 }
 

@@ -165,11 +165,19 @@ export class WritePlanner {
     value: unknown,
     at: string,
   ): Promise<void> {
+    const target = this.registry.get(association.entity);
+    if (association.type === 'one-to-many' && association.single) {
+      if (!isPlainObject(value)) {
+        this.#problem(at, `The value of "${name}" must be an object.`, { field: name });
+        return;
+      }
+      await this.record(target, value, at, 'upsert', { [association.foreignKey]: command.id });
+      return;
+    }
     if (!Array.isArray(value)) {
       this.#problem(at, `The value of "${name}" must be an array.`, { field: name });
       return;
     }
-    const target = this.registry.get(association.entity);
     for (const [i, item] of value.entries()) {
       if (association.type === 'one-to-many') {
         await this.record(target, item, `${at}/${i}`, 'upsert', { [association.foreignKey]: command.id });

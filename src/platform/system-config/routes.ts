@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requirePrivileges } from '../acl/context.js';
-import { transaction } from '../database/transaction.js';
-import { AppError } from '../errors/app-error.js';
+import { executorOf, transaction, type UnitOfWork } from '../database/transaction.js';
+import { AppError, errors } from '../errors/app-error.js';
 import { isId } from '../ids.js';
 import type { Platform } from '../kernel.js';
 
@@ -33,7 +33,7 @@ export function registerSystemConfigRoutes(app: FastifyInstance, platform: Platf
     async (request) => {
       requirePrivileges(request.apiContext, ['system_config:read']);
       const query = request.query as { domain?: string; salesChannelId?: string; inherit?: string };
-      const salesChannelId = parseSalesChannelId(query.salesChannelId, '/salesChannelId');
+      const salesChannelId = await existingSalesChannel(platform, parseSalesChannelId(query.salesChannelId, '/salesChannelId'));
       const inherit = query.inherit === 'true' || query.inherit === '1';
       return config.readForApi(query.domain || undefined, salesChannelId, inherit);
     },
@@ -55,6 +55,7 @@ export function registerSystemConfigRoutes(app: FastifyInstance, platform: Platf
       requirePrivileges(request.apiContext, WRITE_PRIVILEGES);
       const salesChannelId = parseSalesChannelId((request.query as { salesChannelId?: string }).salesChannelId, '/salesChannelId');
       const values = requireObject(request.body, '');
+      await existingSalesChannel(platform, salesChannelId);
       await transaction(platform.db, async (uow) => {
         for (const [key, value] of Object.entries(values)) await config.set(uow, key, value, salesChannelId);
       });
@@ -78,7 +79,7 @@ export function registerSystemConfigRoutes(app: FastifyInstance, platform: Platf
       const scopes = requireObject(request.body, '');
       await transaction(platform.db, async (uow) => {
         for (const [scope, values] of Object.entries(scopes)) {
-          const salesChannelId = parseSalesChannelId(scope, `/${scope}`);
+          const salesChannelId = await existingSalesChannel(platform, parseSalesChannelId(scope, `/${scope}`), uow);
           for (const [key, value] of Object.entries(requireObject(values, `/${scope}`))) await config.set(uow, key, value, salesChannelId);
         }
       });
@@ -91,6 +92,14 @@ function parseSalesChannelId(value: string | undefined, pointer: string): string
   if (value === undefined || value === '' || value === 'null') return null;
   if (!isId(value)) throw new AppError(400, 'FRAMEWORK__INVALID_UUID', `The sales channel id "${value}" is not a valid id.`, { pointer });
   return value;
+}
+
+/** A per-channel value needs a channel that exists (404 otherwise, instead of a foreign key failure). */
+async function existingSalesChannel(platform: Platform, id: string | null, uow?: UnitOfWork): Promise<string | null> {
+  if (id === null) return null;
+  const row = await executorOf(uow ?? platform.db).selectFrom('sales_channel').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw errors.notFound('sales_channel', id);
+  return id;
 }
 
 function requireObject(value: unknown, pointer: string): Record<string, unknown> {

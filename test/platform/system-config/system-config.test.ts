@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { newId } from '../../../src/platform/ids.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 
 describe('system config', () => {
   let t: TestPlatform;
-  const channel = newId();
+  const channel = DEFAULT_SALES_CHANNEL_ID;
   beforeAll(async () => {
     t = await createTestPlatform();
     t.platform.systemConfig.registerSecretKeys(['Test.config.apiSecret']);
@@ -55,7 +56,7 @@ describe('system config', () => {
   });
 
   it('batch writes several scopes at once', async () => {
-    const other = newId();
+    const other = channel;
     const response = await t.api('POST', '/api/_action/system-config/batch', {
       body: { null: { 'Batch.config.a': 'g' }, [other]: { 'Batch.config.a': 'c' } },
     });
@@ -107,6 +108,16 @@ describe('system config', () => {
     const badChannel = await t.api('GET', '/api/_action/system-config?salesChannelId=xyz');
     expect(badChannel.statusCode).toBe(400);
     expect(badChannel.json().errors[0]).toMatchObject({ code: 'FRAMEWORK__INVALID_UUID', source: { pointer: '/salesChannelId' } });
+
+    // a well-formed id of a sales channel that does not exist: 404, nothing written
+    const unknown = newId();
+    const write = await t.api('POST', `/api/_action/system-config?salesChannelId=${unknown}`, { body: { 'Test.config.orphan': 1 } });
+    expect(write.statusCode).toBe(404);
+    expect(write.json().errors[0].code).toBe('FRAMEWORK__RESOURCE_NOT_FOUND');
+    const batch = await t.api('POST', '/api/_action/system-config/batch', { body: { null: { 'Test.config.orphan': 1 }, [unknown]: { 'Test.config.orphan': 2 } } });
+    expect(batch.statusCode).toBe(404);
+    expect(await t.platform.systemConfig.get('Test.config.orphan')).toBeNull();
+    expect((await t.api('GET', `/api/_action/system-config?salesChannelId=${unknown}`)).statusCode).toBe(404);
   });
 
   it('reads need system_config:read; writes need update, create and delete', async () => {

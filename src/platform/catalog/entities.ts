@@ -1,0 +1,261 @@
+import type { EntityDefinition } from '../entities/definition.js';
+import { validatePriceList } from './price-field.js';
+
+export const categoryEntity: EntityDefinition = {
+  name: 'category',
+  fields: {
+    parentId: { type: 'id' },
+    /** The sibling this one follows; null for the first (reference §11). */
+    afterCategoryId: { type: 'id' },
+    level: { type: 'int', readOnly: true },
+    /** `|rootId|...|parentId|`, maintained by the database. */
+    path: { type: 'text', readOnly: true },
+    childCount: { type: 'int', readOnly: true },
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    type: { type: 'enum', values: ['page', 'link', 'folder'], default: 'page' },
+    active: { type: 'bool', default: true },
+    visible: { type: 'bool', default: true },
+    displayNestedProducts: { type: 'bool', default: true },
+    productAssignmentType: { type: 'enum', values: ['product'], default: 'product' },
+    description: { type: 'text' },
+    externalLink: { type: 'string', maxLength: 1024 },
+    mediaId: { type: 'id' },
+  },
+  associations: {
+    parent: { type: 'many-to-one', entity: 'category', foreignKey: 'parentId' },
+    children: { type: 'one-to-many', entity: 'category', foreignKey: 'parentId', cascadeDelete: true },
+    media: { type: 'many-to-one', entity: 'media', foreignKey: 'mediaId' },
+    products: { type: 'many-to-many', entity: 'product', mappingTable: 'product_category', localColumn: 'category_id', referenceColumn: 'product_id' },
+  },
+};
+
+export const tagEntity: EntityDefinition = {
+  name: 'tag',
+  fields: { name: { type: 'string', required: true, maxLength: 255, searchable: true } },
+  associations: {
+    products: { type: 'many-to-many', entity: 'product', mappingTable: 'product_tag', localColumn: 'tag_id', referenceColumn: 'product_id' },
+  },
+};
+
+export const productManufacturerEntity: EntityDefinition = {
+  name: 'product_manufacturer',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    link: { type: 'string', maxLength: 1024 },
+    description: { type: 'text' },
+    mediaId: { type: 'id' },
+  },
+  associations: { media: { type: 'many-to-one', entity: 'media', foreignKey: 'mediaId' } },
+};
+
+export const propertyGroupEntity: EntityDefinition = {
+  name: 'property_group',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    displayType: { type: 'enum', values: ['text', 'color', 'media'], default: 'text' },
+    sortingType: { type: 'enum', values: ['alphanumeric', 'position'], default: 'alphanumeric' },
+    position: { type: 'int', default: 1 },
+    filterable: { type: 'bool', default: true },
+    visibleOnProductDetailPage: { type: 'bool', default: true },
+  },
+  associations: {
+    options: { type: 'one-to-many', entity: 'property_group_option', foreignKey: 'groupId', cascadeDelete: true },
+  },
+};
+
+export const propertyGroupOptionEntity: EntityDefinition = {
+  name: 'property_group_option',
+  fields: {
+    groupId: { type: 'id', required: true },
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    position: { type: 'int', default: 1 },
+    colorHexCode: { type: 'string', maxLength: 16 },
+    mediaId: { type: 'id' },
+  },
+  associations: {
+    group: { type: 'many-to-one', entity: 'property_group', foreignKey: 'groupId' },
+    media: { type: 'many-to-one', entity: 'media', foreignKey: 'mediaId' },
+  },
+};
+
+export const productEntity: EntityDefinition = {
+  name: 'product',
+  fields: {
+    /** A variant points at its parent and inherits the fields it leaves empty. */
+    parentId: { type: 'id' },
+    productNumber: { type: 'string', required: true, maxLength: 64, searchable: true },
+    name: { type: 'string', maxLength: 255, searchable: true },
+    description: { type: 'text', searchable: true },
+    /** Gross and net per currency, major units: `[{currencyId, gross, net, linked}]`. */
+    price: { type: 'json', validate: validatePriceList('price') },
+    stock: { type: 'int', default: 0 },
+    taxId: { type: 'id' },
+    manufacturerId: { type: 'id' },
+    active: { type: 'bool' },
+    isCloseout: { type: 'bool', default: false },
+    ean: { type: 'string', maxLength: 64 },
+    minPurchase: { type: 'int', default: 1, validate: (v) => (typeof v === 'number' && v >= 1 ? undefined : 'The value of "minPurchase" must be at least 1.') },
+    maxPurchase: { type: 'int' },
+    purchaseSteps: { type: 'int', default: 1, validate: (v) => (typeof v === 'number' && v >= 1 ? undefined : 'The value of "purchaseSteps" must be at least 1.') },
+    shippingFree: { type: 'bool', default: false },
+    markAsTopseller: { type: 'bool', default: false },
+    releaseDate: { type: 'datetime' },
+    weight: { type: 'float' },
+    /** The product_media shown first. */
+    coverId: { type: 'id' },
+  },
+  associations: {
+    parent: { type: 'many-to-one', entity: 'product', foreignKey: 'parentId' },
+    children: { type: 'one-to-many', entity: 'product', foreignKey: 'parentId', cascadeDelete: true },
+    tax: { type: 'many-to-one', entity: 'tax', foreignKey: 'taxId' },
+    manufacturer: { type: 'many-to-one', entity: 'product_manufacturer', foreignKey: 'manufacturerId' },
+    cover: { type: 'many-to-one', entity: 'product_media', foreignKey: 'coverId' },
+    media: { type: 'one-to-many', entity: 'product_media', foreignKey: 'productId', cascadeDelete: true },
+    visibilities: { type: 'one-to-many', entity: 'product_visibility', foreignKey: 'productId', cascadeDelete: true },
+    crossSellings: { type: 'one-to-many', entity: 'product_cross_selling', foreignKey: 'productId', cascadeDelete: true },
+    productReviews: { type: 'one-to-many', entity: 'product_review', foreignKey: 'productId', cascadeDelete: true },
+    categories: { type: 'many-to-many', entity: 'category', mappingTable: 'product_category', localColumn: 'product_id', referenceColumn: 'category_id' },
+    tags: { type: 'many-to-many', entity: 'tag', mappingTable: 'product_tag', localColumn: 'product_id', referenceColumn: 'tag_id' },
+    properties: {
+      type: 'many-to-many',
+      entity: 'property_group_option',
+      mappingTable: 'product_property',
+      localColumn: 'product_id',
+      referenceColumn: 'property_group_option_id',
+    },
+    options: {
+      type: 'many-to-many',
+      entity: 'property_group_option',
+      mappingTable: 'product_option',
+      localColumn: 'product_id',
+      referenceColumn: 'property_group_option_id',
+    },
+  },
+};
+
+/** Shopware's visibility levels of a product in a sales channel. */
+export const PRODUCT_VISIBILITY = { LINK: 10, SEARCH: 20, ALL: 30 } as const;
+
+export const productVisibilityEntity: EntityDefinition = {
+  name: 'product_visibility',
+  fields: {
+    productId: { type: 'id', required: true },
+    salesChannelId: { type: 'id', required: true },
+    visibility: {
+      type: 'int',
+      required: true,
+      validate: (v) => ([10, 20, 30].includes(v as number) ? undefined : 'The value of "visibility" must be 10 (link), 20 (search) or 30 (all).'),
+    },
+  },
+  associations: {
+    product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
+    salesChannel: { type: 'many-to-one', entity: 'sales_channel', foreignKey: 'salesChannelId' },
+  },
+};
+
+export const productMediaEntity: EntityDefinition = {
+  name: 'product_media',
+  fields: {
+    productId: { type: 'id', required: true },
+    mediaId: { type: 'id', required: true },
+    position: { type: 'int', default: 1 },
+  },
+  associations: {
+    product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
+    media: { type: 'many-to-one', entity: 'media', foreignKey: 'mediaId' },
+  },
+  defaultSort: [{ field: 'position', order: 'ASC' }],
+};
+
+export const productCrossSellingEntity: EntityDefinition = {
+  name: 'product_cross_selling',
+  fields: {
+    productId: { type: 'id', required: true },
+    name: { type: 'string', required: true, maxLength: 255 },
+    position: { type: 'int', default: 1 },
+    type: { type: 'enum', values: ['productList'], default: 'productList' },
+    active: { type: 'bool', default: true },
+    limit: { type: 'int', default: 24 },
+  },
+  associations: {
+    product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
+    assignedProducts: { type: 'one-to-many', entity: 'product_cross_selling_assigned_products', foreignKey: 'crossSellingId', cascadeDelete: true },
+  },
+  defaultSort: [{ field: 'position', order: 'ASC' }],
+};
+
+export const productCrossSellingAssignedProductsEntity: EntityDefinition = {
+  name: 'product_cross_selling_assigned_products',
+  fields: {
+    crossSellingId: { type: 'id', required: true },
+    productId: { type: 'id', required: true },
+    position: { type: 'int', default: 1 },
+  },
+  associations: {
+    crossSelling: { type: 'many-to-one', entity: 'product_cross_selling', foreignKey: 'crossSellingId' },
+    product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
+  },
+  defaultSort: [{ field: 'position', order: 'ASC' }],
+};
+
+export const productReviewEntity: EntityDefinition = {
+  name: 'product_review',
+  fields: {
+    productId: { type: 'id', required: true },
+    salesChannelId: { type: 'id', required: true },
+    customerId: { type: 'id' },
+    languageId: { type: 'id' },
+    title: { type: 'string', required: true, maxLength: 255 },
+    content: { type: 'text', required: true },
+    points: {
+      type: 'float',
+      required: true,
+      validate: (v) => (typeof v === 'number' && v >= 1 && v <= 5 ? undefined : 'The value of "points" must be between 1 and 5.'),
+    },
+    /** Approved reviews are shown in the storefront. */
+    status: { type: 'bool', default: false },
+    externalUser: { type: 'string', maxLength: 255 },
+    externalEmail: { type: 'string', maxLength: 255 },
+  },
+  associations: {
+    product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
+    salesChannel: { type: 'many-to-one', entity: 'sales_channel', foreignKey: 'salesChannelId' },
+    customer: { type: 'many-to-one', entity: 'customer', foreignKey: 'customerId' },
+  },
+};
+
+export const landingPageEntity: EntityDefinition = {
+  name: 'landing_page',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    active: { type: 'bool', default: true },
+    url: { type: 'string', maxLength: 255 },
+    metaTitle: { type: 'string', maxLength: 255 },
+    metaDescription: { type: 'text' },
+    keywords: { type: 'text' },
+  },
+  associations: {
+    salesChannels: {
+      type: 'many-to-many',
+      entity: 'sales_channel',
+      mappingTable: 'landing_page_sales_channel',
+      localColumn: 'landing_page_id',
+      referenceColumn: 'sales_channel_id',
+    },
+  },
+};
+
+export const catalogEntities = [
+  categoryEntity,
+  tagEntity,
+  productManufacturerEntity,
+  propertyGroupEntity,
+  propertyGroupOptionEntity,
+  productEntity,
+  productVisibilityEntity,
+  productMediaEntity,
+  productCrossSellingEntity,
+  productCrossSellingAssignedProductsEntity,
+  productReviewEntity,
+  landingPageEntity,
+];

@@ -1,0 +1,83 @@
+/**
+ * Everything a storefront or Store API request runs with: the sales channel, the visitor's token and
+ * choices (currency, payment and shipping method) and the logged-in customer, if any. Built per request
+ * by the SalesChannelContextService; the choices persist under the token.
+ */
+export interface SalesChannelContext {
+  /** The `sw-context-token`; also the storefront's session token. */
+  token: string;
+  salesChannel: ContextSalesChannel;
+  languageId: string;
+  currency: ContextCurrency;
+  paymentMethod: ContextPaymentMethod;
+  shippingMethod: ContextShippingMethod;
+  /** Country of the shipping location: the customer's default shipping address, else the channel's. */
+  countryId: string;
+  customerGroupId: string;
+  customer: ContextCustomer | null;
+  /** Prices are gross (tax included) for every customer group this platform ships. */
+  taxState: 'gross';
+}
+
+export interface ContextSalesChannel {
+  id: string;
+  name: string;
+  typeId: string;
+  accessKey: string;
+  navigationCategoryId: string;
+  languageId: string;
+  currencyId: string;
+  paymentMethodId: string;
+  shippingMethodId: string;
+  countryId: string;
+  customerGroupId: string;
+}
+
+export interface ContextCurrency {
+  id: string;
+  isoCode: string;
+  name: string;
+  symbol: string;
+  /** Minor-unit digits (0 RWF, 2 EUR, 3 KWD). */
+  decimals: number;
+  /** 1 EUR (the default currency) in this currency. */
+  factor: number;
+}
+
+export interface ContextPaymentMethod {
+  id: string;
+  technicalName: string;
+  name: string;
+  description: string | null;
+  handlerIdentifier: string;
+}
+
+export interface ContextShippingMethod {
+  id: string;
+  technicalName: string | null;
+  name: string;
+  taxId: string | null;
+  price: Array<{ currencyId: string; gross: number; net: number; linked: boolean }>;
+  deliveryTimeMinDays: number;
+  deliveryTimeMaxDays: number;
+}
+
+export interface ContextCustomer {
+  id: string;
+  customerNumber: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  groupId: string;
+  guest: boolean;
+  defaultBillingAddressId: string | null;
+  defaultShippingAddressId: string | null;
+  defaultPaymentMethodId: string | null;
+}
+
+/** What is stored under a token: only the visitor's choices; everything else is read fresh. */
+export interface ContextChoices {
+  currencyId?: string;
+  paymentMethodId?: string;
+  shippingMethodId?: string;
+}

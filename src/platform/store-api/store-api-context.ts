@@ -1,0 +1,43 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Platform } from '../kernel.js';
+import { AppError } from '../errors/app-error.js';
+import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every `/store-api/` route: the sales channel of `sw-access-key` and the visitor's context. */
+    salesChannelContext: SalesChannelContext;
+  }
+}
+
+export const HEADER_ACCESS_KEY = 'sw-access-key';
+export const HEADER_CONTEXT_TOKEN = 'sw-context-token';
+
+/**
+ * Store API authentication: `sw-access-key` names the sales channel, `sw-context-token` the visitor's
+ * context. Every response carries the (possibly new) token back in `sw-context-token`.
+ */
+export function registerStoreApiContext(app: FastifyInstance, platform: Platform): void {
+  app.decorateRequest('salesChannelContext', null as unknown as SalesChannelContext);
+  app.addHook('preHandler', async (request, reply) => {
+    if (!request.url.startsWith('/store-api/')) return;
+    const accessKey = header(request, HEADER_ACCESS_KEY);
+    if (!accessKey) throw new AppError(401, 'FRAMEWORK__API_UNAUTHORIZED', `Header "${HEADER_ACCESS_KEY}" is required.`);
+    const salesChannel = await platform.salesChannelContexts.salesChannelByAccessKey(accessKey);
+    if (!salesChannel) throw new AppError(401, 'FRAMEWORK__API_INVALID_ACCESS_KEY', 'Access key is invalid and could not be identified.');
+    const context = await platform.salesChannelContexts.load(salesChannel, header(request, HEADER_CONTEXT_TOKEN));
+    setStoreApiContext(request, reply, context);
+  });
+}
+
+/** Replaces the request's context (login, logout, switch) and the token the response announces. */
+export function setStoreApiContext(request: FastifyRequest, reply: FastifyReply, context: SalesChannelContext): void {
+  request.salesChannelContext = context;
+  reply.header(HEADER_CONTEXT_TOKEN, context.token);
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first && first.trim() !== '' ? first.trim() : undefined;
+}

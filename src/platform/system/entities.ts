@@ -1,0 +1,103 @@
+import type { EntityDefinition } from '../entities/definition.js';
+
+const ISO_CODE = /^[A-Z]{3}$/;
+const COUNTRY_ISO = /^[A-Z]{2}$/;
+
+export const languageEntity: EntityDefinition = {
+  name: 'language',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    localeCode: { type: 'string', maxLength: 16, default: 'en-GB' },
+  },
+};
+
+export const currencyEntity: EntityDefinition = {
+  name: 'currency',
+  fields: {
+    isoCode: {
+      type: 'string',
+      required: true,
+      maxLength: 3,
+      searchable: true,
+      validate: (v) => (typeof v === 'string' && ISO_CODE.test(v) ? undefined : 'The value of "isoCode" must be three upper-case letters (ISO 4217).'),
+    },
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    shortName: { type: 'string', maxLength: 255 },
+    symbol: { type: 'string', required: true, maxLength: 16 },
+    /** Exchange rate to the default currency (EUR): amount in this currency = amount in EUR × factor. */
+    factor: { type: 'float', default: 1, validate: (v) => (typeof v === 'number' && v > 0 ? undefined : 'The value of "factor" must be greater than 0.') },
+    /** Minor-unit digits: 0 for RWF and UGX, 3 for KWD, 2 for most. */
+    decimals: { type: 'int', required: true, validate: (v) => (typeof v === 'number' && v >= 0 && v <= 4 ? undefined : 'The value of "decimals" must be between 0 and 4.') },
+    position: { type: 'int', default: 1 },
+  },
+};
+
+export const countryEntity: EntityDefinition = {
+  name: 'country',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    iso: {
+      type: 'string',
+      required: true,
+      maxLength: 2,
+      searchable: true,
+      validate: (v) => (typeof v === 'string' && COUNTRY_ISO.test(v) ? undefined : 'The value of "iso" must be two upper-case letters (ISO 3166-1).'),
+    },
+    iso3: { type: 'string', maxLength: 3 },
+    active: { type: 'bool', default: true },
+    shippingAvailable: { type: 'bool', default: true },
+    position: { type: 'int', default: 1 },
+  },
+};
+
+export const taxEntity: EntityDefinition = {
+  name: 'tax',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    taxRate: {
+      type: 'float',
+      required: true,
+      validate: (v) => (typeof v === 'number' && v >= 0 && v < 100 ? undefined : 'The value of "taxRate" must be at least 0 and below 100.'),
+    },
+    position: { type: 'int', default: 1 },
+  },
+};
+
+export const ruleEntity: EntityDefinition = {
+  name: 'rule',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    priority: { type: 'int', default: 1 },
+    description: { type: 'text' },
+    /** The rule's condition tree as stored data; evaluating conditions is not built (README). */
+    conditions: { type: 'json' },
+    invalid: { type: 'bool', default: false },
+  },
+};
+
+export const customerGroupEntity: EntityDefinition = {
+  name: 'customer_group',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    displayGross: { type: 'bool', default: true },
+  },
+};
+
+export const numberRangeEntity: EntityDefinition = {
+  name: 'number_range',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255 },
+    /** What the range numbers: `order`, `customer`. */
+    technicalName: { type: 'string', required: true, maxLength: 255 },
+    /** `{n}` is replaced by the number, e.g. `SW{n}`. */
+    pattern: {
+      type: 'string',
+      default: '{n}',
+      maxLength: 255,
+      validate: (v) => (typeof v === 'string' && v.includes('{n}') ? undefined : 'The value of "pattern" must contain "{n}".'),
+    },
+    start: { type: 'int', default: 10000 },
+  },
+};
+
+export const systemEntities = [languageEntity, currencyEntity, countryEntity, taxEntity, ruleEntity, customerGroupEntity, numberRangeEntity];
