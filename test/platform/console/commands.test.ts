@@ -5,6 +5,7 @@ import type { Extension } from '../../../src/platform/extensions.js';
 import { runCommand } from '../../../src/platform/console/runner.js';
 import { createWorkerCommand } from '../../../src/platform/console/commands/worker.js';
 import { captureIo } from './capture-io.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 
 const handled: unknown[] = [];
 
@@ -201,7 +202,7 @@ describe('platform console commands', () => {
   });
 
   describe('system-config:*', () => {
-    const channel = '0123456789abcdef0123456789abcdef';
+    const channel = DEFAULT_SALES_CHANNEL_ID;
 
     it('sets strings, JSON values and per-sales-channel values, and reads them back', async () => {
       expect(await run('system-config:set', 'Console.config.title', 'My shop')).toMatchObject({ code: 0, stdout: ['Saved Console.config.title (global).'] });
@@ -219,6 +220,10 @@ describe('platform console commands', () => {
       expect(scoped.stdout).toEqual([`Saved Console.config.title (sales channel ${channel}).`]);
       expect((await run('system-config:get', 'Console.config.title', '--sales-channel-id', channel)).stdout).toEqual(['Channel shop']);
       expect((await run('system-config:get', 'Console.config.title')).stdout).toEqual(['My shop']);
+
+      const unknownChannel = await run('system-config:set', 'Console.config.title', 'x', '--sales-channel-id', '0123456789abcdef0123456789abcdef');
+      expect(unknownChannel.code).not.toBe(0);
+      expect(unknownChannel.stderr.join('\n')).toContain('There is no sales channel with the id 0123456789abcdef0123456789abcdef.');
 
       expect((await run('system-config:set', 'Console.config.title', 'null', '--json')).stdout).toEqual(['Removed Console.config.title (global).']);
       expect((await run('system-config:get', 'Console.config.title')).stdout).toEqual(['(not set)']);

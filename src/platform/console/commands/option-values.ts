@@ -1,6 +1,7 @@
 import type { CommandInput } from '../command.js';
 import { normalizeId, isId } from '../../ids.js';
 import { UsageError } from '../usage-error.js';
+import type { Platform } from '../../kernel.js';
 
 /** A string option's value (the last one when repeated). */
 export function stringOption(input: CommandInput, name: string): string | undefined {
@@ -27,11 +28,13 @@ export function requiredArg(input: CommandInput, name: string): string {
   return value;
 }
 
-/** `--sales-channel-id`: an id with or without dashes; absent means the global scope. */
-export function salesChannelOption(input: CommandInput): string | null {
+/** `--sales-channel-id`: the id (with or without dashes) of an existing sales channel; absent means the global scope. */
+export async function salesChannelOption(input: CommandInput, platform: Platform): Promise<string | null> {
   const value = stringOption(input, 'sales-channel-id');
   if (value === undefined || value === '') return null;
   const id = normalizeId(value);
   if (!isId(id)) throw new UsageError(`--sales-channel-id "${value}" is not an id (32 hex characters).`);
+  const channel = await platform.db.selectFrom('sales_channel').select('id').where('id', '=', id).executeTakeFirst();
+  if (!channel) throw new UsageError(`There is no sales channel with the id ${id}.`);
   return id;
 }

@@ -21,7 +21,7 @@ export const systemConfigGetCommand: ConsoleCommand = {
   },
   async run(input, io, platform) {
     const key = requiredArg(input, 'key');
-    const salesChannelId = salesChannelOption(input);
+    const salesChannelId = await salesChannelOption(input, platform);
     const value = await platform.systemConfig.get(key, salesChannelId);
     const unset = value === null || value === undefined;
     if (platform.systemConfig.isSecret(key)) io.out(unset ? '(not set)' : '(secret set)');
@@ -43,7 +43,7 @@ export const systemConfigSetCommand: ConsoleCommand = {
   async run(input, io, platform) {
     const key = requiredArg(input, 'key');
     const raw = requiredArg(input, 'value');
-    const salesChannelId = salesChannelOption(input);
+    const salesChannelId = await salesChannelOption(input, platform);
     let value: unknown = raw;
     if (flag(input, 'json')) {
       try {
