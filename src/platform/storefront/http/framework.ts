@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import { SecretBox } from '../../security/secret-box.js';
+import { CsrfTokens } from './csrf.js';
+import { TemplateViews } from './template-views.js';
+import type { ProfileSlot } from './profile-slots.js';
+import type { CustomerResolver, NavigationProvider } from './types.js';
+
+export interface StorefrontFrameworkOptions {
+  appSecret: string;
+  /** The shop's public base URL; cookies are `secure` when it is https. */
+  appUrl: string;
+  viewsFolder: string;
+  /** Template globals, e.g. `asset(file)`. */
+  templateGlobals?: Record<string, unknown>;
+  /** The shop name shown in every page (system config `core.basicInformation.shopName`). */
+  shopName(): Promise<string>;
+  isExtensionActive(name: string): boolean;
+}
+
+/** The storefront's shared state: templates, keys, and what other modules and extensions plug in. */
+export class StorefrontFramework {
+  readonly views: TemplateViews;
+  readonly csrf: CsrfTokens;
+  /** Signs the flash cookie; derived from the app secret with its own purpose label. */
+  readonly cookieSecret: Buffer;
+  readonly secureCookies: boolean;
+  readonly shopName: () => Promise<string>;
+  readonly isExtensionActive: (name: string) => boolean;
+  navigation: NavigationProvider = async () => [];
+  resolveCustomer: CustomerResolver = async () => undefined;
+  readonly profileSlots: ProfileSlot[] = [];
+
+  constructor(options: StorefrontFrameworkOptions) {
+    this.views = new TemplateViews(options.viewsFolder, options.templateGlobals);
+    this.csrf = new CsrfTokens(options.appSecret);
+    this.cookieSecret = Buffer.from(SecretBox.deriveKey(options.appSecret, 'storefront-cookie-signature'));
+    this.secureCookies = new URL(options.appUrl).protocol === 'https:';
+    this.shopName = options.shopName;
+    this.isExtensionActive = options.isExtensionActive;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Set by registerStorefrontFramework on the root instance; every scope inherits it. */
+    storefrontFramework?: StorefrontFramework;
+  }
+}
+
+export function frameworkOf(app: FastifyInstance): StorefrontFramework {
+  const framework = app.storefrontFramework;
+  if (!framework) throw new Error('The storefront framework is not registered: call registerStorefrontFramework(app, platform) first');
+  return framework;
+}
+
+/** Where the navigation categories of every page come from (default: none). */
+export function setNavigationProvider(app: FastifyInstance, provider: NavigationProvider): void {
+  frameworkOf(app).navigation = provider;
+}
+
+/** Who the visitor is, given their session token (default: always a guest). */
+export function setCustomerResolver(app: FastifyInstance, resolver: CustomerResolver): void {
+  frameworkOf(app).resolveCustomer = resolver;
+}
+
+/** Another folder of templates (an extension's), searched after the core views. */
+export function addTemplateFolder(app: FastifyInstance, folder: string): void {
+  frameworkOf(app).views.addFolder(folder);
+}

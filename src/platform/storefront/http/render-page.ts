@@ -1,0 +1,80 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { StorefrontFramework } from './framework.js';
+import { frameworkOf } from './framework.js';
+import { consumeFlashes, type FlashMessage } from './flash.js';
+import { loadStorefrontContext } from './session.js';
+import type { NavigationItem, StorefrontCustomer } from './types.js';
+
+/** What every page template receives besides its own data. */
+export interface CommonPageData {
+  shopName: string;
+  navigation: NavigationItem[];
+  customer: StorefrontCustomer | undefined;
+  csrfToken: string;
+  /** Flash messages, consumed by this render. */
+  flashes: FlashMessage[];
+  /** The request path without the query string. */
+  currentPath: string;
+}
+
+export const DEFAULT_SHOP_NAME = 'Demo Shop';
+
+/**
+ * Renders `template` with the common page data merged under `data` (keys in `data` win) and sends it
+ * as an HTML page. Works on any route; storefront routes have their visitor context loaded already.
+ */
+export async function renderPage(reply: FastifyReply, template: string, data: Record<string, unknown> = {}, status = 200): Promise<FastifyReply> {
+  const framework = frameworkOf(reply.server);
+  const common = await commonPageData(framework, reply.request, reply, false);
+  const html = await framework.views.render(template, { ...common, ...data });
+  return sendHtml(reply, html, status);
+}
+
+/**
+ * The common page data. `tolerant` (error pages) swallows failures of the providers, so a broken
+ * database still gets a readable error page.
+ */
+export async function commonPageData(
+  framework: StorefrontFramework,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tolerant: boolean,
+): Promise<CommonPageData> {
+  const attempt = async <T>(what: string, load: () => Promise<T>, fallback: () => T): Promise<T> => {
+    if (!tolerant) return load();
+    try {
+      return await load();
+    } catch (error) {
+      request.log.error({ err: error }, `error page: ${what} failed`);
+      return fallback();
+    }
+  };
+  const context = await attempt('visitor context', () => loadStorefrontContext(request, reply), () => ({
+    sessionToken: request.storefront?.sessionToken ?? '',
+    customer: undefined,
+  }));
+  const [shopName, navigation] = await Promise.all([
+    attempt('shop name', framework.shopName, () => DEFAULT_SHOP_NAME),
+    attempt('navigation', () => framework.navigation(request), (): NavigationItem[] => []),
+  ]);
+  return {
+    shopName,
+    navigation,
+    customer: context.customer,
+    csrfToken: context.sessionToken ? framework.csrf.tokenFor(context.sessionToken) : '',
+    flashes: consumeFlashes(request, reply),
+    currentPath: request.url.split('?')[0] ?? '/',
+  };
+}
+
+/** Sends a page: personal (CSRF token, customer name), so private and revalidated; never framed elsewhere. */
+export function sendHtml(reply: FastifyReply, html: string, status: number): FastifyReply {
+  const defaults: Record<string, string> = {
+    'cache-control': 'private, no-cache',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'SAMEORIGIN',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  };
+  for (const [name, value] of Object.entries(defaults)) if (!reply.hasHeader(name)) reply.header(name, value);
+  return reply.status(status).type('text/html; charset=utf-8').send(html);
+}

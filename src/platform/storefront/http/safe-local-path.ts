@@ -1,0 +1,22 @@
+const PROBE_ORIGIN = 'http://local.invalid';
+const MAX_LENGTH = 2048;
+
+/**
+ * `input` when it is a path on this shop, else `fallback`. Redirect targets from requests (`redirectTo`)
+ * pass through here so the shop never becomes an open redirect: only paths with one leading `/` are
+ * local. `//evil.com`, `/\evil.com` (browsers read `\` as `/`), absolute URLs and anything with control
+ * characters (browsers drop tabs and newlines inside URLs) are refused.
+ */
+export function safeLocalPath(input: unknown, fallback = '/'): string {
+  if (typeof input !== 'string' || input.length === 0 || input.length > MAX_LENGTH) return fallback;
+  if (input[0] !== '/' || input[1] === '/' || input.includes('\\')) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(input)) return fallback;
+  try {
+    // second line of defence: whatever the browser makes of it must stay on this origin
+    if (new URL(input, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return fallback;
+  } catch {
+    return fallback;
+  }
+  return input;
+}

@@ -1,0 +1,52 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** The visitor as the storefront shows them; who that is comes from the resolver set with setCustomerResolver. */
+export interface StorefrontCustomer {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** What every storefront route knows about its visitor. */
+export interface StorefrontContext {
+  /** The Store API context token of this visitor (cookie `sw-context-token`). */
+  sessionToken: string;
+  customer: StorefrontCustomer | undefined;
+}
+
+/** The context of a route registered with `{ requireCustomer: true }`: a guest never reaches its handler. */
+export interface CustomerContext extends StorefrontContext {
+  customer: StorefrontCustomer;
+}
+
+export type StorefrontRequest<C extends StorefrontContext = StorefrontContext> = FastifyRequest & { storefront: C };
+
+export type StorefrontHandler<C extends StorefrontContext = StorefrontContext> = (
+  request: StorefrontRequest<C>,
+  reply: FastifyReply,
+) => unknown;
+
+export interface NavigationItem {
+  id: string;
+  name: string;
+  url: string;
+}
+
+export type NavigationProvider = (request: FastifyRequest) => Promise<NavigationItem[]>;
+
+export type CustomerResolver = (request: FastifyRequest, sessionToken: string) => Promise<StorefrontCustomer | undefined>;
+
+/** How a route answers: HTML pages and form posts, or JSON for XHR calls. Errors follow the same choice. */
+export type StorefrontResponseKind = 'html' | 'json';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set for every route registered through storefrontRoutes (and for HTML error pages); null elsewhere. */
+    storefront: StorefrontContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Marks a route registered through storefrontRoutes and how it answers. */
+    storefrontResponds?: StorefrontResponseKind;
+  }
+}
