@@ -5,6 +5,7 @@ import type { ConsoleCommand } from './console/command.js';
 import type { EventName, Subscriber } from './events/dispatcher.js';
 import type { Platform } from './kernel.js';
 import type { UnitOfWork } from './database/transaction.js';
+import type { PaymentMethodDeclaration } from './checkout/payment-method/extension-payment-methods.js';
 
 /** A custom field set an extension owns; written on install/update, removed on uninstall unless data is kept. */
 export interface CustomFieldSetDeclaration {
@@ -62,6 +63,11 @@ export interface Extension {
    */
   routes?(app: FastifyInstance, platform: Platform): void | Promise<void>;
   messageHandlers?: MessageHandlerDeclaration[];
+  /**
+   * Payment methods with their handlers. Install creates them (active, in every sales channel); they
+   * are offered only while the extension is active; uninstall without keepUserData switches them off.
+   */
+  paymentMethods?: PaymentMethodDeclaration[];
   subscribers?: SubscriberDeclaration[];
   commands?: ConsoleCommand[];
   install?(context: LifecycleContext): Promise<void>;

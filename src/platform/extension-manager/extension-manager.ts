@@ -4,6 +4,7 @@ import { transaction, type UnitOfWork } from '../database/transaction.js';
 import type { Extension, LifecycleContext } from '../extensions.js';
 import type { Platform } from '../kernel.js';
 import { extensionErrors } from './errors.js';
+import { deactivatePaymentMethods, ensurePaymentMethods } from '../checkout/payment-method/extension-payment-methods.js';
 
 export interface ExtensionState {
   name: string;
@@ -77,6 +78,9 @@ export class ExtensionManager {
       for (const handler of extension.messageHandlers ?? []) platform.queue.register(handler, extension.name);
       for (const subscriber of extension.subscribers ?? []) platform.events.on(subscriber.event, subscriber.handle, extension.name);
       for (const command of extension.commands ?? []) platform.commands.register(command, extension.name);
+      for (const method of extension.paymentMethods ?? []) {
+        platform.payments.register({ identifier: method.technicalName, handler: method.handler, owner: extension.name });
+      }
     }
   }
 
@@ -131,6 +135,7 @@ export class ExtensionManager {
       await runMigrations(uow, name, extension.migrations ?? []);
       await this.platform.systemConfig.writeDefaults(uow, configPrefix(extension), extension.config?.defaults ?? {}, true);
       await this.platform.customFields.syncSets(uow, extension.customFieldSets ?? []);
+      await ensurePaymentMethods(uow, extension.paymentMethods ?? [], { activate: true });
       await extension.install?.(context);
       await uow.db
         .insertInto('extension')
@@ -147,6 +152,7 @@ export class ExtensionManager {
       await runMigrations(uow, name, extension.migrations ?? []);
       await this.platform.systemConfig.writeDefaults(uow, configPrefix(extension), extension.config?.defaults ?? {}, false);
       await this.platform.customFields.syncSets(uow, extension.customFieldSets ?? []);
+      await ensurePaymentMethods(uow, extension.paymentMethods ?? [], { activate: false });
       await extension.update?.({ ...context, fromVersion: row.version });
       await uow.db
         .updateTable('extension')
@@ -170,6 +176,7 @@ export class ExtensionManager {
           uow,
           (extension.customFieldSets ?? []).map((s) => s.name),
         );
+        await deactivatePaymentMethods(uow, extension.paymentMethods ?? []);
       }
       await uow.db.updateTable('extension').set({ active: false, installed_at: null, updated_at: sql`now()` }).where('name', '=', name).execute();
     });
