@@ -17,6 +17,7 @@ import { customerModule } from './customer/module.js';
 import { catalogModule } from './catalog/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { firstStartModule } from './first-start/module.js';
+import { paymentRefundModule } from './checkout/refund/module.js';
 import { stateMachineModule } from './state-machine/module.js';
 
 const foundationModule: PlatformModule = {
@@ -43,5 +44,6 @@ export const platformModules: PlatformModule[] = [
   customerModule,
   catalogModule,
   checkoutModule,
+  paymentRefundModule,
   firstStartModule,
 ];

@@ -1,0 +1,36 @@
+import { systemContext, type ApiContext } from '../../acl/context.js';
+import { AppError } from '../../errors/app-error.js';
+import type { Platform } from '../../kernel.js';
+import { refundErrors } from './refund-errors.js';
+
+/**
+ * Runs a refund through its payment method's handler (Shopware's PaymentRefundProcessor, reference
+ * §6.4). The refund must be `open`; the handler talks to the gateway and moves the refund and
+ * transaction states itself. No database transaction is held while the handler runs (it may call a
+ * gateway); if it throws, the refund is failed and the error answered.
+ */
+export async function processRefund(platform: Platform, refundId: string, context: ApiContext): Promise<void> {
+  const row = await platform.db
+    .selectFrom('order_transaction_capture_refund as r')
+    .innerJoin('order_transaction_capture as c', 'c.id', 'r.capture_id')
+    .innerJoin('order_transaction as t', 't.id', 'c.order_transaction_id')
+    .innerJoin('payment_method as p', 'p.id', 't.payment_method_id')
+    .innerJoin('state_machine_state as s', 's.id', 'r.state_id')
+    .select(['t.id as orderTransactionId', 'p.handler_identifier as handlerIdentifier', 's.technical_name as state'])
+    .where('r.id', '=', refundId)
+    .executeTakeFirst();
+  if (!row) throw refundErrors.unknownRefund(refundId);
+  if (row.state !== 'open') throw refundErrors.invalidTransition(refundId, row.state as string);
+  const handler = platform.payments.get(row.handlerIdentifier as string);
+  if (!handler?.refund) throw refundErrors.unknownHandler(refundId);
+  try {
+    await handler.refund({ refundId, orderTransactionId: row.orderTransactionId as string, context, platform });
+  } catch (error) {
+    await platform.stateMachines
+      .transition({ within: platform.db, entity: 'order_transaction_capture_refund', id: refundId, action: 'fail', context: systemContext })
+      .catch((failError) => platform.logger.error({ err: failError, refundId }, 'could not mark the refund as failed'));
+    if (error instanceof AppError) throw error;
+    platform.logger.error({ err: error, refundId }, 'refund handler failed');
+    throw refundErrors.interrupted(refundId, 'The payment handler failed.');
+  }
+}
