@@ -18,6 +18,7 @@ import { catalogModule } from './catalog/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { firstStartModule } from './first-start/module.js';
 import { paymentRefundModule } from './checkout/refund/module.js';
+import { storeApiModule } from './store-api/module.js';
 import { stateMachineModule } from './state-machine/module.js';
 
 const foundationModule: PlatformModule = {
@@ -45,5 +46,6 @@ export const platformModules: PlatformModule[] = [
   catalogModule,
   checkoutModule,
   paymentRefundModule,
+  storeApiModule,
   firstStartModule,
 ];

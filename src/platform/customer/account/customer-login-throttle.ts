@@ -1,0 +1,15 @@
+import { LoginThrottle } from '../../admin-api/auth/login-throttle.js';
+import type { Platform } from '../../kernel.js';
+
+// one throttle per platform instance, so the Store API and the storefront count the same failures
+const throttles = new WeakMap<Platform, LoginThrottle>();
+
+/** The customer login throttle of this platform: 10 failures per e-mail and client address in 5 minutes. */
+export function customerLoginThrottle(platform: Platform): LoginThrottle {
+  let throttle = throttles.get(platform);
+  if (!throttle) {
+    throttle = new LoginThrottle(10, 5 * 60_000);
+    throttles.set(platform, throttle);
+  }
+  return throttle;
+}

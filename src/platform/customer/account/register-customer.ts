@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import { systemContext } from '../../acl/context.js';
+import { transaction, type UnitOfWork } from '../../database/transaction.js';
+import type { EntityRecord } from '../../entities/serializer.js';
+import { AppError, errors } from '../../errors/app-error.js';
+import { isId, newId } from '../../ids.js';
+import type { Platform } from '../../kernel.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { reserveNumber } from '../../system/number-range.js';
+import { loadCustomerJson } from './customer-json.js';
+import { recordLogin } from './customer-login.js';
+import { parseRegistration, type RegistrationAddress, type RegistrationInput } from './registration-input.js';
+import { throwIfViolations, violations } from './violations.js';
+
+// the unique index of 0010_customer: one account (non-guest) per e-mail address
+const EMAIL_UNIQUE_CONSTRAINT = 'customer_email_account_uniq';
+
+export interface RegisteredCustomer {
+  /** The new customer as the Store API returns it (with default addresses). */
+  customer: EntityRecord;
+  /** The visitor's context after the registration: logged in as the new customer, with a new token. */
+  context: SalesChannelContext;
+}
+
+/**
+ * Registers a customer in the context's sales channel and logs them in (Shopware's RegisterRoute).
+ * `body` is the request body of `POST /store-api/account/register` (see RegistrationInput). Every
+ * invalid field is reported at once: a 400 `AppError` (one field) or `AppErrorList` whose entries
+ * carry the field pointers (`violationMessagesByPointer` turns them into form messages). Runs in one
+ * transaction (joins `within` when given): customer, addresses, customer number and the login.
+ */
+export async function registerCustomer(platform: Platform, context: SalesChannelContext, body: unknown, within?: UnitOfWork): Promise<RegisteredCustomer> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
+  const { input, found } = parseRegistration(body as Record<string, unknown>);
+  return transaction(within ?? platform.db, async (uow) => {
+    found.push(...(await checkAgainstShop(uow, context, input)));
+    throwIfViolations(found);
+    const customerId = await createCustomer(platform, context, input, uow);
+    await recordLogin(uow, customerId);
+    const loggedIn = await platform.salesChannelContexts.login(context, customerId, uow);
+    const customer = await loadCustomerJson(platform, customerId, uow);
+    if (!customer) throw new Error(`registerCustomer: customer ${customerId} vanished inside its own transaction`);
+    return { customer, context: loggedIn };
+  });
+}
+
+/** The checks that need the database: e-mail not taken, countries and storefront URL of this sales channel. */
+async function checkAgainstShop(uow: UnitOfWork, context: SalesChannelContext, input: RegistrationInput): Promise<AppError[]> {
+  const found: AppError[] = [];
+  const channelId = context.salesChannel.id;
+  if (input.email && !input.guest && (await emailTaken(uow, input.email))) found.push(violations.emailNotUnique('/email', input.email));
+  if (input.storefrontUrl !== null) {
+    // Shopware offers the channel's domain URLs as the choices; a trailing slash does not matter
+    const url = input.storefrontUrl.replace(/\/+$/, '');
+    const domain = await uow.db
+      .selectFrom('sales_channel_domain')
+      .select('id')
+      .where('sales_channel_id', '=', channelId)
+      .where('url', 'in', [url, `${url}/`])
+      .executeTakeFirst();
+    if (!domain) found.push(violations.noSuchChoice('/storefrontUrl'));
+  }
+  const addresses: Array<[string, RegistrationAddress | null]> = [
+    ['/billingAddress', input.billingAddress],
+    ['/shippingAddress', input.shippingAddress],
+  ];
+  for (const [pointer, address] of addresses) {
+    if (!address?.countryId) continue;
+    if (!(await countryOfChannel(uow, channelId, address.countryId))) found.push(violations.entityDoesNotExist(`${pointer}/countryId`, 'country', address.countryId));
+  }
+  return found;
+}
+
+async function emailTaken(uow: UnitOfWork, email: string): Promise<boolean> {
+  const row = await uow.db
+    .selectFrom('customer')
+    .select('id')
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('guest', '=', false)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function countryOfChannel(uow: UnitOfWork, salesChannelId: string, countryId: string): Promise<boolean> {
+  if (!isId(countryId)) return false;
+  const row = await uow.db
+    .selectFrom('sales_channel_country as scc')
+    .innerJoin('country as c', 'c.id', 'scc.country_id')
+    .select('c.id')
+    .where('scc.sales_channel_id', '=', salesChannelId)
+    .where('scc.country_id', '=', countryId)
+    .where('c.active', '=', true)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function createCustomer(platform: Platform, context: SalesChannelContext, input: RegistrationInput, uow: UnitOfWork): Promise<string> {
+  const customers = platform.repositories.get('customer');
+  const customerId = newId();
+  const billingAddressId = newId();
+  const shippingAddressId = input.shippingAddress ? newId() : billingAddressId;
+  const addresses = [{ id: billingAddressId, ...input.billingAddress }];
+  if (input.shippingAddress) addresses.push({ id: shippingAddressId, ...input.shippingAddress });
+  try {
+    await customers.create(
+      {
+        id: customerId,
+        groupId: context.customerGroupId,
+        salesChannelId: context.salesChannel.id,
+        languageId: context.languageId,
+        defaultPaymentMethodId: context.paymentMethod.id,
+        customerNumber: await reserveNumber(uow, 'customer'),
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        ...(input.password === null ? {} : { password: input.password }),
+        guest: input.guest,
+        active: true,
+        addresses,
+      },
+      systemContext,
+      uow,
+    );
+  } catch (error) {
+    // two registrations with one address at the same moment: the index decides, the loser gets the violation
+    if (error instanceof AppError && (error.meta?.parameters as { constraint?: unknown } | undefined)?.constraint === EMAIL_UNIQUE_CONSTRAINT) {
+      throw violations.emailNotUnique('/email', input.email);
+    }
+    throw error;
+  }
+  // the defaults point at addresses that reference the customer: set once both rows exist
+  await customers.update({ id: customerId, defaultBillingAddressId: billingAddressId, defaultShippingAddressId: shippingAddressId }, systemContext, uow);
+  return customerId;
+}

@@ -1,0 +1,46 @@
+import { systemContext } from '../acl/context.js';
+import type { EntityRecord } from '../entities/serializer.js';
+import type { Platform } from '../kernel.js';
+import { loadCustomerJson } from '../customer/account/customer-json.js';
+import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
+
+/** Shopware's live version id (`Defaults::LIVE_VERSION`): this platform has no draft versions. */
+const LIVE_VERSION = '0fa91ce3e96a4bc2be4bd9ce752c3425';
+
+/**
+ * The SalesChannelContext as `GET /store-api/context` returns it (Shopware's shape): the entities
+ * as the Store API serialises them (the customer without password), the visitor's token and the
+ * inner `context` (language chain, currency, tax state).
+ */
+export async function salesChannelContextJson(platform: Platform, context: SalesChannelContext): Promise<Record<string, unknown>> {
+  const entity = async (name: string, id: string): Promise<EntityRecord | null> =>
+    (await platform.repositories.get(name).get(id, systemContext)) ?? null;
+  const customer = context.customer ? ((await loadCustomerJson(platform, context.customer.id)) ?? null) : null;
+  return {
+    token: context.token,
+    currentCustomerGroup: await entity('customer_group', context.customerGroupId),
+    currency: await entity('currency', context.currency.id),
+    salesChannel: await entity('sales_channel', context.salesChannel.id),
+    paymentMethod: await entity('payment_method', context.paymentMethod.id),
+    shippingMethod: await entity('shipping_method', context.shippingMethod.id),
+    customer,
+    shippingLocation: {
+      country: await entity('country', context.countryId),
+      address: customer?.defaultShippingAddress ?? null,
+      apiAlias: 'cart_delivery_shipping_location',
+    },
+    taxState: context.taxState,
+    context: {
+      languageIdChain: [context.languageId],
+      versionId: LIVE_VERSION,
+      currencyId: context.currency.id,
+      currencyFactor: context.currency.factor,
+      currencyPrecision: context.currency.decimals,
+      scope: 'user',
+      source: { type: 'sales-channel', salesChannelId: context.salesChannel.id },
+      taxState: context.taxState,
+      apiAlias: 'context',
+    },
+    apiAlias: 'sales_channel_context',
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Platform } from '../kernel.js';
+import { availablePaymentMethods } from './payment-method-listing.js';
+
+/**
+ * `GET|POST /store-api/payment-method`: Shopware's PaymentMethodRoute. The `onlyAvailable` flag
+ * (query or body) is accepted; availability rules are not evaluated on this platform, so the listing
+ * is always the methods a visitor can use (see availablePaymentMethods).
+ */
+export function registerPaymentMethodRoutes(app: FastifyInstance, platform: Platform): void {
+  const list = async (request: FastifyRequest) => {
+    const elements = await availablePaymentMethods(platform, request.salesChannelContext);
+    return {
+      total: elements.length,
+      aggregations: [],
+      page: 1,
+      limit: null,
+      entity: 'payment_method',
+      elements,
+      apiAlias: 'payment_method_route_response',
+    };
+  };
+  app.get('/store-api/payment-method', list);
+  app.post('/store-api/payment-method', list);
+}
