@@ -77,6 +77,7 @@ export class Platform {
     this.payments = new PaymentHandlerRegistry(isActive);
     this.salesChannelContexts = new SalesChannelContextService({
       db: database.db,
+      events: this.events,
       isPaymentHandlerAvailable: (identifier) => this.payments.isAvailable(identifier),
     });
   }

@@ -1,5 +1,11 @@
 import type { PlatformModule } from '../module.js';
 import { catalogMigration } from './migration.js';
 import { catalogEntities } from './entities.js';
+import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
-export const catalogModule: PlatformModule = { name: 'catalog', migrations: [catalogMigration], entities: catalogEntities };
+export const catalogModule: PlatformModule = {
+  name: 'catalog',
+  migrations: [catalogMigration],
+  entities: catalogEntities,
+  routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
+};

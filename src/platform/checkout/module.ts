@@ -4,9 +4,29 @@ import { orderMigration } from './migrations/order.js';
 import { paymentMethodEntity } from './payment-method/entity.js';
 import { shippingMethodEntity } from './shipping-method/entity.js';
 import { orderEntities } from './order/entities.js';
+import { paymentTokenMigration } from './payment/token/migration.js';
+import { cartMigration } from './cart/migration.js';
+import { registerCartRoutes } from './cart/routes.js';
+import { registerOrderRoutes } from './order/routes.js';
+import { registerPaymentRoutes } from './payment/routes.js';
+import { platformPaymentHandlers } from './payment/handlers/platform-handlers.js';
+import { checkoutServices } from './checkout-services.js';
 
 export const checkoutModule: PlatformModule = {
   name: 'checkout',
-  migrations: [paymentShippingMethodsMigration, orderMigration],
+  migrations: [paymentShippingMethodsMigration, orderMigration, paymentTokenMigration, cartMigration],
   entities: [paymentMethodEntity, shippingMethodEntity, ...orderEntities],
+  routes(app, platform) {
+    registerCartRoutes(app, platform);
+    registerOrderRoutes(app, platform);
+    registerPaymentRoutes(app, platform);
+  },
+  // the registry belongs to the Platform instance, so each booted platform registers its own handlers once
+  async boot(platform) {
+    for (const registration of platformPaymentHandlers) platform.payments.register(registration);
+    // a guest who logs in or registers keeps the cart filled before
+    platform.events.on('sales_channel_context.token_replaced', ({ previousToken, context }) =>
+      checkoutServices(platform).cart.adopt(previousToken, context).then(() => undefined),
+    );
+  },
 };

@@ -33,9 +33,15 @@ export class EntityReader {
   async search(exec: Executor, def: EntityDefinition, criteria: Criteria): Promise<ReadResult> {
     const builder = new CriteriaSql(this.registry);
     const rows = await this.#page(exec, def, criteria, builder, selectList(def, 't0'));
-    const entities = rows.map((row) => serializeRow(def, row));
+    const entities = rows.map((row) => this.#serialize(def, row));
     await this.#loadAssociations(exec, def, entities, criteria);
     return { total: await this.#total(exec, def, criteria, entities.length), entities };
+  }
+
+  #serialize(def: EntityDefinition, row: Record<string, unknown>): EntityRecord {
+    const entity = serializeRow(def, row);
+    this.registry.decorateRead(def.name, entity);
+    return entity;
   }
 
   /** The root statement: conditions, sorting and paging. `ids` replaces paging (Shopware). */
@@ -126,7 +132,7 @@ export class EntityReader {
         SELECT ${selectList(target, alias)}, ${parent} AS "__parent", row_number() OVER (PARTITION BY ${parent} ORDER BY ${order}) AS "__rn"
         FROM ${from} WHERE ${where}
       ) AS x ${window} ORDER BY "__parent", "__rn"`.execute(exec);
-    const children = result.rows.map((row) => ({ parent: row.__parent as string, entity: serializeRow(target, row) }));
+    const children = result.rows.map((row) => ({ parent: row.__parent as string, entity: this.#serialize(target, row) }));
     await this.#loadAssociations(
       exec,
       target,

@@ -1,4 +1,5 @@
 import type { Db } from '../../database/connection.js';
+import type { EventDispatcher } from '../../events/dispatcher.js';
 import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import { AppError } from '../../errors/app-error.js';
 import { isId, newId } from '../../ids.js';
@@ -13,8 +14,16 @@ import type {
   SalesChannelContext,
 } from './sales-channel-context.js';
 
+declare module '../../events/dispatcher.js' {
+  interface PlatformEvents {
+    /** A login gave the visitor a new token; what hung on the old one (the cart) may follow. */
+    'sales_channel_context.token_replaced': { previousToken: string; context: SalesChannelContext };
+  }
+}
+
 export interface ContextServiceDeps {
   db: Db;
+  events: EventDispatcher;
   /** Whether a payment handler is registered and its extension active. */
   isPaymentHandlerAvailable(handlerIdentifier: string): boolean;
 }
@@ -96,7 +105,10 @@ export class SalesChannelContextService {
     await this.persister.delete(context.token, within);
     const stored: StoredContext = { token: newId(), salesChannelId: context.salesChannel.id, customerId, choices };
     await this.persister.save(stored, within);
-    return this.build(context.salesChannel, stored, within);
+    const loggedIn = await this.build(context.salesChannel, stored, within);
+    // subscribers (the cart) run after the login has committed
+    await this.deps.events.dispatch(within ?? this.deps.db, 'sales_channel_context.token_replaced', { previousToken: context.token, context: loggedIn });
+    return loggedIn;
   }
 
   /** Logout: the token is dropped; the visitor continues as a new guest. */

@@ -7,7 +7,7 @@ import type { Migration } from '../../../database/migrations.js';
  * migrations); rows are looked up by token id and by transaction.
  */
 export const paymentTokenMigration: Migration = {
-  name: '0011_payment_token',
+  name: '0013_payment_token',
   async up(db) {
     await sql`CREATE TABLE payment_token (
       token_id varchar(64) PRIMARY KEY,

@@ -1,0 +1,99 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../database/connection.js';
+import type { UnitOfWork } from '../../database/transaction.js';
+import { AppError } from '../../errors/app-error.js';
+import { EntityRegistry } from '../../entities/registry.js';
+import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { productEntity, PRODUCT_VISIBILITY } from '../entities.js';
+import { categoryOrDescendantSql, findChannelCategory } from './category-scope.js';
+import { searchListedProductIds } from './product-listing-query.js';
+import { loadSalesChannelProducts, type SalesChannelProduct } from './sales-channel-product-loader.js';
+import { STORE_API_MAX_LIMIT } from './store-api-criteria.js';
+
+export const CATEGORY_LISTING_SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
+export type CategoryListingSort = (typeof CATEGORY_LISTING_SORTS)[number];
+
+export interface CategoryListingOptions {
+  /** 1-based. */
+  page: number;
+  /** 1..100 */
+  limit: number;
+  /** Default `name-asc`; price sorts use the gross price in the context's currency. */
+  sort?: CategoryListingSort;
+  /** APP_URL, the prefix of cover URLs (origin-relative without it). */
+  mediaBaseUrl?: string;
+}
+
+export interface CategoryListing {
+  /** All matching products (exact count, for paging). */
+  total: number;
+  elements: SalesChannelProduct[];
+  page: number;
+  limit: number;
+}
+
+// The listing reads only the product definition (static data), so it needs no platform registry.
+const productRegistry = new EntityRegistry();
+productRegistry.register(productEntity);
+
+/**
+ * The products of a category page: products assigned to the category or, when the category displays
+ * nested products, to any category below it. A variant without category assignments of its own
+ * belongs where its parent does. Listing rules as in product-listing-query.ts (visibility 30, active,
+ * priced, variants instead of their container parent). An inactive category or one outside the
+ * channel's navigation tree is a 404 `CONTENT__CATEGORY_NOT_FOUND`.
+ */
+export async function listCategoryProducts(
+  within: Db | UnitOfWork,
+  context: SalesChannelContext,
+  categoryId: string,
+  options: CategoryListingOptions,
+): Promise<CategoryListing> {
+  const { page, limit } = options;
+  const sort = options.sort ?? 'name-asc';
+  if (!Number.isInteger(page) || page < 1) throw new AppError(400, 'FRAMEWORK__INVALID_PAGE_QUERY', `The page parameter must be a positive integer, got ${page}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > STORE_API_MAX_LIMIT) {
+    throw new AppError(400, 'FRAMEWORK__INVALID_LIMIT_QUERY', `The limit must be an integer from 1 to ${STORE_API_MAX_LIMIT}, got ${limit}.`);
+  }
+  if (!CATEGORY_LISTING_SORTS.includes(sort)) throw new AppError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${String(sort)}".`);
+  const category = await findChannelCategory(within, context, categoryId);
+
+  const { total, ids } = await searchListedProductIds(within, productRegistry, context, {
+    criteria: { page, limit },
+    minVisibility: PRODUCT_VISIBILITY.ALL,
+    totalCountMode: 'exact',
+    extraConditions: (alias) => [inCategorySql(alias, category.id, category.displayNestedProducts)],
+    orderBy: (alias) => orderBySql(alias, sort, context),
+  });
+  const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.ALL, mediaBaseUrl: options.mediaBaseUrl });
+  return { total, elements, page, limit };
+}
+
+function inCategorySql(alias: string, categoryId: string, nested: boolean): RawBuilder<SqlBool> {
+  const t = sql.ref(alias);
+  // categories are inherited like a to-many field: own assignments, else the parent's
+  return sql<SqlBool>`EXISTS (
+    SELECT 1 FROM product_category pc JOIN category c ON c.id = pc.category_id
+    WHERE ${categoryOrDescendantSql('c', categoryId, nested)}
+      AND pc.product_id = CASE WHEN EXISTS (SELECT 1 FROM product_category own WHERE own.product_id = ${t}.id) THEN ${t}.id ELSE ${t}.parent_id END
+  )`;
+}
+
+function orderBySql(alias: string, sort: CategoryListingSort, context: SalesChannelContext): RawBuilder<unknown>[] {
+  const t = sql.ref(alias);
+  switch (sort) {
+    case 'name-asc':
+      return [sql`${t}.name ASC`];
+    case 'name-desc':
+      return [sql`${t}.name DESC`];
+    case 'price-asc':
+    case 'price-desc': {
+      const gross = (currencyId: string) =>
+        sql`(SELECT (entry->>'gross')::numeric FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${t}.price) = 'array' THEN ${t}.price ELSE '[]'::jsonb END) AS entry WHERE entry->>'currencyId' = ${currencyId} LIMIT 1)`;
+      // a missing own-currency price is the default one times the factor, as the price itself is
+      const price = sql`coalesce(${gross(context.currency.id)}, ${gross(CURRENCY_DEFAULT)} * ${String(context.currency.factor)}::numeric)`;
+      return [sql`${price} ${sql.raw(sort === 'price-asc' ? 'ASC' : 'DESC')}`, sql`${t}.name ASC`];
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../database/connection.js';
+import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { CriteriaSql } from '../../entities/criteria/to-sql.js';
+import type { Criteria } from '../../entities/criteria/types.js';
+import { columnName, type EntityDefinition } from '../../entities/definition.js';
+import type { EntityRegistry } from '../../entities/registry.js';
+import { readableFields } from '../../entities/serializer.js';
+import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { effectiveVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
+
+/** Product columns a variant inherits from its parent when it leaves them NULL. */
+const INHERITED_COLUMNS = new Set(['name', 'description', 'price', 'tax_id', 'manufacturer_id', 'active', 'cover_id']);
+
+export interface ProductListingQuery {
+  /** Client criteria (filters, term, sort, ids, paging) evaluated on the products with inherited values. */
+  criteria: Criteria;
+  minVisibility: VisibilityLevel;
+  /** Further conditions on the root alias `t0` (e.g. category membership). */
+  extraConditions?: (alias: string) => RawBuilder<SqlBool>[];
+  /** Replaces the criteria's sorting (ORDER BY items on `t0`); the id stays the final tie-breaker. */
+  orderBy?: (alias: string) => RawBuilder<unknown>[];
+  /** 'exact' counts all matches whatever the criteria says (storefront paging). */
+  totalCountMode?: Criteria['totalCountMode'];
+}
+
+export interface ProductListingIds {
+  total: number;
+  ids: string[];
+}
+
+/**
+ * Finds the ids of the products a sales channel lists. The products are read through a derived table
+ * where a variant's NULL fields carry its parent's values, so client filters, the search term and
+ * sortings see what the shopper sees. Listed are products that
+ *   - are active (inherited), visible in the channel with at least `minVisibility` (inherited),
+ *   - have a name, a tax and a price in the context's currency or the default currency,
+ *   - have no variants themselves: a parent with variants is a container whose variants are listed
+ *     instead (Shopware's listing without a configured main variant shows every variant).
+ * These are the conditions `loadSalesChannelProducts` applies too, so totals match the loaded pages.
+ */
+export async function searchListedProductIds(
+  within: Db | UnitOfWork,
+  registry: EntityRegistry,
+  context: SalesChannelContext,
+  query: ProductListingQuery,
+): Promise<ProductListingIds> {
+  const exec = executorOf(within);
+  const def = registry.get('product');
+  const builder = new CriteriaSql(registry);
+  const from = sql`(${inheritedProducts(def)}) AS t0`;
+  const where = sql.join(
+    [
+      ...listingConditions('t0', context, query.minVisibility),
+      ...(query.extraConditions?.('t0') ?? []),
+      ...builder.conditions(def, 't0', query.criteria),
+    ],
+    sql` AND `,
+  );
+  const order = query.orderBy ? sql.join([...query.orderBy('t0'), sql`t0.id ASC`]) : sql.join(builder.orderBy(def, 't0', query.criteria.sort));
+  const { criteria } = query;
+  const paged = !criteria.ids && criteria.limit !== undefined;
+  const offset = paged ? criteria.limit! * ((criteria.page ?? 1) - 1) : 0;
+  const paging = paged ? sql`LIMIT ${criteria.limit} OFFSET ${offset}` : sql``;
+  const rows = await sql<{ id: string }>`SELECT t0.id FROM ${from} WHERE ${where} ORDER BY ${order} ${paging}`.execute(exec);
+  const ids = rows.rows.map((row) => row.id);
+
+  const mode = criteria.ids ? 'none' : (query.totalCountMode ?? criteria.totalCountMode ?? 'none');
+  if (mode === 'none' || !paged) return { total: ids.length, ids };
+  if (mode === 'exact') {
+    const count = await sql<{ count: number }>`SELECT count(*) AS count FROM ${from} WHERE ${where}`.execute(exec);
+    return { total: Number(count.rows[0]?.count ?? 0), ids };
+  }
+  // next-pages: matches up to five pages ahead of this page's start (as the entity reader counts)
+  const ahead = await sql<{ count: number }>`SELECT count(*) AS count FROM (SELECT t0.id FROM ${from} WHERE ${where} OFFSET ${offset} LIMIT ${criteria.limit! * 6 + 1}) AS w`.execute(exec);
+  return { total: offset + Number(ahead.rows[0]?.count ?? 0), ids };
+}
+
+/** Every product column under its own name, the inherited ones resolved from the parent. */
+function inheritedProducts(def: EntityDefinition): RawBuilder<unknown> {
+  const columns = readableFields(def).map(([name, field]) => {
+    const column = columnName(name, field);
+    return INHERITED_COLUMNS.has(column)
+      ? sql`coalesce(${sql.ref(`p.${column}`)}, ${sql.ref(`parent.${column}`)}) AS ${sql.id(column)}`
+      : sql`${sql.ref(`p.${column}`)}`;
+  });
+  return sql`SELECT ${sql.join(columns)} FROM product p LEFT JOIN product parent ON parent.id = p.parent_id`;
+}
+
+function listingConditions(alias: string, context: SalesChannelContext, minVisibility: VisibilityLevel): RawBuilder<SqlBool>[] {
+  const t = sql.ref(alias);
+  return [
+    sql<SqlBool>`coalesce(${t}.active, false)`,
+    sql<SqlBool>`${effectiveVisibilitySql(alias, context.salesChannel.id)} >= ${minVisibility}`,
+    sql<SqlBool>`${t}.name IS NOT NULL AND ${t}.tax_id IS NOT NULL`,
+    sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${t}.price) = 'array' THEN ${t}.price ELSE '[]'::jsonb END) AS entry
+      WHERE entry->>'currencyId' IN (${context.currency.id}, ${CURRENCY_DEFAULT}))`,
+    sql<SqlBool>`NOT EXISTS (SELECT 1 FROM product child WHERE child.parent_id = ${t}.id)`,
+  ];
+}

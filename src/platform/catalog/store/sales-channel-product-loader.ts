@@ -1,0 +1,149 @@
+import { sql } from 'kysely';
+import type { Db } from '../../database/connection.js';
+import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { AppError } from '../../errors/app-error.js';
+import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
+import { isId } from '../../ids.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
+import { resolveUnitPrice, type ProductPriceEntry } from '../../checkout/cart/calculation/unit-price.js';
+import { mediaUrl } from '../../media/media-url.js';
+import { effectiveVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
+
+/** A product as a sales channel sees it: inherited fields resolved, priced in the context's currency. */
+export interface SalesChannelProduct {
+  id: string;
+  parentId: string | null;
+  productNumber: string;
+  name: string;
+  description: string | null;
+  stock: number;
+  /** Whether it can be bought now: in stock, or not a closeout (then it may be back-ordered). */
+  available: boolean;
+  isCloseout: boolean;
+  minPurchase: number;
+  maxPurchase: number | null;
+  purchaseSteps: number;
+  shippingFree: boolean;
+  taxId: string;
+  /** The tax rate as an exact decimal string ("19", "7.7"). */
+  taxRate: string;
+  manufacturer: { id: string; name: string } | null;
+  cover: { id: string; url: string; alt: string | null } | null;
+  calculatedPrice: {
+    /** Gross unit price in MINOR units of `currencyId`. */
+    unitPrice: number;
+    currencyId: string;
+    listPrice?: null;
+  };
+  /** The stored price entry the unit price was derived from (the context currency's, else the default currency's). */
+  price: ProductPriceEntry;
+}
+
+export interface LoadSalesChannelProductsOptions {
+  /** Minimum visibility in the context's channel: 10 link (default), 20 search, 30 listing. */
+  minVisibility?: VisibilityLevel;
+  /** Prefix of media URLs (APP_URL); without it cover URLs are origin-relative (`/media/...`). */
+  mediaBaseUrl?: string;
+}
+
+interface ProductRow {
+  id: string;
+  parent_id: string | null;
+  product_number: string;
+  name: string | null;
+  description: string | null;
+  stock: number;
+  is_closeout: boolean;
+  min_purchase: number;
+  max_purchase: number | null;
+  purchase_steps: number;
+  shipping_free: boolean;
+  tax_id: string | null;
+  tax_rate: string | null;
+  price: ProductPriceEntry[] | null;
+  manufacturer_id: string | null;
+  manufacturer_name: string | null;
+  cover_id: string | null;
+  cover_path: string | null;
+  cover_alt: string | null;
+}
+
+/**
+ * Loads the products of `ids` that the context's sales channel may show: existing, active (a variant
+ * with `active` NULL inherits its parent's), visible with at least `minVisibility` and priced in the
+ * context's currency (or the default currency, converted). Others are left out silently; the result
+ * keeps the order of `ids` and holds each product once.
+ */
+export async function loadSalesChannelProducts(
+  within: Db | UnitOfWork,
+  context: SalesChannelContext,
+  ids: string[],
+  options: LoadSalesChannelProductsOptions = {},
+): Promise<SalesChannelProduct[]> {
+  const wanted = [...new Set(ids.filter(isId))];
+  if (wanted.length === 0) return [];
+  const minVisibility = options.minVisibility ?? 10;
+  const result = await sql<ProductRow>`
+    SELECT p.id, p.parent_id, p.product_number,
+      coalesce(p.name, parent.name) AS name,
+      coalesce(p.description, parent.description) AS description,
+      p.stock, p.is_closeout, p.min_purchase, p.max_purchase, p.purchase_steps, p.shipping_free,
+      t.id AS tax_id, t.tax_rate::text AS tax_rate,
+      coalesce(p.price, parent.price) AS price,
+      m.id AS manufacturer_id, m.name AS manufacturer_name,
+      cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt
+    FROM product p
+    LEFT JOIN product parent ON parent.id = p.parent_id
+    LEFT JOIN tax t ON t.id = coalesce(p.tax_id, parent.tax_id)
+    LEFT JOIN product_manufacturer m ON m.id = coalesce(p.manufacturer_id, parent.manufacturer_id)
+    LEFT JOIN product_media cover ON cover.id = coalesce(p.cover_id, parent.cover_id)
+    LEFT JOIN media cover_media ON cover_media.id = cover.media_id
+    WHERE p.id = ANY(${wanted}::uuid[])
+      AND coalesce(p.active, parent.active, false)
+      AND ${effectiveVisibilitySql('p', context.salesChannel.id)} >= ${minVisibility}
+  `.execute(executorOf(within));
+
+  const byId = new Map<string, SalesChannelProduct>();
+  for (const row of result.rows) {
+    const product = toSalesChannelProduct(row, context, options.mediaBaseUrl);
+    if (product) byId.set(product.id, product);
+  }
+  return wanted.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Undefined when the row cannot be sold: no name, no tax, or no price in this currency nor the default one. */
+function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, mediaBaseUrl: string | undefined): SalesChannelProduct | undefined {
+  if (row.name === null || row.tax_id === null || row.tax_rate === null || !Array.isArray(row.price)) return undefined;
+  const price = row.price.find((entry) => entry.currencyId === context.currency.id) ?? row.price.find((entry) => entry.currencyId === CURRENCY_DEFAULT);
+  if (!price) return undefined;
+  const taxRate = parseTaxRate(row.tax_rate);
+  let unitPrice: number;
+  try {
+    unitPrice = resolveUnitPrice(row.price, context.currency, CURRENCY_DEFAULT, taxRate.key).gross;
+  } catch (error) {
+    // a stored amount that cannot be priced hides the product instead of breaking the whole page
+    if (error instanceof AppError && error.status === 400) return undefined;
+    throw error;
+  }
+  return {
+    id: row.id,
+    parentId: row.parent_id,
+    productNumber: row.product_number,
+    name: row.name,
+    description: row.description,
+    stock: row.stock,
+    available: row.stock > 0 || !row.is_closeout,
+    isCloseout: row.is_closeout,
+    minPurchase: row.min_purchase,
+    maxPurchase: row.max_purchase,
+    purchaseSteps: row.purchase_steps,
+    shippingFree: row.shipping_free,
+    taxId: row.tax_id,
+    taxRate: taxRate.key,
+    manufacturer: row.manufacturer_id !== null && row.manufacturer_name !== null ? { id: row.manufacturer_id, name: row.manufacturer_name } : null,
+    cover: row.cover_id !== null && row.cover_path !== null ? { id: row.cover_id, url: mediaUrl(row.cover_path, mediaBaseUrl), alt: row.cover_alt } : null,
+    calculatedPrice: { unitPrice, currencyId: context.currency.id, listPrice: null },
+    price,
+  };
+}

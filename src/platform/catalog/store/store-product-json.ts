@@ -1,0 +1,67 @@
+import { calculateLineItem } from '../../checkout/cart/calculation/calculated-price.js';
+import { toCalculatedPriceJson, type CalculatedPriceJson } from '../../checkout/cart/calculation/price-json.js';
+import type { ContextCurrency } from '../../sales-channel/context/sales-channel-context.js';
+import type { PropertyOptionJson } from './property-option-loader.js';
+import type { SalesChannelProduct } from './sales-channel-product-loader.js';
+
+/**
+ * A product as the Store API shows it. Built from a SalesChannelProduct only, so it never carries what
+ * a shopper must not see (other channels' visibilities, other currencies' prices, inactive data).
+ */
+export interface StoreProductJson {
+  id: string;
+  parentId: string | null;
+  productNumber: string;
+  name: string;
+  description: string | null;
+  translated: { name: string; description: string | null };
+  stock: number;
+  available: boolean;
+  isCloseout: boolean;
+  minPurchase: number;
+  maxPurchase: number | null;
+  purchaseSteps: number;
+  shippingFree: boolean;
+  taxId: string;
+  manufacturerId: string | null;
+  manufacturer: { id: string; name: string; apiAlias: 'product_manufacturer' } | null;
+  cover: { mediaId: string; media: { id: string; url: string; alt: string | null; apiAlias: 'media' }; apiAlias: 'product_media' } | null;
+  /** Major units of the context currency, for one piece, tax included. */
+  calculatedPrice: CalculatedPriceJson & { apiAlias: 'calculated_price' };
+  options?: PropertyOptionJson[];
+  properties?: PropertyOptionJson[];
+  apiAlias: 'product';
+}
+
+export function toStoreProductJson(
+  product: SalesChannelProduct,
+  currency: ContextCurrency,
+  extras: { options?: PropertyOptionJson[]; properties?: PropertyOptionJson[] } = {},
+): StoreProductJson {
+  const price = calculateLineItem({ unitPriceMinor: product.calculatedPrice.unitPrice, quantity: 1, taxRate: product.taxRate });
+  return {
+    id: product.id,
+    parentId: product.parentId,
+    productNumber: product.productNumber,
+    name: product.name,
+    description: product.description,
+    translated: { name: product.name, description: product.description },
+    stock: product.stock,
+    available: product.available,
+    isCloseout: product.isCloseout,
+    minPurchase: product.minPurchase,
+    maxPurchase: product.maxPurchase,
+    purchaseSteps: product.purchaseSteps,
+    shippingFree: product.shippingFree,
+    taxId: product.taxId,
+    manufacturerId: product.manufacturer?.id ?? null,
+    manufacturer: product.manufacturer ? { ...product.manufacturer, apiAlias: 'product_manufacturer' } : null,
+    cover: product.cover
+      ? { mediaId: product.cover.id, media: { id: product.cover.id, url: product.cover.url, alt: product.cover.alt, apiAlias: 'media' }, apiAlias: 'product_media' }
+      : null,
+    calculatedPrice: { ...toCalculatedPriceJson(price, currency.decimals), apiAlias: 'calculated_price' },
+    ...(extras.options ? { options: extras.options } : {}),
+    ...(extras.properties ? { properties: extras.properties } : {}),
+    apiAlias: 'product',
+  };
+}

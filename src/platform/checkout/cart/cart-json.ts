@@ -1,0 +1,87 @@
+import { toCalculatedPriceJson, toCartPriceJson, type CalculatedPriceJson, type CartPriceJson } from './calculation/price-json.js';
+import type { CalculatedCart, CartError } from './cart.js';
+
+/*
+ * The Store API's cart document, shaped like Shopware's: money as JSON numbers in MAJOR units of the
+ * cart's currency (converted once, here), every object tagged with its `apiAlias`.
+ */
+
+export interface CartErrorJson {
+  code: string;
+  key: string;
+  level: number;
+  message: string;
+  messageKey: string;
+  blockOrder: boolean;
+}
+
+export interface CartJson {
+  token: string;
+  price: CartPriceJson & { apiAlias: 'cart_price' };
+  lineItems: Array<Record<string, unknown>>;
+  deliveries: Array<Record<string, unknown>>;
+  transactions: Array<Record<string, unknown>>;
+  errors: Record<string, CartErrorJson>;
+  apiAlias: 'cart';
+}
+
+export function cartToJson(cart: CalculatedCart): CartJson {
+  const decimals = cart.currency.decimals;
+  const priceJson = (price: Parameters<typeof toCalculatedPriceJson>[0]): CalculatedPriceJson & { apiAlias: 'calculated_price' } => ({
+    ...toCalculatedPriceJson(price, decimals),
+    apiAlias: 'calculated_price',
+  });
+  return {
+    token: cart.token,
+    price: { ...toCartPriceJson(cart.price, decimals), apiAlias: 'cart_price' },
+    lineItems: cart.lineItems.map((item) => ({
+      id: item.id,
+      referencedId: item.referencedId,
+      label: item.label,
+      quantity: item.quantity,
+      type: item.type,
+      good: true,
+      removable: true,
+      stackable: true,
+      price: priceJson(item.price),
+      cover: item.product.cover ? { id: item.product.cover.id, url: item.product.cover.url, alt: item.product.cover.alt, apiAlias: 'media' } : null,
+      payload: { productNumber: item.product.productNumber },
+      quantityInformation: {
+        minPurchase: item.product.minPurchase,
+        maxPurchase: item.product.maxPurchase,
+        purchaseSteps: item.product.purchaseSteps,
+        apiAlias: 'cart_line_item_quantity_information',
+      },
+      apiAlias: 'line_item',
+    })),
+    deliveries: cart.deliveries.map((delivery) => ({
+      deliveryDate: {
+        earliest: delivery.earliestDeliveryDate.toISOString(),
+        latest: delivery.latestDeliveryDate.toISOString(),
+        apiAlias: 'cart_delivery_date',
+      },
+      location: { countryId: delivery.countryId, apiAlias: 'cart_delivery_shipping_location' },
+      positions: cart.lineItems.map((item) => ({ identifier: item.id, quantity: item.quantity, apiAlias: 'cart_delivery_position' })),
+      shippingMethod: {
+        id: delivery.shippingMethod.id,
+        name: delivery.shippingMethod.name,
+        technicalName: delivery.shippingMethod.technicalName,
+        deliveryTime: { min: delivery.shippingMethod.deliveryTimeMinDays, max: delivery.shippingMethod.deliveryTimeMaxDays, unit: 'day' },
+        apiAlias: 'shipping_method',
+      },
+      shippingCosts: priceJson(delivery.shippingCosts),
+      apiAlias: 'cart_delivery',
+    })),
+    transactions: cart.transactions.map((transaction) => ({
+      paymentMethodId: transaction.paymentMethodId,
+      amount: priceJson(transaction.amount),
+      apiAlias: 'cart_transaction',
+    })),
+    errors: Object.fromEntries(cart.errors.map((error) => [error.key, errorToJson(error)])),
+    apiAlias: 'cart',
+  };
+}
+
+function errorToJson(error: CartError): CartErrorJson {
+  return { code: error.code, key: error.key, level: error.level, message: error.message, messageKey: error.messageKey, blockOrder: error.blockOrder };
+}

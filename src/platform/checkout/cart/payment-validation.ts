@@ -1,0 +1,46 @@
+import type { Db } from '../../database/connection.js';
+import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { AppError } from '../../errors/app-error.js';
+import type { Platform } from '../../kernel.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import type { CartError } from './cart.js';
+import { cartErrors } from './cart-errors.js';
+
+export type CartPaymentValidation = { ok: true; data?: unknown } | { ok: false; error: CartError };
+
+/**
+ * Whether the context's payment method may pay this cart: it must be active, offered by the sales
+ * channel and have an available handler; then the handler's own `validate` decides (Shopware's
+ * PaymentProcessor::validate). Runs outside database transactions: a handler may ask its gateway.
+ * `totalPrice` is handed to the handler in minor units of the context currency.
+ */
+export async function validateCartPayment(
+  platform: Platform,
+  within: Db | UnitOfWork,
+  context: SalesChannelContext,
+  cart: { totalPrice: number; lineItemCount: number },
+): Promise<CartPaymentValidation> {
+  const method = context.paymentMethod;
+  const offered = await executorOf(within)
+    .selectFrom('payment_method as pm')
+    .innerJoin('sales_channel_payment_method as scpm', 'scpm.payment_method_id', 'pm.id')
+    .select('pm.id')
+    .where('pm.id', '=', method.id)
+    .where('pm.active', '=', true)
+    .where('scpm.sales_channel_id', '=', context.salesChannel.id)
+    .executeTakeFirst();
+  const handler = platform.payments.get(method.handlerIdentifier);
+  if (!offered || !handler) return { ok: false, error: cartErrors.paymentMethodUnavailable(method.id, method.name) };
+  if (!handler.validate) return { ok: true };
+
+  try {
+    const result = await handler.validate({ context, cart: { price: { totalPrice: cart.totalPrice }, lineItemCount: cart.lineItemCount }, platform });
+    if (result.ok) return 'data' in result ? { ok: true, data: result.data } : { ok: true };
+    return { ok: false, error: cartErrors.paymentMethodBlocked(method.id, result.message, result.code) };
+  } catch (error) {
+    // a throwing validator blocks the checkout like a refusal; only our own errors carry a message fit for customers
+    if (error instanceof AppError && error.status < 500) return { ok: false, error: cartErrors.paymentMethodBlocked(method.id, error.message, error.code) };
+    platform.logger.error({ err: error, paymentMethodId: method.id }, 'payment validation failed');
+    return { ok: false, error: cartErrors.paymentMethodUnavailable(method.id, method.name) };
+  }
+}

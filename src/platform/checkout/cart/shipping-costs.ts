@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import type { Db } from '../../database/connection.js';
+import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { AppError } from '../../errors/app-error.js';
+import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { parseTaxRate } from './calculation/tax-rate.js';
+import { resolveUnitPrice } from './calculation/unit-price.js';
+import type { CartError } from './cart.js';
+import { cartErrors } from './cart-errors.js';
+
+export interface ShippedPosition {
+  /** Exact decimal string of the position's tax rate. */
+  taxRate: string;
+  shippingFree: boolean;
+}
+
+export interface ShippingCosts {
+  /** Gross, minor units of the context currency. */
+  unitPrice: number;
+  taxRate: string;
+  /** Set when the method cannot be priced in this currency (the costs are then 0 and the order is blocked). */
+  error?: CartError;
+}
+
+/**
+ * The shipping costs of a non-empty cart for the context's shipping method: its price in the context
+ * currency (resolved like a product price: own entry, else the default currency's times the factor),
+ * free when every position is shipping-free. Taxed at the method's tax, else at the highest rate in the
+ * cart (Shopware's "highest rate" shipping tax).
+ */
+export async function calculateShippingCosts(within: Db | UnitOfWork, context: SalesChannelContext, positions: ShippedPosition[]): Promise<ShippingCosts> {
+  const method = context.shippingMethod;
+  const taxRate = (await methodTaxRate(within, method.taxId)) ?? highestTaxRate(positions.map((p) => p.taxRate));
+  if (positions.every((position) => position.shippingFree)) return { unitPrice: 0, taxRate };
+  try {
+    return { unitPrice: resolveUnitPrice(method.price, context.currency, CURRENCY_DEFAULT, taxRate).gross, taxRate };
+  } catch (error) {
+    // a method without a usable price must not break the cart page: the order is blocked instead
+    if (error instanceof AppError && error.status === 400) {
+      return { unitPrice: 0, taxRate, error: cartErrors.shippingMethodUnavailable(method.id, method.name, context.currency.isoCode) };
+    }
+    throw error;
+  }
+}
+
+async function methodTaxRate(within: Db | UnitOfWork, taxId: string | null): Promise<string | undefined> {
+  if (taxId === null) return undefined;
+  // numeric read as text keeps the rate exact ("7.70", never a float)
+  const row = await executorOf(within)
+    .selectFrom('tax')
+    .select(sql<string>`tax_rate::text`.as('tax_rate'))
+    .where('id', '=', taxId)
+    .executeTakeFirst();
+  return row ? (row.tax_rate as string) : undefined;
+}
+
+/** The highest of exact decimal rates; "0" for none. */
+export function highestTaxRate(rates: string[]): string {
+  let highest = '0';
+  for (const rate of rates) if (compareTaxRates(rate, highest) > 0) highest = rate;
+  return parseTaxRate(highest).key;
+}
+
+function compareTaxRates(a: string, b: string): number {
+  const x = parseTaxRate(a).exact;
+  const y = parseTaxRate(b).exact;
+  const left = x.coefficient * 10n ** BigInt(y.scale);
+  const right = y.coefficient * 10n ** BigInt(x.scale);
+  return left === right ? 0 : left > right ? 1 : -1;
+}

@@ -1,0 +1,28 @@
+import { AppError, AppErrorList } from '../../errors/app-error.js';
+import type { CartError } from '../cart/cart.js';
+
+/** Why an order could not be placed (Shopware's CartException codes). */
+export const orderErrors = {
+  cartEmpty(): AppError {
+    return new AppError(400, 'CHECKOUT__CART_EMPTY', 'Cart is empty', { meta: { parameters: {} } });
+  },
+  /** One entry per blocking cart error; its message is what the customer reads. */
+  cartInvalid(cartErrors: CartError[]): AppError {
+    return new AppErrorList(
+      cartErrors.map(
+        (error) =>
+          new AppError(400, 'CHECKOUT__CART_INVALID', error.message, {
+            meta: { parameters: { key: error.key, messageKey: error.messageKey, errorCode: error.code, level: error.level } },
+          }),
+      ),
+    );
+  },
+  customerNotLoggedIn(): AppError {
+    return new AppError(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
+  },
+  billingAddressMissing(customerId: string): AppError {
+    return new AppError(400, 'CHECKOUT__ORDER_CUSTOMER_ADDRESS_IS_MISSING', `Customer ${customerId} has no billing address.`, {
+      meta: { parameters: { customerId } },
+    });
+  },
+};

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { errors } from '../../errors/app-error.js';
+import type { Platform } from '../../kernel.js';
+import { requireCustomer } from '../../store-api/require-customer.js';
+import { checkoutServices } from '../checkout-services.js';
+import { readOrderDetail } from './order-reader.js';
+
+const MAX_COMMENT_LENGTH = 65_535;
+
+/** `POST /store-api/checkout/order` (Shopware's CartOrderRoute): the cart becomes an order. */
+export function registerOrderRoutes(app: FastifyInstance, platform: Platform): void {
+  app.post('/store-api/checkout/order', async (request) => {
+    // guest accounts (registered with `guest: true`) may order too, as in Shopware
+    requireCustomer(request, { allowGuest: true });
+    const customerComment = parseCustomerComment(request.body);
+    const orderId = await checkoutServices(platform).orders.place(request.salesChannelContext, { customerComment });
+    return readOrderDetail(platform, orderId);
+  });
+}
+
+function parseCustomerComment(body: unknown): string | null {
+  if (body === undefined || body === null || body === '') return null;
+  if (typeof body !== 'object' || Array.isArray(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
+  const comment = (body as { customerComment?: unknown }).customerComment;
+  if (comment === undefined || comment === null) return null;
+  if (typeof comment !== 'string' || comment.length > MAX_COMMENT_LENGTH) {
+    throw errors.invalidRequest(`The value of "customerComment" must be a string of at most ${MAX_COMMENT_LENGTH} characters.`, '/customerComment');
+  }
+  const trimmed = comment.trim();
+  return trimmed === '' ? null : trimmed;
+}

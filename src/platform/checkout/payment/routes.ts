@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Platform } from '../../kernel.js';
+import { requireCustomer } from '../../store-api/require-customer.js';
+import { checkoutServices } from '../checkout-services.js';
+import { FINALIZE_TRANSACTION_PATH, PAYMENT_TOKEN_PARAMETER } from './payment-processor.js';
+
+/**
+ * `GET|POST /store-api/handle-payment` starts the payment of an order; `GET|POST
+ * /payment/finalize-transaction` is where the customer (or the provider) comes back: public, outside
+ * the Store API, authenticated by the payment token alone.
+ */
+export function registerPaymentRoutes(app: FastifyInstance, platform: Platform): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/store-api/handle-payment',
+    handler: async (request) => {
+      requireCustomer(request, { allowGuest: true });
+      const { orderId, finishUrl, errorUrl, ...requestData } = requestParameters(request);
+      return checkoutServices(platform).payments.handlePayment({ orderId, finishUrl, errorUrl, requestData, context: request.salesChannelContext });
+    },
+  });
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: FINALIZE_TRANSACTION_PATH,
+    handler: async (request, reply) => {
+      const { [PAYMENT_TOKEN_PARAMETER]: parameterToken, ...requestData } = requestParameters(request);
+      // the token of the return URL itself (query) first; providers that POST back may repeat it in the form
+      const queryToken = isObject(request.query) ? request.query[PAYMENT_TOKEN_PARAMETER] : undefined;
+      const token = queryToken ?? parameterToken;
+      const result = await checkoutServices(platform).finalizer.finalize(token, requestData);
+      if (result.redirectUrl === null) return reply.code(204).send();
+      return reply.redirect(result.redirectUrl, 302);
+    },
+  });
+}
+
+/** Query and form (or JSON) parameters together; on a clash the body wins, being what was submitted. */
+function requestParameters(request: FastifyRequest): Record<string, unknown> {
+  const query = isObject(request.query) ? request.query : {};
+  const body = isObject(request.body) ? request.body : {};
+  return { ...query, ...body };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

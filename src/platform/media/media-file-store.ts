@@ -1,0 +1,64 @@
+import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { MEDIA_EXTENSIONS } from './media-file-types.js';
+
+/**
+ * The only shape of a stored media path: `<yyyy>/<mm>/<mediaId>/<name>.<ext>`, name as
+ * sanitizeMediaFileName makes it. Public URLs are checked against it before touching the disk.
+ */
+export const MEDIA_PATH_PATTERN = new RegExp(
+  `^\\d{4}/\\d{2}/[0-9a-f]{32}/[A-Za-z0-9_][A-Za-z0-9._-]{0,99}\\.(?:${MEDIA_EXTENSIONS.join('|')})$`,
+);
+
+export function isMediaPath(relative: string): boolean {
+  return MEDIA_PATH_PATTERN.test(relative) && !relative.includes('..');
+}
+
+/** Media files on disk below `<VAR_DIR>/media`; paths are relative to that folder. */
+export class MediaFileStore {
+  readonly root: string;
+
+  constructor(varDir: string) {
+    this.root = path.resolve(varDir, 'media');
+  }
+
+  /** `<yyyy>/<mm>/<mediaId>/<fileName>.<extension>` with the month of `at` (UTC). */
+  pathFor(mediaId: string, fileName: string, extension: string, at: Date): string {
+    const year = String(at.getUTCFullYear()).padStart(4, '0');
+    const month = String(at.getUTCMonth() + 1).padStart(2, '0');
+    const relative = `${year}/${month}/${mediaId}/${fileName}.${extension}`;
+    if (!isMediaPath(relative)) throw new Error(`Not a valid media path: ${relative}`);
+    return relative;
+  }
+
+  /** The absolute file of a relative media path, refusing anything that is not one. */
+  absolute(relative: string): string {
+    if (!isMediaPath(relative)) throw new Error(`Not a valid media path: ${relative}`);
+    const file = path.resolve(this.root, relative);
+    if (!file.startsWith(this.root + path.sep)) throw new Error(`Media path escapes the media folder: ${relative}`);
+    return file;
+  }
+
+  /** Writes the file completely under a temporary name, then renames it: readers never see half a file. */
+  async write(relative: string, bytes: Uint8Array): Promise<void> {
+    const file = this.absolute(relative);
+    await mkdir(path.dirname(file), { recursive: true });
+    const temporary = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temporary, bytes, { flag: 'wx', mode: 0o644 });
+      await rename(temporary, file);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /** Removes a file (gone already is fine) and its media folder when that is now empty. */
+  async remove(relative: string): Promise<void> {
+    if (!isMediaPath(relative)) return;
+    const file = this.absolute(relative);
+    await rm(file, { force: true });
+    await rmdir(path.dirname(file)).catch(() => undefined);
+  }
+}
