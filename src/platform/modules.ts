@@ -20,6 +20,7 @@ import { firstStartModule } from './first-start/module.js';
 import { paymentRefundModule } from './checkout/refund/module.js';
 import { storeApiModule } from './store-api/module.js';
 import { stateMachineModule } from './state-machine/module.js';
+import { storefrontModule } from './storefront/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -47,5 +48,6 @@ export const platformModules: PlatformModule[] = [
   checkoutModule,
   paymentRefundModule,
   storeApiModule,
+  storefrontModule,
   firstStartModule,
 ];

@@ -1,3 +1,4 @@
+import { ADDRESS_FIELDS } from './address-fields.js';
 import type { EntityDefinition } from '../entities/definition.js';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,15 +46,7 @@ export const customerAddressEntity: EntityDefinition = {
   name: 'customer_address',
   fields: {
     customerId: { type: 'id', required: true },
-    countryId: { type: 'id', required: true },
-    firstName: { type: 'string', required: true, maxLength: 255 },
-    lastName: { type: 'string', required: true, maxLength: 255 },
-    street: { type: 'string', required: true, maxLength: 255 },
-    zipcode: { type: 'string', maxLength: 50 },
-    city: { type: 'string', required: true, maxLength: 255 },
-    company: { type: 'string', maxLength: 255 },
-    phoneNumber: { type: 'string', maxLength: 40 },
-    additionalAddressLine1: { type: 'string', maxLength: 255 },
+    ...ADDRESS_FIELDS,
   },
   associations: {
     customer: { type: 'many-to-one', entity: 'customer', foreignKey: 'customerId' },

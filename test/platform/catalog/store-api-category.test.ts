@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { newId } from '../../../src/platform/ids.js';
 import { loadNavigation, type NavigationNode } from '../../../src/platform/catalog/store/navigation.js';
@@ -71,6 +72,8 @@ describe('Store API categories, navigation and category listings', () => {
       await db.updateTable('category').set({ after_category_id: deleted }).where('id', '=', orphan).execute();
       await insertCategory(db, { parentId: root, name: 'second', afterCategoryId: first });
       await db.deleteFrom('category').where('id', '=', deleted).execute(); // ON DELETE SET NULL: orphan becomes a second null
+      // two heads: the one created first leads (rows created in the same millisecond would otherwise tie)
+      await db.updateTable('category').set({ created_at: sql`now() - interval '1 minute'` }).where('id', '=', first).execute();
       const brokenContext = { ...context, salesChannel: { ...context.salesChannel, navigationCategoryId: root } };
       expect(shape(await loadNavigation(db, brokenContext, 1))).toEqual(['first', 'second', 'orphan', 'after orphan']);
     });

@@ -25,15 +25,7 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pl
     url: '/store-api/product',
     handler: async (request) => {
       const criteria = criteriaOf(request, 'product');
-      const result = await searchStoreProducts(platform.db, { registry, mediaBaseUrl }, request.salesChannelContext, criteria);
-      return {
-        total: result.total,
-        elements: applyIncludes(result.elements, criteria.includes),
-        aggregations: {},
-        page: result.page,
-        limit: result.limit,
-        apiAlias: 'dal_entity_search_result',
-      };
+      return searchResultJson(await searchStoreProducts(platform.db, { registry, mediaBaseUrl }, request.salesChannelContext, criteria), criteria);
     },
   });
 
@@ -57,15 +49,7 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pl
     url: '/store-api/category',
     handler: async (request) => {
       const criteria = criteriaOf(request, 'category');
-      const result = await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria);
-      return {
-        total: result.total,
-        elements: applyIncludes(result.elements, criteria.includes),
-        aggregations: {},
-        page: result.page,
-        limit: result.limit,
-        apiAlias: 'dal_entity_search_result',
-      };
+      return searchResultJson(await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria), criteria);
     },
   });
 
@@ -79,4 +63,16 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pl
       return applyIncludes(category, criteria.includes);
     },
   });
+}
+
+/** Shopware's search result shape of the Store API listings. */
+function searchResultJson(result: { total: number; elements: unknown[]; page: number; limit: number | null }, criteria: Criteria) {
+  return {
+    total: result.total,
+    elements: applyIncludes(result.elements, criteria.includes),
+    aggregations: {},
+    page: result.page,
+    limit: result.limit,
+    apiAlias: 'dal_entity_search_result',
+  };
 }

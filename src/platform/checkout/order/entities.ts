@@ -1,3 +1,4 @@
+import { ADDRESS_FIELDS } from '../../customer/address-fields.js';
 import type { AssociationDefinition, EntityDefinition, FieldDefinition } from '../../entities/definition.js';
 
 /** State columns change only through the state machine; inserts start at the machine's initial state. */
@@ -68,15 +69,7 @@ export const orderAddressEntity: EntityDefinition = {
   name: 'order_address',
   fields: {
     orderId: { type: 'id', required: true },
-    countryId: { type: 'id', required: true },
-    firstName: { type: 'string', required: true, maxLength: 255 },
-    lastName: { type: 'string', required: true, maxLength: 255 },
-    street: { type: 'string', required: true, maxLength: 255 },
-    zipcode: { type: 'string', maxLength: 50 },
-    city: { type: 'string', required: true, maxLength: 255 },
-    company: { type: 'string', maxLength: 255 },
-    phoneNumber: { type: 'string', maxLength: 40 },
-    additionalAddressLine1: { type: 'string', maxLength: 255 },
+    ...ADDRESS_FIELDS,
   },
   associations: {
     order: { type: 'many-to-one', entity: 'order', foreignKey: 'orderId' },

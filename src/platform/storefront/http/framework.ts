@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { SecretBox } from '../../security/secret-box.js';
 import { CsrfTokens } from './csrf.js';
-import { TemplateViews } from './template-views.js';
+import { TemplateViews, type TemplateFilter } from './template-views.js';
 import type { ProfileSlot } from './profile-slots.js';
 import type { CustomerResolver, NavigationProvider } from './types.js';
 
@@ -66,4 +66,9 @@ export function setCustomerResolver(app: FastifyInstance, resolver: CustomerReso
 /** Another folder of templates (an extension's), searched after the core views. */
 export function addTemplateFolder(app: FastifyInstance, folder: string): void {
   frameworkOf(app).views.addFolder(folder);
+}
+
+/** A template filter for every storefront template, e.g. `money` for prices; names are unique. */
+export function addTemplateFilter(app: FastifyInstance, name: string, filter: TemplateFilter): void {
+  frameworkOf(app).views.addFilter(name, filter);
 }

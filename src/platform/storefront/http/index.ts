@@ -1,13 +1,13 @@
 /** The storefront framework's public API; see ../README.md. */
 export { registerStorefrontFramework, assetUrl, type StorefrontPlatform } from './register.js';
-export { setNavigationProvider, setCustomerResolver, addTemplateFolder } from './framework.js';
+export { setNavigationProvider, setCustomerResolver, addTemplateFolder, addTemplateFilter } from './framework.js';
 export { storefrontRoutes, customerNotLoggedIn, type StorefrontRoutes, type StorefrontRouteOptions, type StorefrontRouteDefinition } from './routes.js';
 export { renderPage, type CommonPageData } from './render-page.js';
-export { getOrCreateSessionToken, renewSessionToken, SESSION_COOKIE } from './session.js';
+export { getOrCreateSessionToken, renewSessionToken, setSessionToken, SESSION_COOKIE } from './session.js';
 export { addFlash, redirectWithFlash, FLASH_COOKIE, type FlashType, type FlashMessage } from './flash.js';
 export { safeLocalPath } from './safe-local-path.js';
 export { registerProfileSlot, renderProfileSlots, type ProfileSlot, type RenderedProfileSlot } from './profile-slots.js';
-export { safeHtml, type SafeHtml } from './template-views.js';
+export { safeHtml, type SafeHtml, type TemplateFilter } from './template-views.js';
 export { CSRF_FIELD, CSRF_HEADER } from './csrf.js';
 export type {
   StorefrontCustomer,

@@ -35,8 +35,23 @@ export function renewSessionToken(request: FastifyRequest, reply: FastifyReply):
   return token;
 }
 
+/**
+ * Makes `token` the visitor's session token: for a token the server itself just created elsewhere, e.g.
+ * the new Store API context token of a login. Never pass a token taken from the request.
+ */
+export function setSessionToken(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  if (!TOKEN_PATTERN.test(token)) throw new Error('setSessionToken: not a session token');
+  writeSessionCookie(request, reply, token);
+  if (request.storefront) request.storefront = { ...request.storefront, sessionToken: token };
+}
+
 function issueSessionToken(request: FastifyRequest, reply: FastifyReply): string {
   const token = newId();
+  writeSessionCookie(request, reply, token);
+  return token;
+}
+
+function writeSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
   issuedTokens.set(request, token);
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
@@ -44,7 +59,6 @@ function issueSessionToken(request: FastifyRequest, reply: FastifyReply): string
     sameSite: 'lax',
     secure: frameworkOf(reply.server).secureCookies,
   });
-  return token;
 }
 
 /**

@@ -4,6 +4,9 @@ import nunjucks from 'nunjucks';
 /** Text that templates print as-is (already rendered HTML); everything else is escaped. */
 export type SafeHtml = nunjucks.runtime.SafeString;
 
+/** A synchronous template filter: the value left of `|`, then the filter's arguments. Its result is escaped like any data. */
+export type TemplateFilter = (value: never, ...args: never[]) => unknown;
+
 export function safeHtml(html: string): SafeHtml {
   return new nunjucks.runtime.SafeString(html);
 }
@@ -17,6 +20,7 @@ export function safeHtml(html: string): SafeHtml {
 export class TemplateViews {
   readonly #folders: string[];
   readonly #globals: Record<string, unknown>;
+  readonly #filters = new Map<string, TemplateFilter>();
   #environment: nunjucks.Environment;
 
   constructor(coreFolder: string, globals: Record<string, unknown> = {}) {
@@ -34,6 +38,13 @@ export class TemplateViews {
     this.#environment = this.#createEnvironment();
   }
 
+  /** Adds a filter (`{{ value | name(arg) }}`); like folders, filters are added at start-up. */
+  addFilter(name: string, filter: TemplateFilter): void {
+    if (this.#filters.has(name)) throw new Error(`A template filter "${name}" is already registered`);
+    this.#filters.set(name, filter);
+    this.#environment.addFilter(name, filter);
+  }
+
   render(template: string, context: Record<string, unknown>): Promise<string> {
     return new Promise((resolve, reject) => {
       this.#environment.render(template, context, (error, html) => (error ? reject(error) : resolve(html ?? '')));
@@ -44,6 +55,7 @@ export class TemplateViews {
     const loader = new nunjucks.FileSystemLoader(this.#folders, { noCache: false, watch: false });
     const environment = new nunjucks.Environment(loader, { autoescape: true, throwOnUndefined: false });
     for (const [name, value] of Object.entries(this.#globals)) environment.addGlobal(name, value);
+    for (const [name, filter] of this.#filters) environment.addFilter(name, filter);
     return environment;
   }
 }

@@ -1,0 +1,30 @@
+import type { PlatformModule } from '../module.js';
+import { addTemplateFilter, registerStorefrontFramework, setCustomerResolver, setNavigationProvider } from './http/index.js';
+import { registerAccountPages } from './pages/account-pages.js';
+import { registerCartPages } from './pages/cart-pages.js';
+import { registerCatalogPages } from './pages/catalog-pages.js';
+import { registerCheckoutPages } from './pages/checkout-pages.js';
+import { categoryNavigationProvider, contextCustomerResolver } from './pages/layout-providers.js';
+import { moneyFilter } from './pages/money-filter.js';
+import { registerOrderPaymentPages } from './pages/order-payment-pages.js';
+import { createStorefrontServices } from './pages/storefront-services.js';
+
+/**
+ * The shop's HTML pages at `/`: catalog, cart, account and checkout, rendered on the services the
+ * Store API uses, with the visitor's Store API context behind the storefront session.
+ */
+export const storefrontModule: PlatformModule = {
+  name: 'storefront',
+  async routes(app, platform) {
+    await registerStorefrontFramework(app, platform);
+    const services = createStorefrontServices(platform);
+    addTemplateFilter(app, 'money', moneyFilter);
+    setCustomerResolver(app, contextCustomerResolver(services));
+    setNavigationProvider(app, categoryNavigationProvider(services));
+    registerCatalogPages(app, services);
+    registerCartPages(app, services);
+    registerAccountPages(app, services);
+    registerCheckoutPages(app, services);
+    registerOrderPaymentPages(app, services);
+  },
+};

@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/app-error.js';
+import { loadCustomerJson } from '../../customer/account/customer-json.js';
+import { loginCustomer, logoutCustomer } from '../../customer/account/customer-login.js';
+import { registerCustomer } from '../../customer/account/register-customer.js';
+import { violationMessagesByPointer } from '../../customer/account/violations.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { addFlash, redirectWithFlash, renderPage, renderProfileSlots, safeLocalPath, storefrontRoutes } from '../http/index.js';
+import { clientErrorMessages, formFields } from './form-input.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+export const ACCOUNT_PATH = '/account';
+export const LOGIN_PATH = '/account/login';
+export const REGISTER_PATH = '/account/register';
+
+const BAD_CREDENTIALS_MESSAGE = 'Could not find an account that matches the given e-mail address and password.';
+
+/** Form fields of the registration form and the registration body pointers they answer to. */
+const REGISTRATION_FIELDS: Record<string, string> = {
+  '/firstName': 'firstName',
+  '/lastName': 'lastName',
+  '/email': 'email',
+  '/password': 'password',
+  '/billingAddress/street': 'street',
+  '/billingAddress/zipcode': 'zipcode',
+  '/billingAddress/city': 'city',
+  '/billingAddress/countryId': 'countryId',
+  '/billingAddress/company': 'company',
+  '/billingAddress/phoneNumber': 'phoneNumber',
+};
+
+/** Login, registration, logout and the profile page. */
+export function registerAccountPages(app: FastifyInstance, services: StorefrontServices): void {
+  const { platform, contexts } = services;
+  const routes = storefrontRoutes(app);
+
+  routes.page(LOGIN_PATH, async (request, reply) => {
+    const redirectTo = safeLocalPath((request.query as Record<string, unknown>).redirectTo, ACCOUNT_PATH);
+    if (request.storefront.customer) return reply.redirect(redirectTo, 302);
+    return renderPage(reply, 'account/login.njk', { values: {}, redirectTo });
+  });
+
+  routes.formPost(LOGIN_PATH, async (request, reply) => {
+    const fields = formFields(request.body);
+    const redirectTo = safeLocalPath(fields.redirectTo, ACCOUNT_PATH);
+    const guest = await contexts.contextOf(request);
+    let customerContext: SalesChannelContext;
+    try {
+      customerContext = await loginCustomer(platform, guest, { email: fields.email ?? '', password: fields.password ?? '' }, request.ip);
+    } catch (error) {
+      clientErrorMessages(error);
+      addFlash(reply, 'danger', loginFailureMessage(error as AppError));
+      // one answer for unknown addresses and wrong passwords alike: nothing tells which it was
+      return renderPage(reply, 'account/login.njk', { values: { email: fields.email ?? '' }, redirectTo }, (error as AppError).status);
+    }
+    startCustomerSession(services, request, reply, customerContext);
+    const firstName = customerContext.customer?.firstName;
+    return redirectWithFlash(reply, redirectTo, 'success', firstName ? `Welcome back, ${firstName}!` : 'You are logged in.');
+  });
+
+  routes.page(REGISTER_PATH, async (request, reply) => {
+    const redirectTo = safeLocalPath((request.query as Record<string, unknown>).redirectTo, ACCOUNT_PATH);
+    if (request.storefront.customer) return reply.redirect(redirectTo, 302);
+    const context = await contexts.contextOf(request);
+    return renderRegistration(reply, services, context, { countryId: context.salesChannel.countryId }, {}, redirectTo, 200);
+  });
+
+  routes.formPost(REGISTER_PATH, async (request, reply) => {
+    const fields = formFields(request.body);
+    const redirectTo = safeLocalPath(fields.redirectTo, ACCOUNT_PATH);
+    const guest = await contexts.contextOf(request);
+    let customerContext: SalesChannelContext;
+    try {
+      ({ context: customerContext } = await registerCustomer(platform, guest, registrationBody(fields)));
+    } catch (error) {
+      clientErrorMessages(error);
+      const { fieldErrors, otherErrors } = registrationErrors(error);
+      for (const message of otherErrors) addFlash(reply, 'danger', message);
+      if (otherErrors.length === 0) addFlash(reply, 'danger', 'Please check the marked fields.');
+      // the entered values come back, the password never does
+      const { password: _password, _csrf_token: _token, ...values } = fields;
+      return renderRegistration(reply, services, guest, values, fieldErrors, redirectTo, 400);
+    }
+    startCustomerSession(services, request, reply, customerContext);
+    return redirectWithFlash(reply, redirectTo, 'success', 'Your account has been created. Welcome!');
+  });
+
+  routes.formPost('/account/logout', async (request, reply) => {
+    const context = await contexts.contextOf(request);
+    if (context.customer) contexts.adopt(request, reply, await logoutCustomer(platform, context));
+    return redirectWithFlash(reply, LOGIN_PATH, 'success', 'You have been logged out.');
+  });
+
+  routes.page(
+    ACCOUNT_PATH,
+    async (request, reply) => {
+      const account = await loadCustomerJson(platform, request.storefront.customer.id);
+      if (!account) throw new AppError(404, 'CHECKOUT__CUSTOMER_NOT_FOUND', 'Your account could not be found.');
+      return renderPage(reply, 'account/profile.njk', { account, profileSlots: await renderProfileSlots(request) });
+    },
+    { requireCustomer: true },
+  );
+
+  // Shopware's profile address; extensions return here after saving their profile forms
+  routes.page('/account/profile', async (_request, reply) => reply.redirect(ACCOUNT_PATH, 302));
+}
+
+/**
+ * After login or registration: the session takes the customer context's new token (the guest token
+ * is worth nothing now). The guest's cart follows by itself: the checkout listens to the token change.
+ */
+function startCustomerSession(services: StorefrontServices, request: FastifyRequest, reply: FastifyReply, customerContext: SalesChannelContext): void {
+  services.contexts.adopt(request, reply, customerContext);
+}
+
+function loginFailureMessage(error: AppError): string {
+  if (error.code === 'CHECKOUT__CUSTOMER_AUTH_THROTTLED') {
+    const seconds = (error.meta?.parameters as { seconds?: unknown } | undefined)?.seconds;
+    return `Too many failed login attempts. Please try again in ${typeof seconds === 'number' ? seconds : 'a few'} seconds.`;
+  }
+  return BAD_CREDENTIALS_MESSAGE;
+}
+
+/** The Store API registration body the form's flat fields stand for. */
+function registrationBody(fields: Record<string, string>): Record<string, unknown> {
+  return {
+    firstName: fields.firstName ?? '',
+    lastName: fields.lastName ?? '',
+    email: fields.email ?? '',
+    password: fields.password ?? '',
+    billingAddress: {
+      street: fields.street ?? '',
+      zipcode: fields.zipcode ?? '',
+      city: fields.city ?? '',
+      countryId: fields.countryId ?? '',
+      company: fields.company ?? '',
+      phoneNumber: fields.phoneNumber ?? '',
+    },
+  };
+}
+
+/** Messages by form field; problems without a field of this form are shown above it. */
+function registrationErrors(error: unknown): { fieldErrors: Record<string, string>; otherErrors: string[] } {
+  const fieldErrors: Record<string, string> = {};
+  const otherErrors: string[] = [];
+  for (const [pointer, message] of Object.entries(violationMessagesByPointer(error))) {
+    const field = REGISTRATION_FIELDS[pointer];
+    if (field) fieldErrors[field] = message;
+    else otherErrors.push(message);
+  }
+  return { fieldErrors, otherErrors };
+}
+
+async function renderRegistration(
+  reply: FastifyReply,
+  services: StorefrontServices,
+  context: SalesChannelContext,
+  values: Record<string, string>,
+  errors: Record<string, string>,
+  redirectTo: string,
+  status: number,
+): Promise<FastifyReply> {
+  const countries = await services.platform.db
+    .selectFrom('sales_channel_country as scc')
+    .innerJoin('country as c', 'c.id', 'scc.country_id')
+    .select(['c.id', 'c.name'])
+    .where('scc.sales_channel_id', '=', context.salesChannel.id)
+    .where('c.active', '=', true)
+    .orderBy('c.position')
+    .orderBy('c.name')
+    .execute();
+  return renderPage(
+    reply,
+    'account/register.njk',
+    { values, errors, redirectTo, countries: countries.map((country) => ({ value: country.id as string, label: country.name as string })) },
+    status,
+  );
+}

@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { CalculatedCart } from '../../checkout/cart/cart.js';
+import { parseNewLineItems, parseQuantityChanges } from '../../checkout/cart/line-item-input.js';
+import { addFlash, redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
+import { alertTypeOf, cartView, isCartStateError } from './cart-view.js';
+import { clientErrorMessages, formFields, quantityField } from './form-input.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+export const CART_PATH = '/checkout/cart';
+
+/** The cart page and its forms: add a product, change a quantity, remove a line item. */
+export function registerCartPages(app: FastifyInstance, services: StorefrontServices): void {
+  const { contexts, carts } = services;
+  const routes = storefrontRoutes(app);
+
+  routes.page(CART_PATH, async (request, reply) => {
+    const context = await contexts.contextOf(request);
+    const cart = await carts.get(context);
+    return renderPage(reply, 'checkout/cart.njk', { currency: context.currency, cart: cartView(cart) });
+  });
+
+  routes.formPost('/checkout/line-item/add', async (request, reply) => {
+    const fields = formFields(request.body);
+    const back = safeLocalPath(fields.redirectTo, CART_PATH);
+    const quantity = quantityField(fields.quantity ?? '1');
+    if (quantity === undefined || quantity < 1) return redirectWithFlash(reply, back, 'danger', 'Please enter a valid quantity.');
+    let cart: CalculatedCart;
+    let productId: string;
+    try {
+      const [item] = parseNewLineItems({ items: [{ type: 'product', referencedId: fields.productId, quantity }] });
+      productId = item!.referencedId;
+      cart = await carts.add(await contexts.storedContextOf(request, reply), [item!]);
+    } catch (error) {
+      clientErrorMessages(error);
+      return redirectWithFlash(reply, back, 'danger', 'This product is not available.');
+    }
+    flashCorrections(reply, cart);
+    const added = cart.lineItems.find((item) => item.id === productId);
+    return redirectWithFlash(reply, back, 'success', added ? `"${added.label}" was added to your cart.` : 'Your cart was updated.');
+  });
+
+  routes.formPost('/checkout/line-item/change-quantity/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    const fields = formFields(request.body);
+    const changes = tryParse(() => parseQuantityChanges({ items: [{ id, quantity: quantityField(fields.quantity) }] }));
+    if (!changes) return redirectWithFlash(reply, CART_PATH, 'danger', 'Please enter a valid quantity.');
+    return changeCart(reply, () => contexts.storedContextOf(request, reply).then((context) => carts.changeQuantities(context, changes)), 'The quantity was updated.');
+  });
+
+  routes.formPost('/checkout/line-item/delete/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    return changeCart(reply, () => contexts.storedContextOf(request, reply).then((context) => carts.remove(context, [id])), 'The item was removed from your cart.');
+  });
+}
+
+async function changeCart(reply: FastifyReply, change: () => Promise<CalculatedCart>, success: string): Promise<FastifyReply> {
+  let cart: CalculatedCart;
+  try {
+    cart = await change();
+  } catch (error) {
+    clientErrorMessages(error);
+    // the line item is gone (another tab removed it): the cart page shows what is there now
+    return redirectWithFlash(reply, CART_PATH, 'warning', 'This item is no longer in your cart.');
+  }
+  flashCorrections(reply, cart);
+  return redirectWithFlash(reply, CART_PATH, 'success', success);
+}
+
+/** The corrections the change made (quantity fitted, product removed), shown once on the next page. */
+function flashCorrections(reply: FastifyReply, cart: CalculatedCart): void {
+  for (const error of cart.errors) if (!isCartStateError(error)) addFlash(reply, alertTypeOf(error), error.message);
+}
+
+/** The parsed input, or undefined when the service's input check refuses it. */
+function tryParse<T>(parse: () => T): T | undefined {
+  try {
+    return parse();
+  } catch (error) {
+    clientErrorMessages(error);
+    return undefined;
+  }
+}

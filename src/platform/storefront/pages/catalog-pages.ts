@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CATEGORY_LISTING_SORTS,
+  listCategoryProducts,
+  type CategoryListingSort,
+} from '../../catalog/store/category-product-listing.js';
+import { findChannelCategory } from '../../catalog/store/category-scope.js';
+import { loadNavigation } from '../../catalog/store/navigation.js';
+import { loadProductDetail } from '../../catalog/store/product-detail.js';
+import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
+import { renderPage, storefrontRoutes } from '../http/index.js';
+import { navigationItems } from './layout-providers.js';
+import { pageParameter, paginate } from './paging.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+export const LISTING_LIMIT = 24;
+
+const SORT_LABELS: Record<CategoryListingSort, string> = {
+  'name-asc': 'Name A-Z',
+  'name-desc': 'Name Z-A',
+  'price-asc': 'Price ascending',
+  'price-desc': 'Price descending',
+};
+
+/** The shop's catalog: home page, category listings and product pages. */
+export function registerCatalogPages(app: FastifyInstance, services: StorefrontServices): void {
+  const { platform, contexts } = services;
+  const routes = storefrontRoutes(app);
+  const mediaBaseUrl = platform.env.appUrl;
+
+  routes.page('/', async (request, reply) => {
+    const context = await contexts.contextOf(request);
+    const rootId = context.salesChannel.navigationCategoryId;
+    const [categories, listing] = await Promise.all([
+      loadNavigation(platform.db, context, 1),
+      listCategoryProducts(platform.db, context, rootId, { page: 1, limit: LISTING_LIMIT, mediaBaseUrl }),
+    ]);
+    return renderPage(reply, 'page/home.njk', {
+      currency: context.currency,
+      categories: navigationItems(categories),
+      products: listing.elements.map(productCard),
+      total: listing.total,
+      // the full listing pages and sorts
+      moreUrl: listing.total > listing.elements.length ? `/navigation/${rootId}` : null,
+    });
+  });
+
+  routes.page('/navigation/:categoryId', async (request, reply) => {
+    const { categoryId } = request.params as { categoryId: string };
+    const query = request.query as Record<string, unknown>;
+    const context = await contexts.contextOf(request);
+    // a 404 page for ids this channel does not show
+    const category = await findChannelCategory(platform.db, context, categoryId);
+    const sort = CATEGORY_LISTING_SORTS.find((key) => key === query.order) ?? 'name-asc';
+    const page = pageParameter(query.p);
+    const [listing, children] = await Promise.all([
+      listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
+      // the tree down to the category's children: its level bounds its depth below the navigation root
+      loadNavigation(platform.db, context, Math.max(1, category.level)),
+    ]);
+    const isRoot = category.id === context.salesChannel.navigationCategoryId;
+    const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
+    const path = `/navigation/${category.id}`;
+    const urlFor = (n: number) => `${path}?${new URLSearchParams({ ...(sort === 'name-asc' ? {} : { order: sort }), p: String(n) })}`;
+    return renderPage(reply, 'page/category.njk', {
+      currency: context.currency,
+      category: { id: category.id, name: category.name },
+      subcategories,
+      products: listing.elements.map(productCard),
+      pagination: paginate(listing.total, page, LISTING_LIMIT, urlFor),
+      sort,
+      sortOptions: CATEGORY_LISTING_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] })),
+      formAction: path,
+    });
+  });
+
+  routes.page('/detail/:productId', async (request, reply) => {
+    const { productId } = request.params as { productId: string };
+    const context = await contexts.contextOf(request);
+    // unknown, inactive and invisible products are a 404 page
+    const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
+    const { product } = detail;
+    return renderPage(reply, 'page/product.njk', {
+      currency: context.currency,
+      product,
+      stock: stockInfo(product),
+      quantity: quantityLimits(product),
+      options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
+      properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
+    });
+  });
+}
+
+/** What a product card shows. */
+export function productCard(product: SalesChannelProduct) {
+  return {
+    id: product.id,
+    name: product.name,
+    url: `/detail/${product.id}`,
+    cover: product.cover,
+    unitPrice: product.calculatedPrice.unitPrice,
+    available: product.available,
+  };
+}
+
+/** The stock line of the product page. */
+function stockInfo(product: SalesChannelProduct): { available: boolean; text: string } {
+  if (!product.available) return { available: false, text: 'Sold out' };
+  if (product.stock > 0) return { available: true, text: product.isCloseout ? `In stock: ${product.stock} left` : 'In stock' };
+  return { available: true, text: 'Available to order, ships when back in stock' };
+}
+
+/** The quantity field's bounds: the purchase rules the cart applies too. */
+function quantityLimits(product: SalesChannelProduct): { min: number; max: number | null; step: number } {
+  const limits = [product.maxPurchase, product.isCloseout ? product.stock : null].filter((n): n is number => n !== null && n >= product.minPurchase);
+  return { min: product.minPurchase, max: limits.length > 0 ? Math.min(...limits) : null, step: product.purchaseSteps };
+}
+
+interface Node {
+  id: string;
+  children: Node[];
+}
+
+function findChildren<N extends Node>(nodes: N[], id: string): N[] {
+  for (const node of nodes) {
+    if (node.id === id) return node.children as N[];
+    const found = findChildren(node.children as N[], id);
+    if (found.length > 0) return found;
+  }
+  return [];
+}

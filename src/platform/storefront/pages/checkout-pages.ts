@@ -1,0 +1,133 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../errors/app-error.js';
+import { loadCustomerJson } from '../../customer/account/customer-json.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { availablePaymentMethods } from '../../store-api/payment-method-listing.js';
+import { addFlash, redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
+import { CART_PATH } from './cart-pages.js';
+import { cartView } from './cart-view.js';
+import { loadCustomerOrder } from './customer-order.js';
+import { clientErrorMessages, formFields } from './form-input.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+export const CONFIRM_PATH = '/checkout/confirm';
+export const FINISH_PATH = '/checkout/finish';
+const MAX_COMMENT_LENGTH = 65_535;
+
+/** Where the payment of an order returns to (reference §6.1): the finish page, or the order's payment page with `error-code`. */
+export function finishPath(orderId: string): string {
+  return `${FINISH_PATH}?orderId=${orderId}`;
+}
+
+export function orderPaymentPath(orderId: string): string {
+  return `/account/order/edit/${orderId}`;
+}
+
+/** Confirm page, payment method switch, order placement and the finish page. */
+export function registerCheckoutPages(app: FastifyInstance, services: StorefrontServices): void {
+  const { platform, contexts, carts, orders } = services;
+  const routes = storefrontRoutes(app);
+
+  routes.page(
+    CONFIRM_PATH,
+    async (request, reply) => {
+      const context = await contexts.contextOf(request);
+      const cart = await carts.get(context);
+      if (cart.lineItems.length === 0) return redirectWithFlash(reply, CART_PATH, 'info', 'Your cart is empty.');
+      const [account, paymentMethods] = await Promise.all([loadCustomerJson(platform, request.storefront.customer.id), availablePaymentMethods(platform, context)]);
+      return renderPage(reply, 'checkout/confirm.njk', {
+        currency: context.currency,
+        cart: cartView(cart),
+        account,
+        shippingMethod: context.shippingMethod.name,
+        paymentMethods: paymentMethods.map((method) => ({
+          id: method.id,
+          name: method.name,
+          description: method.description ?? null,
+          selected: method.id === context.paymentMethod.id,
+        })),
+      });
+    },
+    { requireCustomer: true },
+  );
+
+  routes.formPost('/checkout/configure', async (request, reply) => {
+    const fields = formFields(request.body);
+    const back = safeLocalPath(fields.redirectTo, CONFIRM_PATH);
+    const context = await contexts.storedContextOf(request, reply);
+    let switched: SalesChannelContext;
+    try {
+      switched = await platform.salesChannelContexts.switchChoices(context, { paymentMethodId: fields.paymentMethodId ?? '' });
+    } catch (error) {
+      clientErrorMessages(error);
+      return redirectWithFlash(reply, back, 'danger', 'This payment method is not available. Please choose another one.');
+    }
+    contexts.adopt(request, reply, switched);
+    return redirectWithFlash(reply, back, 'success', `Your payment method is now: ${switched.paymentMethod.name}.`);
+  });
+
+  routes.formPost(
+    '/checkout/order',
+    async (request, reply) => {
+      const fields = formFields(request.body);
+      const context = await contexts.contextOf(request);
+      const comment = (fields.customerComment ?? '').trim().slice(0, MAX_COMMENT_LENGTH);
+      let orderId: string;
+      try {
+        orderId = await orders.place(context, { customerComment: comment === '' ? null : comment });
+      } catch (error) {
+        const messages = clientErrorMessages(error);
+        if (error instanceof AppError && error.code === 'CHECKOUT__CART_EMPTY') return redirectWithFlash(reply, CART_PATH, 'info', 'Your cart is empty.');
+        // blocking cart problems (a product sold out meanwhile, a payment method that refuses the cart)
+        for (const message of messages) addFlash(reply, 'danger', message);
+        return reply.redirect(CONFIRM_PATH, 302);
+      }
+      return startPayment(services, request, reply, context, orderId);
+    },
+    { requireCustomer: true },
+  );
+
+  routes.page(
+    FINISH_PATH,
+    async (request, reply) => {
+      const context = await contexts.contextOf(request);
+      const order = await loadCustomerOrder(platform, (request.query as Record<string, unknown>).orderId, request.storefront.customer.id, context.salesChannel.id);
+      return renderPage(reply, 'checkout/finish.njk', { order, currency: order.currency });
+    },
+    { requireCustomer: true },
+  );
+}
+
+/**
+ * Runs the payment of a placed order (Shopware's storefront checkout, reference §6.1): the handler
+ * either sends the customer to its gateway or is done, then the finish page; a failed payment lands on
+ * the order's payment page with `error-code`, where another attempt can be made. Return URLs are
+ * absolute, on the shop's own origin.
+ */
+export async function startPayment(
+  services: StorefrontServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: SalesChannelContext,
+  orderId: string,
+): Promise<FastifyReply> {
+  const { origin } = await services.contexts.channelOf(request);
+  const errorUrl = `${origin}${orderPaymentPath(orderId)}`;
+  let redirectUrl: string | null;
+  try {
+    ({ redirectUrl } = await services.payments.handlePayment({
+      orderId,
+      finishUrl: `${origin}${finishPath(orderId)}`,
+      errorUrl,
+      requestData: {},
+      context,
+    }));
+  } catch (error) {
+    // the order exists whatever happened: its payment page is where the customer can go on
+    if (!(error instanceof AppError) || error.status >= 500) request.log.error({ err: error, orderId }, 'starting the payment failed');
+    const code = error instanceof AppError && error.status < 500 ? error.code : 'CHECKOUT__PAYMENT_ERROR';
+    return reply.redirect(`${orderPaymentPath(orderId)}?error-code=${encodeURIComponent(code)}`, 302);
+  }
+  // no open transaction left to pay (e.g. paid meanwhile): the finish page tells the state
+  return reply.redirect(redirectUrl ?? finishPath(orderId), 302);
+}

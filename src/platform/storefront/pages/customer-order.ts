@@ -1,0 +1,107 @@
+import { AppError } from '../../errors/app-error.js';
+import { isId } from '../../ids.js';
+import type { Platform } from '../../kernel.js';
+import { readOrderDetail } from '../../checkout/order/order-reader.js';
+import { toMinorUnits, type CurrencyDisplay } from '../../checkout/money/money.js';
+
+/** The parts of the order entity (with ORDER_DETAIL_CRITERIA's associations) the storefront shows. */
+interface OrderRecord {
+  id: string;
+  orderNumber: string;
+  salesChannelId: string;
+  createdAt: string;
+  amountTotal: number;
+  amountNet: number;
+  positionPrice: number;
+  shippingTotal: number;
+  customerComment: string | null;
+  currency: { isoCode: string; symbol: string; decimals: number };
+  stateMachineState: StateRecord | null;
+  orderCustomer: { customerId: string | null; email: string; firstName: string; lastName: string } | null;
+  billingAddress: AddressRecord | null;
+  lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; position: number; productId: string | null }>;
+  deliveries: Array<{ shippingOrderAddressId: string; shippingMethod: { name: string } | null }>;
+  addresses: AddressRecord[];
+  transactions: Array<{ id: string; paymentMethodId: string; createdAt: string; paymentMethod: { name: string } | null; stateMachineState: StateRecord | null }>;
+}
+
+interface StateRecord {
+  technicalName: string;
+  name: string;
+}
+
+interface AddressRecord {
+  id: string;
+  firstName: string;
+  lastName: string;
+  company: string | null;
+  street: string;
+  zipcode: string | null;
+  city: string;
+}
+
+/** An order as the customer's pages show it; amounts in minor units for the `money` filter. */
+export interface CustomerOrderView {
+  id: string;
+  orderNumber: string;
+  createdAt: string;
+  state: StateRecord | null;
+  currency: CurrencyDisplay;
+  totalPrice: number;
+  netPrice: number;
+  positionPrice: number;
+  shippingTotal: number;
+  shippingMethod: string | null;
+  billingAddress: AddressRecord | null;
+  shippingAddress: AddressRecord | null;
+  lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; url: string | null }>;
+  /** The newest transaction: the one a payment is about. */
+  transaction: { id: string; paymentMethodId: string; paymentMethod: string | null; state: StateRecord | null } | null;
+}
+
+export function orderNotFound(orderId: string): AppError {
+  return new AppError(404, 'CHECKOUT__ORDER_NOT_FOUND', `Order with id ${orderId} not found.`, { meta: { parameters: { orderId } } });
+}
+
+/**
+ * The order `orderId` if it is one of this customer's in this sales channel; any other order (or a
+ * malformed id) is a 404, so nobody learns which order ids exist.
+ */
+export async function loadCustomerOrder(platform: Platform, orderId: unknown, customerId: string, salesChannelId: string): Promise<CustomerOrderView> {
+  const id = typeof orderId === 'string' ? orderId : '';
+  if (!isId(id)) throw orderNotFound(id);
+  const order = (await readOrderDetail(platform, id)) as unknown as OrderRecord | undefined;
+  if (!order || order.orderCustomer?.customerId !== customerId || order.salesChannelId !== salesChannelId) throw orderNotFound(id);
+
+  const currency = { isoCode: order.currency.isoCode, symbol: order.currency.symbol, decimals: order.currency.decimals };
+  const minor = (major: number) => toMinorUnits(major, currency.decimals);
+  const delivery = order.deliveries[0];
+  const newest = [...order.transactions].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id))[0];
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    createdAt: order.createdAt,
+    state: order.stateMachineState,
+    currency,
+    totalPrice: minor(order.amountTotal),
+    netPrice: minor(order.amountNet),
+    positionPrice: minor(order.positionPrice),
+    shippingTotal: minor(order.shippingTotal),
+    shippingMethod: delivery?.shippingMethod?.name ?? null,
+    billingAddress: order.billingAddress,
+    shippingAddress: order.addresses.find((address) => address.id === delivery?.shippingOrderAddressId) ?? order.billingAddress,
+    lineItems: [...order.lineItems]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        id: item.id,
+        label: item.label,
+        quantity: item.quantity,
+        unitPrice: minor(item.unitPrice),
+        totalPrice: minor(item.totalPrice),
+        url: item.productId ? `/detail/${item.productId}` : null,
+      })),
+    transaction: newest
+      ? { id: newest.id, paymentMethodId: newest.paymentMethodId, paymentMethod: newest.paymentMethod?.name ?? null, state: newest.stateMachineState }
+      : null,
+  };
+}

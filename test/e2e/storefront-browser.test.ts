@@ -1,0 +1,127 @@
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { systemContext } from '../../src/platform/acl/context.js';
+import { transaction } from '../../src/platform/database/transaction.js';
+import { registerCustomer } from '../../src/platform/customer/account/register-customer.js';
+import { CURRENCY_DEFAULT, defaultShopId } from '../../src/platform/first-start/default-ids.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
+import { newId } from '../../src/platform/ids.js';
+import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+// without the browser a developer machine skips this file; CI must have it, so there it fails instead
+const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
+if (!runnable) console.warn(`storefront-browser.test.ts skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A real browser against the platform's HTTP server on a real port: a registered customer logs in on
+ * the storefront, puts a product into the cart, confirms and places the order with invoice payment,
+ * and lands on the finish page.
+ */
+describe.skipIf(!runnable)('storefront in a real browser', () => {
+  let t: TestPlatform;
+  let browser: Browser;
+  let base: string;
+  let productId: string;
+  const email = `browser-${newId().slice(0, 8)}@example.com`;
+  const password = 'a browser password';
+
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    // APP_URL is the address the browser uses: the payment's return URLs are built from it
+    t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1' } });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    const { platform } = t;
+
+    productId = newId();
+    await transaction(platform.db, async (uow) => {
+      await platform.repositories.get('product').create(
+        {
+          id: productId,
+          productNumber: 'E2E-MUG',
+          name: 'Browser test mug',
+          active: true,
+          taxId: defaultShopId('tax', 'standard'),
+          price: [{ currencyId: CURRENCY_DEFAULT, gross: 15, net: 12.61, linked: true }],
+          stock: 10,
+          categories: [{ id: defaultShopId('category', 'home') }],
+          visibilities: [{ salesChannelId: DEFAULT_SALES_CHANNEL_ID, visibility: 30 }],
+        },
+        systemContext,
+        uow,
+      );
+    });
+    const salesChannel = await platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
+    const guest = await platform.salesChannelContexts.load(salesChannel!, undefined);
+    await registerCustomer(platform, guest, {
+      email,
+      password,
+      firstName: 'Barbara',
+      lastName: 'Liskov',
+      billingAddress: { street: 'Tech Square 545', zipcode: '02139', city: 'Cambridge', countryId: defaultShopId('country', 'US') },
+    });
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('logs in, adds the product to the cart, places an invoice order and shows the finish page', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(`${base}/`);
+      await page.getByRole('link', { name: 'Log in' }).click();
+      await page.waitForURL(`${base}/account/login?redirectTo=%2F`);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL(`${base}/`);
+      expect(await page.getByRole('link', { name: 'Barbara Liskov' }).count()).toBe(1);
+
+      await page.getByRole('link', { name: 'Browser test mug' }).click();
+      await page.waitForURL(`${base}/detail/${productId}`);
+      expect(await page.locator('#product-price').textContent()).toBe('€15.00');
+      await page.getByLabel('Quantity').fill('2');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.waitForURL(`${base}/checkout/cart`);
+      expect(await page.locator('.flashes').textContent()).toContain('"Browser test mug" was added to your cart.');
+      expect(await page.locator('#grand-total').textContent()).toBe('€34.99');
+
+      await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+      await page.waitForURL(`${base}/checkout/confirm`);
+      expect(await page.getByLabel(/Invoice/).isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Place order' }).click();
+      await page.waitForURL(/\/checkout\/finish\?orderId=[0-9a-f]{32}$/);
+
+      const orderId = new URL(page.url()).searchParams.get('orderId')!;
+      const order = await t.platform.db.selectFrom('order').select(['order_number', 'amount_total']).where('id', '=', orderId).executeTakeFirstOrThrow();
+      expect(await page.locator('#order-number').textContent()).toBe(order.order_number);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Thank you for your order!');
+      expect(await page.locator('#payment-state').textContent()).toBe('Open');
+      expect(Number(order.amount_total)).toBe(34.99);
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
+});
