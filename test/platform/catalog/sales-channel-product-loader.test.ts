@@ -68,6 +68,11 @@ describe('loadSalesChannelProducts', () => {
     expect(await loadIds([b, inactive, 'not-an-id', newId(), unpriced, noTax, a, b])).toEqual([b, a]);
   });
 
+  it('a product created without `active` is on sale', async () => {
+    const unset = await insertProduct(t.platform.db, { active: null });
+    expect(await loadIds([unset])).toEqual([unset]);
+  });
+
   it('variants inherit name, price, tax, manufacturer, active, cover and visibilities from the parent', async () => {
     const manufacturerId = newId();
     await t.platform.db.insertInto('product_manufacturer').values({ id: manufacturerId, name: 'Parent brand' }).execute();

@@ -91,7 +91,8 @@ function inheritedProducts(def: EntityDefinition): RawBuilder<unknown> {
 function listingConditions(alias: string, context: SalesChannelContext, minVisibility: VisibilityLevel): RawBuilder<SqlBool>[] {
   const t = sql.ref(alias);
   return [
-    sql<SqlBool>`coalesce(${t}.active, false)`,
+    // `active` left empty all the way up means active: a product created without it is on sale
+    sql<SqlBool>`coalesce(${t}.active, true)`,
     sql<SqlBool>`${effectiveVisibilitySql(alias, context.salesChannel.id)} >= ${minVisibility}`,
     sql<SqlBool>`${t}.name IS NOT NULL AND ${t}.tax_id IS NOT NULL`,
     sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${t}.price) = 'array' THEN ${t}.price ELSE '[]'::jsonb END) AS entry

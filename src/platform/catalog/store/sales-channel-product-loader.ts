@@ -100,7 +100,7 @@ export async function loadSalesChannelProducts(
     LEFT JOIN product_media cover ON cover.id = coalesce(p.cover_id, parent.cover_id)
     LEFT JOIN media cover_media ON cover_media.id = cover.media_id
     WHERE p.id = ANY(${wanted}::uuid[])
-      AND coalesce(p.active, parent.active, false)
+      AND coalesce(p.active, parent.active, true)
       AND ${effectiveVisibilitySql('p', context.salesChannel.id)} >= ${minVisibility}
   `.execute(executorOf(within));
 
