@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../src/platform/kernel.js';
+import { newId } from '../src/platform/ids.js';
+import { measure, type Row } from './measure.js';
+
+/** Admin API hot paths over 2,000 ACL roles: health check, token issue, read by id, criteria search, validated write. */
+export async function adminApiCases(platform: Platform, app: FastifyInstance, adminPassword: string): Promise<Row[]> {
+  const login = async () =>
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/oauth/token',
+        payload: { grant_type: 'password', client_id: 'administration', username: 'admin', password: adminPassword },
+      })
+    ).json().access_token as string;
+  const headers = { authorization: `Bearer ${await login()}`, accept: 'application/json' };
+
+  const ROLES = 2000;
+  const values = Array.from({ length: ROLES }, (_, i) => ({ id: newId(), name: `Role ${String(i).padStart(5, '0')}`, privileges: JSON.stringify(['tax:read']) }));
+  for (let i = 0; i < values.length; i += 500) await platform.db.insertInto('acl_role').values(values.slice(i, i + 500)).execute();
+  const someId = values[1234]!.id;
+
+  return [
+    await measure('GET /api/_info/health-check', 500, () => app.inject({ method: 'GET', url: '/api/_info/health-check' })),
+    await measure('POST /api/oauth/token (password, scrypt)', 20, login),
+    await measure(`GET /api/acl-role/{id} (${ROLES} rows)`, 300, () => app.inject({ method: 'GET', url: `/api/acl-role/${someId}`, headers })),
+    await measure(`POST /api/search/acl-role contains + sort, limit 25, exact count`, 200, () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/search/acl-role',
+        headers,
+        payload: { limit: 25, 'total-count-mode': 'exact', filter: [{ type: 'contains', field: 'name', value: '12' }], sort: [{ field: 'name', order: 'DESC' }] },
+      }),
+    ),
+    await measure('POST /api/acl-role (validated write)', 200, () =>
+      app.inject({ method: 'POST', url: '/api/acl-role', headers, payload: { name: 'bench', privileges: ['tax:read'] } }),
+    ),
+  ];
+}
