@@ -10,6 +10,8 @@ export const REDACTED_PATHS = [
   'req.headers["verif-hash"]',
   'req.headers["x-pay-a-signature"]',
   '*.password',
+  // database errors of the embedded driver carry the statement's parameters (e-mails, hashes)
+  'err.params',
   '*.secret',
   '*.client_secret',
   '*.secretAccessKey',

@@ -20,7 +20,9 @@ export const HEADER_CONTEXT_TOKEN = 'sw-context-token';
 export function registerStoreApiContext(app: FastifyInstance, platform: Platform): void {
   app.decorateRequest('salesChannelContext', null as unknown as SalesChannelContext);
   app.addHook('preHandler', async (request, reply) => {
-    if (!request.url.startsWith('/store-api/')) return;
+    // the route's registered path decides, not the raw URL: the router decodes `/%73tore-api/…` to a
+    // Store API route whose URL does not start with `/store-api/` (no access key check, no context)
+    if (!isStoreApiRequest(request)) return;
     const accessKey = header(request, HEADER_ACCESS_KEY);
     if (!accessKey) throw new AppError(401, 'FRAMEWORK__API_UNAUTHORIZED', `Header "${HEADER_ACCESS_KEY}" is required.`);
     const salesChannel = await platform.salesChannelContexts.salesChannelByAccessKey(accessKey);
@@ -34,6 +36,10 @@ export function registerStoreApiContext(app: FastifyInstance, platform: Platform
 export function setStoreApiContext(request: FastifyRequest, reply: FastifyReply, context: SalesChannelContext): void {
   request.salesChannelContext = context;
   reply.header(HEADER_CONTEXT_TOKEN, context.token);
+}
+
+function isStoreApiRequest(request: FastifyRequest): boolean {
+  return request.url.startsWith('/store-api/') || (request.routeOptions.url ?? '').startsWith('/store-api/');
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {

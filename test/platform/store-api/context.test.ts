@@ -38,6 +38,29 @@ describe('Store API context', () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().errors[0]).toMatchObject({ status: '401', code: 'FRAMEWORK__API_INVALID_ACCESS_KEY' });
     });
+
+    it('checks the access key also when the path is percent-encoded (the router decodes it to the same route)', async () => {
+      for (const url of ['/%73tore-api/context', '/store%2Dapi/payment-method']) {
+        const response = await client.storeApi('GET', url, { accessKey: null });
+        expect(response.statusCode, url).toBe(401);
+        expect(response.json().errors[0], url).toMatchObject({ code: 'FRAMEWORK__API_UNAUTHORIZED' });
+      }
+      const keyed = await client.storeApi('GET', '/%73tore-api/context');
+      expect(keyed.statusCode).toBe(200);
+      expect(keyed.json().salesChannel.id).toBe(DEFAULT_SALES_CHANNEL_ID);
+    });
+
+    it('refuses the access key of an inactive sales channel', async () => {
+      await t.platform.db.updateTable('sales_channel').set({ active: false }).where('id', '=', DEFAULT_SALES_CHANNEL_ID).execute();
+      try {
+        const response = await client.storeApi('GET', '/store-api/context');
+        expect(response.statusCode).toBe(401);
+        expect(response.json().errors[0]).toMatchObject({ code: 'FRAMEWORK__API_INVALID_ACCESS_KEY' });
+      } finally {
+        await t.platform.db.updateTable('sales_channel').set({ active: true }).where('id', '=', DEFAULT_SALES_CHANNEL_ID).execute();
+      }
+      expect((await client.storeApi('GET', '/store-api/context')).statusCode).toBe(200);
+    });
   });
 
   describe('GET /store-api/context', () => {

@@ -24,6 +24,13 @@ describe('safeLocalPath', () => {
     expect(safeLocalPath(input, '/fallback')).toBe('/fallback');
   });
 
+  it('percent-encodes characters a Location header cannot carry, and checks the encoded path again', () => {
+    expect(safeLocalPath('/€')).toBe('/%E2%82%AC');
+    expect(safeLocalPath('/suche?q=grüne tasse#ä', '/x')).toBe('/suche?q=gr%C3%BCne%20tasse#%C3%A4');
+    // dot segments resolved while encoding must not produce a protocol-relative URL
+    expect(safeLocalPath('/€/..//evil.com', '/fallback')).toBe('/fallback');
+  });
+
   it('refuses non-strings and over-long input', () => {
     expect(safeLocalPath(undefined)).toBe('/');
     expect(safeLocalPath(['/a'])).toBe('/');

@@ -20,7 +20,9 @@ declare module 'fastify' {
 export function registerAuthentication(app: FastifyInstance, tokens: TokenService): void {
   app.decorateRequest('apiContext', null as unknown as ApiContext);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/')) return;
+    // the registered route path decides too: the router decodes `/%61pi/…` to an `/api/` route whose
+    // raw URL does not start with `/api/`, and such a request must not skip authentication
+    if (!request.url.startsWith('/api/') && !(request.routeOptions.url ?? '').startsWith('/api/')) return;
     if (request.routeOptions.config?.auth === false) return;
     // unknown routes answer 404 (not 401) only to authenticated callers, like every other /api route
     request.apiContext = await tokens.authenticate(request.headers.authorization);

@@ -22,6 +22,21 @@ export class LoginThrottle {
   fail(username: string, ip: string): void {
     const key = this.#key(username, ip);
     this.#failures.set(key, [...this.#recent(key), this.now()]);
+    if (this.#failures.size > this.#nextSweepAt) this.#sweep();
+  }
+
+  // keys of attempts that never come back would otherwise stay forever: sweep the expired ones
+  // whenever the map has doubled since the last sweep
+  #nextSweepAt = 1000;
+
+  #sweep(): void {
+    for (const key of [...this.#failures.keys()]) this.#recent(key);
+    this.#nextSweepAt = Math.max(1000, this.#failures.size * 2);
+  }
+
+  /** How many keys are remembered (for tests of the memory bound). */
+  get size(): number {
+    return this.#failures.size;
   }
 
   succeed(username: string, ip: string): void {

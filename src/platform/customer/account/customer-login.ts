@@ -13,6 +13,9 @@ export interface CustomerCredentials {
   password: string;
 }
 
+// the customer.email column's length
+const MAX_EMAIL_LENGTH = 254;
+
 // verified when the e-mail is unknown, so a miss costs as much as a wrong password (no account probing by timing)
 let dummyHash: Promise<string> | undefined;
 const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
@@ -27,6 +30,9 @@ const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hashPassword(ran
 export async function loginCustomer(platform: Platform, context: SalesChannelContext, credentials: CustomerCredentials, clientIp: string): Promise<SalesChannelContext> {
   const email = credentials.email.trim();
   if (email === '' || credentials.password === '') throw accountErrors.badCredentials();
+  // no account has such an address: answered before the database (which refuses NUL characters with
+  // an error, a 500) and before the throttle (which would keep a multi-megabyte key in memory)
+  if (email.length > MAX_EMAIL_LENGTH || email.includes('\u0000')) throw accountErrors.badCredentials();
   const throttle = customerLoginThrottle(platform);
   const wait = throttle.retryAfter(email, clientIp);
   if (wait > 0) throw accountErrors.throttled(wait);

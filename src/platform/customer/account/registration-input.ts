@@ -84,6 +84,11 @@ class FieldReader {
       this.found.push(violations.invalidType(pointer, 'string'));
       return undefined;
     }
+    // nobody types a NUL character; the database refuses it in text with an error (a 500)
+    if (typeof value === 'string' && value.includes('\u0000')) {
+      this.found.push(violations.invalidCharacters(pointer));
+      return undefined;
+    }
     const text = rules.trim === false ? (value ?? '') : (value ?? '').trim();
     if (text === '') {
       if (rules.required) this.found.push(violations.blank(pointer));

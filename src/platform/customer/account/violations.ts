@@ -21,6 +21,8 @@ export const violations = {
     constraintViolation(pointer, 'VIOLATION::TOO_SHORT_ERROR', `This value is too short. It should have ${limit} characters or more.`, { limit }),
   tooLong: (pointer: string, limit: number) =>
     constraintViolation(pointer, 'VIOLATION::TOO_LONG_ERROR', `This value is too long. It should have ${limit} characters or less.`, { limit }),
+  invalidCharacters: (pointer: string) =>
+    constraintViolation(pointer, 'VIOLATION::INVALID_CHARACTERS_ERROR', 'This value contains characters that are not allowed.'),
   noSuchChoice: (pointer: string) => constraintViolation(pointer, 'VIOLATION::NO_SUCH_CHOICE_ERROR', 'The value you selected is not a valid choice.'),
   entityDoesNotExist: (pointer: string, entity: string, id: string) =>
     constraintViolation(pointer, 'VIOLATION::ENTITY_DOES_NOT_EXIST', `The ${entity} entity with id "${id}" does not exist.`, { entity, id }),

@@ -12,11 +12,17 @@ export function safeLocalPath(input: unknown, fallback = '/'): string {
   if (input[0] !== '/' || input[1] === '/' || input.includes('\\')) return fallback;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(input)) return fallback;
+  let url: URL;
   try {
     // second line of defence: whatever the browser makes of it must stay on this origin
-    if (new URL(input, PROBE_ORIGIN).origin !== PROBE_ORIGIN) return fallback;
+    url = new URL(input, PROBE_ORIGIN);
   } catch {
     return fallback;
   }
+  if (url.origin !== PROBE_ORIGIN) return fallback;
+  // a Location header carries ASCII only (Node throws for characters beyond Latin-1: a 500 instead
+  // of a redirect), so a path with anything else goes out percent-encoded, as a browser requests it;
+  // the encoded form is checked again: resolving dot segments can turn `/€/..//evil.com` into `//evil.com`
+  if (/[^\x21-\x7e]/.test(input)) return safeLocalPath(url.pathname + url.search + url.hash, fallback);
   return input;
 }

@@ -72,6 +72,8 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
       const fields = formFields(request.body);
       const context = await contexts.contextOf(request);
       const comment = (fields.customerComment ?? '').trim().slice(0, MAX_COMMENT_LENGTH);
+      // the database refuses NUL characters in text with an error: a message, not a 500
+      if (comment.includes('\u0000')) return redirectWithFlash(reply, CONFIRM_PATH, 'danger', 'Your comment contains characters that are not allowed.');
       let orderId: string;
       try {
         orderId = await orders.place(context, { customerComment: comment === '' ? null : comment });

@@ -40,7 +40,9 @@ export class ShopContexts {
     const matched = requestOrigin ? await this.#channelIdForOrigin(requestOrigin) : undefined;
     const id = matched ?? DEFAULT_SALES_CHANNEL_ID;
     const salesChannel = await this.platform.salesChannelContexts.salesChannelById(id);
-    if (!salesChannel) {
+    // a deactivated default channel is closed here as the Store API refuses its access key (domains
+    // only match active channels)
+    if (!salesChannel || (!matched && !(await this.#isActive(id)))) {
       throw new AppError(503, 'STOREFRONT__SALES_CHANNEL_NOT_FOUND', 'This shop is not available at the moment.');
     }
     const channel: ShopChannel = { salesChannel, origin: matched && requestOrigin ? requestOrigin : (originOf(this.platform.env.appUrl) ?? this.platform.env.appUrl) };
@@ -78,6 +80,11 @@ export class ShopContexts {
 
   #remember(request: FastifyRequest, sessionToken: string, context: SalesChannelContext): void {
     this.#contexts.set(request, { sessionToken, context });
+  }
+
+  async #isActive(salesChannelId: string): Promise<boolean> {
+    const row = await this.platform.db.selectFrom('sales_channel').select('active').where('id', '=', salesChannelId).executeTakeFirst();
+    return row?.active === true;
   }
 
   async #channelIdForOrigin(origin: string): Promise<string | undefined> {
