@@ -211,6 +211,24 @@ describe('Store API order placement', () => {
     expect(row.amount_total).toBe('21.4380');
   });
 
+  it('orders in a currency without decimals (RWF): cart, order row, line items and transaction agree to the unit', async () => {
+    const token = await client.registerCustomer();
+    const rwf = (await t.platform.db.selectFrom('currency').select('id').where('iso_code', '=', 'RWF').executeTakeFirstOrThrow()).id as string;
+    expect((await client.storeApi('PATCH', '/store-api/context', { token, body: { currencyId: rwf } })).statusCode).toBe(200);
+    const product = await createProduct(t.platform, { gross: 19.99 });
+    const cart = (await addItems(token, [{ type: 'product', referencedId: product, quantity: 3 }])).json();
+    const order = (await placeOrder(token)).json();
+    // factor 1450: 19.99 -> 28985.5 -> 28986 per unit (half-up); shipping 4.99 -> 7235.5 -> 7236
+    expect(order).toMatchObject({ currencyId: rwf, amountTotal: 94194, positionPrice: 86958, shippingTotal: 7236 });
+    expect(order.price).toEqual(expect.objectContaining({ totalPrice: cart.price.totalPrice, netPrice: cart.price.netPrice, positionPrice: cart.price.positionPrice }));
+    expect(order.amountNet).toBe(cart.price.netPrice);
+    expect(Number.isInteger(order.amountNet)).toBe(true);
+    expect(order.lineItems[0]).toMatchObject({ unitPrice: 28986, totalPrice: 86958 });
+    expect(order.transactions[0].amount).toMatchObject({ unitPrice: 94194, totalPrice: 94194 });
+    const row = await t.platform.db.selectFrom('order').select(['amount_total', 'shipping_total']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ amount_total: '94194.0000', shipping_total: '7236.0000' });
+  });
+
   it('refuses the order when the cart changed since the customer saw it (stock of a closeout product ran low)', async () => {
     const token = await client.registerCustomer();
     const product = await createProduct(t.platform, { isCloseout: true, stock: 5 });

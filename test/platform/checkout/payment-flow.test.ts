@@ -192,6 +192,30 @@ describe('payment flow: order, handle-payment, provider page, finalize', () => {
     expect(await transactionState(t.platform, transactionId)).toBe('paid');
   });
 
+  it('redirects to finish and error URLs with characters beyond ASCII, percent-encoded as a browser sends them', async () => {
+    const finishUrl = 'https://frontend.example/bestellung/abgeschlossen/€?name=Ωmega';
+    const errorUrl = 'https://frontend.example/zahlung/fehlgeschlagen/€';
+    const paid = await placeOrder(redirectMethodId);
+    const { redirectUrl } = (await handlePayment(paid.token, { orderId: paid.orderId, finishUrl, errorUrl, outcome: 'successful' })).json();
+    const finalized = await finalize(await visitProvider(redirectUrl));
+    expect(finalized.statusCode).toBe(302);
+    expect(finalized.headers.location).toBe('https://frontend.example/bestellung/abgeschlossen/%E2%82%AC?name=%CE%A9mega');
+    expect(await transactionState(t.platform, paid.transactionId)).toBe('paid');
+
+    const declined = await placeOrder(redirectMethodId);
+    const started = (await handlePayment(declined.token, { orderId: declined.orderId, finishUrl, errorUrl, outcome: 'failed' })).json();
+    const failed = await finalize(await visitProvider(started.redirectUrl));
+    expect(failed.statusCode).toBe(302);
+    expect(failed.headers.location).toBe('https://frontend.example/zahlung/fehlgeschlagen/%E2%82%AC?error-code=CHECKOUT__ASYNC_PAYMENT_FINALIZE_INTERRUPTED');
+
+    // a path on this shop likewise
+    const local = await placeOrder(redirectMethodId);
+    const localStart = (await handlePayment(local.token, { orderId: local.orderId, finishUrl: '/checkout/finish/€?orderId=1', outcome: 'successful' })).json();
+    const localFinalized = await finalize(await visitProvider(localStart.redirectUrl));
+    expect(localFinalized.statusCode).toBe(302);
+    expect(localFinalized.headers.location).toBe('/checkout/finish/%E2%82%AC?orderId=1');
+  });
+
   it('keeps an invoice transaction open and sends the customer to the finish URL', async () => {
     const { token, orderId, transactionId } = await placeOrder(null);
     const withFinish = await handlePayment(token, { orderId, finishUrl: '/checkout/finish?orderId=1' });

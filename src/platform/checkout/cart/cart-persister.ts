@@ -21,15 +21,16 @@ export class CartPersister {
    * (two tabs, a double click) queue instead of overwriting each other.
    */
   async loadForUpdate(uow: UnitOfWork, token: string, salesChannelId: string): Promise<StoredCart> {
-    await sql`
+    // One statement that creates or locks the row. An INSERT ... DO NOTHING followed by SELECT ... FOR
+    // UPDATE found no row when the lock holder deleted the cart meanwhile (the first click of a double
+    // click placing the order): the second click got a 500. The no-op DO UPDATE waits for the holder
+    // and, if the row is gone by then, inserts a fresh empty cart instead (PostgreSQL guarantees one of
+    // the two outcomes).
+    const { rows } = await sql<{ payload: unknown; sales_channel_id: string }>`
       INSERT INTO cart (token, sales_channel_id, payload) VALUES (${token}, ${salesChannelId}, ${JSON.stringify(emptyStoredCart())}::jsonb)
-      ON CONFLICT (token) DO NOTHING`.execute(uow.db);
-    const row = await uow.db
-      .selectFrom('cart')
-      .select(['payload', 'sales_channel_id'])
-      .where('token', '=', token)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+      ON CONFLICT (token) DO UPDATE SET token = cart.token
+      RETURNING payload, sales_channel_id`.execute(uow.db);
+    const row = rows[0]!;
     // tokens are random per context, so a foreign channel's row means a stale cart of a reused token
     return row.sales_channel_id === salesChannelId ? readPayload(row.payload) : emptyStoredCart();
   }

@@ -56,6 +56,14 @@ export class OrderPlacement {
       this.platform.db,
       async (uow) => {
         const stored = await this.carts.persister.loadForUpdate(uow, context.token, context.salesChannel.id);
+        // Lock the products before reading their stock: otherwise two orders of other carts both see the
+        // last piece of a closeout product and both take it (stock below zero). The stock UPDATE below
+        // would lock these rows until commit anyway; taking the locks first, in id order (no deadlock
+        // between two carts), makes the calculation read the stock the other order left.
+        const productIds = [...new Set(stored.lineItems.map((item) => item.referencedId))].sort();
+        if (productIds.length > 0) {
+          await sql`SELECT id FROM product WHERE id = ANY(${productIds}::uuid[]) ORDER BY id FOR UPDATE`.execute(uow.db);
+        }
         // prices or stock may have moved since the check; what is written is what this transaction sees
         const { cart } = await calculateCart(this.platform, uow, context, stored, { validatePayment: false });
         assertOrderable(cart);

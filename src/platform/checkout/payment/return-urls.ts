@@ -11,10 +11,14 @@ const MAX_LENGTH = 2048;
 export function parseReturnUrl(value: unknown, field: 'finishUrl' | 'errorUrl'): string | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   if (typeof value === 'string' && value.length <= MAX_LENGTH) {
+    // finalize answers with a Location header, which carries ASCII only: a character beyond it made
+    // the redirect throw (a 500 after the payment was already finalized). Such a URL is kept the way a
+    // browser requests it (percent-encoded path and query, punycode host); safeLocalPath does so for paths.
     if (value.startsWith('/')) {
-      if (safeLocalPath(value, '') === value) return value;
+      const local = safeLocalPath(value, '');
+      if (local !== '') return local;
     } else if (isAbsoluteHttpUrl(value)) {
-      return value;
+      return /[^\x21-\x7e]/.test(value) ? new URL(value).href : value;
     }
   }
   throw new AppError(400, 'FRAMEWORK__INVALID_REQUEST_PARAMETER', `The value of "${field}" must be an absolute http(s) URL or a path starting with "/".`, {
