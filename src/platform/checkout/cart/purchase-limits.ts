@@ -2,8 +2,11 @@ import type { SalesChannelProduct } from '../../catalog/store/sales-channel-prod
 import type { CartError } from './cart.js';
 import { cartErrors } from './cart-errors.js';
 
-/** The largest quantity one line item may hold (the order line item's integer column). */
-export const MAX_LINE_ITEM_QUANTITY = 2_147_483_647;
+/**
+ * The largest quantity one line item may hold: Shopware's default `core.cart.maxQuantity`. It also keeps
+ * stock arithmetic far from the integer columns' limits.
+ */
+export const MAX_LINE_ITEM_QUANTITY = 100;
 
 export type PurchaseLimitOutcome =
   | { kind: 'ok'; quantity: number; error?: CartError }

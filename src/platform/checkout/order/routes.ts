@@ -23,8 +23,9 @@ function parseCustomerComment(body: unknown): string | null {
   if (typeof body !== 'object' || Array.isArray(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
   const comment = (body as { customerComment?: unknown }).customerComment;
   if (comment === undefined || comment === null) return null;
-  if (typeof comment !== 'string' || comment.length > MAX_COMMENT_LENGTH) {
-    throw errors.invalidRequest(`The value of "customerComment" must be a string of at most ${MAX_COMMENT_LENGTH} characters.`, '/customerComment');
+  // NUL cannot be stored in a text column: refuse it here rather than fail in the database
+  if (typeof comment !== 'string' || comment.length > MAX_COMMENT_LENGTH || comment.includes('\u0000')) {
+    throw errors.invalidRequest(`The value of "customerComment" must be a string of at most ${MAX_COMMENT_LENGTH} characters without NUL characters.`, '/customerComment');
   }
   const trimmed = comment.trim();
   return trimmed === '' ? null : trimmed;

@@ -5,8 +5,8 @@ import { refundErrors } from './refund-errors.js';
 
 /**
  * Runs a refund through its payment method's handler (Shopware's PaymentRefundProcessor, reference
- * §6.4). The refund must be `open`; the handler talks to the gateway and moves the refund and
- * transaction states itself. No database transaction is held while the handler runs (it may call a
+ * §6.4). The refund must be `open`; it is moved to `in_progress` before the handler runs, and the
+ * handler (which talks to the gateway) completes or fails it and moves the transaction. No database transaction is held while the handler runs (it may call a
  * gateway); if it throws, the refund is failed and the error answered.
  */
 export async function processRefund(platform: Platform, refundId: string, context: ApiContext): Promise<void> {
@@ -23,13 +23,24 @@ export async function processRefund(platform: Platform, refundId: string, contex
   if (row.state !== 'open') throw refundErrors.invalidTransition(refundId, row.state as string);
   const handler = platform.payments.get(row.handlerIdentifier as string);
   if (!handler?.refund) throw refundErrors.unknownHandler(refundId);
+  // claim the refund (open -> in_progress under the row lock) before the gateway is asked: of two
+  // requests at once only one gets past here, so a refund is never sent twice
+  const claim = await platform.stateMachines.transition({
+    within: platform.db,
+    entity: 'order_transaction_capture_refund',
+    id: refundId,
+    action: 'process',
+    context: systemContext,
+  });
+  if (!claim.changed) throw refundErrors.invalidTransition(refundId, claim.fromState.technicalName);
   try {
     await handler.refund({ refundId, orderTransactionId: row.orderTransactionId as string, context, platform });
   } catch (error) {
     await platform.stateMachines
       .transition({ within: platform.db, entity: 'order_transaction_capture_refund', id: refundId, action: 'fail', context: systemContext })
       .catch((failError) => platform.logger.error({ err: failError, refundId }, 'could not mark the refund as failed'));
-    if (error instanceof AppError) throw error;
+    // the handler's own client errors are meaningful to the caller; anything else says nothing inside
+    if (error instanceof AppError && error.status < 500) throw error;
     platform.logger.error({ err: error, refundId }, 'refund handler failed');
     throw refundErrors.interrupted(refundId, 'The payment handler failed.');
   }

@@ -6,10 +6,12 @@ import type { Extension } from '../../../../src/platform/extensions.js';
 import type { PaymentRefundInput } from '../../../../src/platform/checkout/payment/payment-handler.js';
 import { paymentMethodIdOf } from '../../../../src/platform/checkout/payment-method/extension-payment-methods.js';
 import { newId } from '../../../../src/platform/ids.js';
+import { AppError } from '../../../../src/platform/errors/app-error.js';
 
 /** A gateway extension whose refund handler records its calls and completes or fails as told. */
 const calls: PaymentRefundInput[] = [];
-let refundBehaviour: 'complete' | 'throw' = 'complete';
+let refundBehaviour: 'complete' | 'throw' | 'throw-503' = 'complete';
+let handlerStartedIn: string[] = [];
 const gateway: Extension = {
   name: 'ExtRefundTest',
   version: '1.0.0',
@@ -21,7 +23,15 @@ const gateway: Extension = {
         pay: async () => undefined,
         async refund(input) {
           calls.push(input);
+          const row = await input.platform.db
+            .selectFrom('order_transaction_capture_refund as r')
+            .innerJoin('state_machine_state as s', 's.id', 'r.state_id')
+            .select('s.technical_name')
+            .where('r.id', '=', input.refundId)
+            .executeTakeFirstOrThrow();
+          handlerStartedIn.push(row.technical_name as string);
           if (refundBehaviour === 'throw') throw new Error('gateway down');
+          if (refundBehaviour === 'throw-503') throw new AppError(503, 'PAY_TEST__GATEWAY_DOWN', 'upstream https://gateway.internal/refunds answered 503');
           const { platform, refundId, orderTransactionId } = input;
           await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction_capture_refund', id: refundId, action: 'complete', context: input.context });
           await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction', id: orderTransactionId, action: 'refund', context: input.context });
@@ -63,6 +73,30 @@ describe('POST /api/_action/order_transaction_capture_refund/{refundId}', () => 
     expect(calls.at(-1)).toMatchObject({ refundId, orderTransactionId: order.transactionId });
     expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('completed');
     expect(await stateOf('order_transaction', order.transactionId)).toBe('refunded');
+  });
+
+  it('the handler finds the refund in_progress; two requests at once refund once', async () => {
+    refundBehaviour = 'complete';
+    handlerStartedIn = [];
+    const order = await paidOrder();
+    const { refundId } = await createRefundFixture(t.platform, order.transactionId, 1000);
+    const before = calls.length;
+    const responses = await Promise.all([1, 2].map(() => t.api('POST', `/api/_action/order_transaction_capture_refund/${refundId}`)));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([204, 400]);
+    expect(calls.length - before).toBe(1);
+    expect(handlerStartedIn).toEqual(['in_progress']);
+    expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('completed');
+  });
+
+  it('a handler error with a server status is answered without its message', async () => {
+    refundBehaviour = 'throw-503';
+    const order = await paidOrder();
+    const { refundId } = await createRefundFixture(t.platform, order.transactionId, 100);
+    const response = await t.api('POST', `/api/_action/order_transaction_capture_refund/${refundId}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].code).toBe('CHECKOUT__REFUND_PROCESS_INTERRUPTED');
+    expect(response.body).not.toContain('gateway.internal');
+    expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('failed');
   });
 
   it('a refund that is not open is refused and the handler is not called', async () => {

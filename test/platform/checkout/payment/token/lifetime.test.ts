@@ -5,7 +5,12 @@ describe('payment token lifetime', () => {
   it('takes a positive configured number of minutes', () => {
     expect(paymentTokenLifetimeMinutes(45)).toBe(45);
     expect(paymentTokenLifetimeMinutes('15')).toBe(15);
-    expect(paymentTokenLifetimeMinutes(0.5)).toBe(0.5);
+    expect(paymentTokenLifetimeMinutes(2.5)).toBe(2.5);
+  });
+
+  it('counts anything shorter than a minute as one minute', () => {
+    expect(paymentTokenLifetimeMinutes(0.5)).toBe(1);
+    expect(paymentTokenLifetimeMinutes('0.001')).toBe(1);
   });
 
   it('falls back to 30 minutes for missing, non-numeric or non-positive values', () => {
