@@ -1,5 +1,5 @@
 import type { EntityRegistry } from '../entities/registry.js';
-import { resourceName } from '../entities/definition.js';
+import { isToOneAssociation, resourceName } from '../entities/definition.js';
 import type { TotalCountMode } from '../entities/criteria/types.js';
 import type { EntityRecord } from '../entities/serializer.js';
 
@@ -40,7 +40,8 @@ export class JsonApiRenderer {
     for (const [name, association] of Object.entries(def.associations ?? {})) {
       const related = `${self}/${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
       const loaded = entity[name];
-      const toMany = association.type !== 'many-to-one';
+      // a `single` one-to-many is a one-to-one: its relationship is an object or null like a many-to-one
+      const toMany = !isToOneAssociation(association);
       let data: Resource['relationships'][string]['data'] = toMany ? [] : null;
       if (Array.isArray(loaded)) data = loaded.map((child) => this.#include(child as EntityRecord));
       else if (loaded && typeof loaded === 'object') data = this.#include(loaded as EntityRecord);

@@ -1,11 +1,12 @@
 import type { PlatformModule } from '../module.js';
 import { catalogMigration } from './migration.js';
+import { categoryTreeMovesMigration } from './migration-category-tree-moves.js';
 import { catalogEntities } from './entities.js';
 import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
 export const catalogModule: PlatformModule = {
   name: 'catalog',
-  migrations: [catalogMigration],
+  migrations: [catalogMigration, categoryTreeMovesMigration],
   entities: catalogEntities,
   routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
 };

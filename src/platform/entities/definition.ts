@@ -96,6 +96,11 @@ export interface EntityDefinition {
   readOnlyEntity?: boolean;
 }
 
+/** Whether the association holds at most one record: many-to-one, or one-to-many marked `single`. */
+export function isToOneAssociation(association: AssociationDefinition): boolean {
+  return association.type === 'many-to-one' || (association.type === 'one-to-many' && association.single === true);
+}
+
 export function resourceName(entityName: string): string {
   return entityName.replace(/_/g, '-');
 }

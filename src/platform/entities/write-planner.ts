@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import type { ApiContext } from '../acl/context.js';
 import type { Executor } from '../database/transaction.js';
 import { errors } from '../errors/app-error.js';
 import { isId, newId } from '../ids.js';
+import { CriteriaSql } from './criteria/to-sql.js';
 import { columnName, tableName, type AssociationDefinition, type EntityDefinition, type FieldDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
 import { WritePlan, type RowCommand } from './write-plan.js';
@@ -75,12 +77,13 @@ export class WritePlanner {
     for (const [key, value] of Object.entries(input)) {
       if (key === 'id') continue;
       const at = `${pointer}/${key}`;
-      const field = def.fields[key];
+      // own properties only: a payload key like `constructor` is an unknown field, not Object's
+      const field = Object.hasOwn(def.fields, key) ? def.fields[key] : undefined;
       if (field) {
         this.#field(command, key, field, value, at, given);
         continue;
       }
-      const association = def.associations?.[key];
+      const association = def.associations && Object.hasOwn(def.associations, key) ? def.associations[key] : undefined;
       if (association && this.registry.has(association.entity)) {
         if (association.type === 'many-to-one') {
           await this.#toOne(command, association, key, value, at, given, linkedByAssociation);
@@ -171,7 +174,10 @@ export class WritePlanner {
         this.#problem(at, `The value of "${name}" must be an object.`, { field: name });
         return;
       }
-      await this.record(target, value, at, 'upsert', { [association.foreignKey]: command.id });
+      // Without an id the object means the parent's one child: update it if there is one, else a
+      // second row would be added (and reads would keep showing the first).
+      const existingId = value.id === undefined || value.id === null ? await this.#singleChildId(target, association.foreignKey, command) : undefined;
+      await this.record(target, existingId ? { ...value, id: existingId } : value, at, 'upsert', { [association.foreignKey]: command.id });
       return;
     }
     if (!Array.isArray(value)) {
@@ -198,6 +204,15 @@ export class WritePlanner {
         pointer: `${at}/${i}`,
       });
     }
+  }
+
+  /** The child a `single` association shows for the record (the reader's first), if the record exists and has one. */
+  async #singleChildId(target: EntityDefinition, foreignKey: string, command: RowCommand): Promise<string | undefined> {
+    if (command.op === 'insert') return undefined;
+    const order = sql.join(new CriteriaSql(this.registry).orderBy(target, 't0', undefined));
+    const fk = sql.ref(`t0.${columnName(foreignKey, target.fields[foreignKey])}`);
+    const result = await sql<{ id: string }>`SELECT t0.id FROM ${sql.table(tableName(target))} AS t0 WHERE ${fk} = ${command.id} ORDER BY ${order} LIMIT 1`.execute(this.exec);
+    return result.rows[0]?.id;
   }
 
   /** `{id}` alone references an existing record; more fields upsert the target (Shopware). */

@@ -1,6 +1,7 @@
-import { mkdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { isId } from '../ids.js';
 import { MEDIA_EXTENSIONS } from './media-file-types.js';
 
 /**
@@ -51,6 +52,21 @@ export class MediaFileStore {
     } catch (error) {
       await rm(temporary, { force: true });
       throw error;
+    }
+  }
+
+  /**
+   * Removes the folders of deleted media records (`<yyyy>/<mm>/<mediaId>/`, whatever month they were
+   * uploaded in): the rows are gone by then, so the paths are found by the media ids.
+   */
+  async removeMediaFolders(mediaIds: readonly string[]): Promise<void> {
+    const ids = mediaIds.filter((id) => isId(id));
+    if (ids.length === 0) return;
+    const list = async (dir: string, pattern: RegExp) => (await readdir(dir).catch(() => [] as string[])).filter((name) => pattern.test(name));
+    for (const year of await list(this.root, /^\d{4}$/)) {
+      for (const month of await list(path.join(this.root, year), /^\d{2}$/)) {
+        for (const id of ids) await rm(path.join(this.root, year, month, id), { recursive: true, force: true });
+      }
     }
   }
 

@@ -14,9 +14,12 @@ export async function reserveNumber(uow: UnitOfWork, technicalName: string): Pro
     .where('technical_name', '=', technicalName)
     .executeTakeFirst();
   if (!range) throw new AppError(500, 'SYSTEM__NUMBER_RANGE_NOT_FOUND', `No number range "${technicalName}" is configured.`);
+  // A start raised above the last number is where the range continues (Shopware's IncrementSqlStorage);
+  // a lowered one never hands out a number twice.
   const result = await sql<{ last_value: number }>`
     INSERT INTO number_range_state (number_range_id, last_value) VALUES (${range.id}, ${range.start})
-    ON CONFLICT (number_range_id) DO UPDATE SET last_value = number_range_state.last_value + 1
+    ON CONFLICT (number_range_id) DO UPDATE
+      SET last_value = GREATEST(number_range_state.last_value + 1, EXCLUDED.last_value)
     RETURNING last_value`.execute(uow.db);
   const value = result.rows[0]!.last_value;
   return (range.pattern as string).replace('{n}', String(value));

@@ -25,20 +25,26 @@ describe('afterSort (Shopware AfterSort)', () => {
     expect(input.map((i) => i.id)).toEqual(['b', 'a']);
   });
 
-  it('on a broken chain appends the next remaining element and continues from its id', () => {
-    // x points at a deleted category: after a, nothing follows; x is next in input order, then y follows x
+  it('on a broken chain appends the next remaining element', () => {
+    // x points at a deleted category: after a, nothing follows; the rest come in input order
     expect(order([item('y', 'x'), item('a', null), item('x', 'deleted')])).toEqual(['a', 'y', 'x']);
     expect(order([item('a', null), item('x', 'deleted'), item('y', 'x'), item('b', 'a')])).toEqual(['a', 'b', 'x', 'y']);
+  });
+
+  it('after a break the chain continues from the appended element\'s after id, not its id (reference §11)', () => {
+    // Shopware: n is appended on the break, then its siblings pointing at "gone" would follow, not f
+    expect(order([item('a', null), item('n', 'gone'), item('o', 'gone2'), item('f', 'n')])).toEqual(['a', 'n', 'o', 'f']);
+    expect(order([item('a', null), item('n', 'gone'), item('o', 'gone'), item('f', 'n')])).toEqual(['a', 'n', 'o', 'f']);
   });
 
   it('starts with the first element when none has a null after id', () => {
     expect(order([item('b', 'gone'), item('c', 'b'), item('a', 'lost')])).toEqual(['b', 'c', 'a']);
   });
 
-  it('with several nulls the first null starts and the others come where the chain breaks (input order)', () => {
+  it('with several nulls the first null starts and the others come first where the chain breaks', () => {
     expect(order([item('n1', null), item('n2', null), item('a', 'n1'), item('b', 'n2')])).toEqual(['n1', 'a', 'n2', 'b']);
-    // a break takes the next element in input order: x comes before n2, the element it points at
-    expect(order([item('x', 'n2'), item('n1', null), item('n2', null)])).toEqual(['n1', 'x', 'n2']);
+    // the nulls are pulled to the front before sorting (Shopware's pre-sort): n2 before x, whatever the input order
+    expect(order([item('x', 'n2'), item('n1', null), item('n2', null)])).toEqual(['n1', 'n2', 'x']);
   });
 
   it('with a shared after id the first in input order follows, the other after the chain breaks', () => {

@@ -98,6 +98,15 @@ describe('loadSalesChannelProducts', () => {
     expect(await loadIds([plain, own], 20)).toEqual([plain, own]);
   });
 
+  it('a parent with variants is a container, never sellable itself (cart, detail): only its variants load', async () => {
+    const parent = await insertProduct(t.platform.db, { name: 'T-shirt', price: eur(20) });
+    const variant = await insertProduct(t.platform.db, { parentId: parent });
+    expect(await loadIds([parent, variant])).toEqual([variant]);
+    // also when the merchant switched every variant off: the container must not become buyable
+    await t.platform.db.updateTable('product').set({ active: false }).where('id', '=', variant).execute();
+    expect(await loadIds([parent, variant])).toEqual([]);
+  });
+
   it('a variant with active NULL follows its parent; its own value wins', async () => {
     const parent = await insertProduct(t.platform.db, { active: false, visibilities: [{ visibility: 30 }] });
     const following = await insertProduct(t.platform.db, { parentId: parent, active: null });

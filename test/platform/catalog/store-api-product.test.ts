@@ -155,6 +155,16 @@ describe('Store API products', () => {
     expect((await call('GET', '/store-api/product?limit=500')).statusCode).toBe(400);
   });
 
+  it('a query string cannot pollute Object.prototype of the server', async () => {
+    try {
+      const response = await call('GET', '/store-api/product?__proto__[polluted]=yes&filter[__proto__][polluted]=yes');
+      expect(response.statusCode).toBeLessThan(500);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it('needs a valid sw-access-key', async () => {
     const response = await t.app.inject({ method: 'POST', url: '/store-api/product', payload: {}, headers: { accept: 'application/json' } });
     expect(response.statusCode).toBe(401);
@@ -221,6 +231,16 @@ describe('Store API product detail', () => {
     const own = await detail((await db.selectFrom('product').select('id').where('product_number', 'like', 'A-%').where('parent_id', '=', parent).executeTakeFirstOrThrow()).id);
     expect(own.product).toMatchObject({ available: false, isCloseout: true });
     expect(own.configurator).toHaveLength(2);
+  });
+
+  it('a parent none of whose variants the channel may sell is a 404, not its buyable container', async () => {
+    const db = t.platform.db;
+    const parent = await insertProduct(db, { name: 'Season shirt', price: eur(25) });
+    await insertProduct(db, { parentId: parent, active: false });
+    await insertProduct(db, { parentId: parent, active: false });
+    const response = await call('GET', `/store-api/product/${parent}`);
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json().errors[0].code).toBe('PRODUCT__PRODUCT_NOT_FOUND');
   });
 
   it('answers 404 PRODUCT__PRODUCT_NOT_FOUND for unknown, malformed, inactive and invisible products', async () => {

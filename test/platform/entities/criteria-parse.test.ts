@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError, AppErrorList, toErrorEntries } from '../../../src/platform/errors/app-error.js';
 import { parseCriteria } from '../../../src/platform/entities/criteria/parse.js';
-import { parseQueryCriteria } from '../../../src/platform/entities/criteria/query-string.js';
+import { parseQueryCriteria, queryToCriteriaBody } from '../../../src/platform/entities/criteria/query-string.js';
 import { createRegistry, id } from './fixtures.js';
 
 const registry = createRegistry();
@@ -79,6 +79,14 @@ describe('parseCriteria (JSON body)', () => {
     expect(error).toBeInstanceOf(AppErrorList);
     const pointers = toErrorEntries(error).map((e) => e.source?.pointer);
     expect(pointers).toEqual(['/filter/0/queries/0/field', '/sort/0/field', '/associations/transactions/filter/0/field', '/associations/missing']);
+  });
+
+  it('names inherited from Object.prototype are unknown fields, not columns (400, not a database error)', () => {
+    for (const field of ['constructor', 'toString', 'tax.hasOwnProperty', 'customFields.x', '__proto__']) {
+      const run = () => parseCriteria({ filter: [{ type: 'equals', field, value: 'x' }], sort: [{ field }] }, order, registry);
+      if (field === 'customFields.x') expect(run).not.toThrow();
+      else expect(toErrorEntries(errorOf(run)).map((e) => e.source?.pointer)).toEqual(['/filter/0/field', '/sort/0/field']);
+    }
   });
 
   it('validates filter values against field types', () => {
@@ -172,6 +180,19 @@ describe('parseQueryCriteria (query string)', () => {
     expect(criteria.associations).toEqual({ tax: {} });
     expect(criteria.includes).toEqual({ test_tax: ['name'] });
     expect(parseQueryCriteria({ 'filter[status]': 'done' }, order, registry).filter).toEqual([{ type: 'equals', field: 'status', value: 'done' }]);
+  });
+
+  it('bracket keys cannot reach Object.prototype (__proto__, constructor)', () => {
+    try {
+      for (const key of ['__proto__[polluted]', 'filter[__proto__][polluted]', 'associations[tax][__proto__][polluted]', 'constructor[prototype][polluted]']) {
+        queryToCriteriaBody({ [key]: 'yes' });
+        expect(({} as Record<string, unknown>).polluted, key).toBeUndefined();
+      }
+      // what looked like a prototype is an ordinary (unknown) key: nothing of it becomes criteria
+      expect(parseQueryCriteria({ '__proto__[limit]': '1' }, order, registry).limit).toBe(500);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
   });
 
   it('reports broken JSON and limits above the maximum', () => {

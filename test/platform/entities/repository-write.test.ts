@@ -103,6 +103,14 @@ describe('write validation', () => {
     expect(await count('test_order')).toBe(0);
   });
 
+  it('names inherited from Object.prototype are unknown fields of the payload', async () => {
+    const error = await failure(write('test_order', 'create', JSON.parse('{"orderNumber":"P-1","stateId":"' + OPEN + '","constructor":1,"toString":"x"}')));
+    expect(toErrorEntries(error).map((e) => [e.source?.pointer, e.detail])).toEqual([
+      ['/constructor', 'The field "constructor" does not exist in entity "test_order".'],
+      ['/toString', 'The field "toString" does not exist in entity "test_order".'],
+    ]);
+  });
+
   it('rejects null for required fields on update and unknown association ids', async () => {
     const [orderId] = await write('test_order', 'create', order());
     const error = await failure(write('test_order', 'update', { id: orderId, orderNumber: null, stateMachineState: { id: id(5555) }, paymentMethods: [{ id: id(5556) }] }));

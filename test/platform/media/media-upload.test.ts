@@ -98,6 +98,17 @@ describe('media upload and delivery', () => {
     expect(existsSync(path.join(t.platform.env.varDir, 'media', second.path as string))).toBe(true);
   });
 
+  it('deleting the media record removes its file: it is no longer served', async () => {
+    const id = await createMedia();
+    await upload(id, '?extension=png&fileName=private', PNG);
+    const stored = (await mediaRow(id)).path as string;
+    expect((await t.app.inject({ method: 'GET', url: `/media/${stored}` })).statusCode).toBe(200);
+    expect((await t.api('DELETE', `/api/media/${id}`)).statusCode).toBe(204);
+    expect(existsSync(path.join(t.platform.env.varDir, 'media', stored))).toBe(false);
+    expect(existsSync(path.dirname(path.join(t.platform.env.varDir, 'media', stored)))).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `/media/${stored}` })).statusCode).toBe(404);
+  });
+
   it('sanitises the file name: no directories, no traversal, ASCII only', async () => {
     const id = await createMedia();
     expect((await upload(id, `?extension=png&fileName=${encodeURIComponent('../../etc/Crème brûlée!!.png')}`, PNG)).statusCode).toBe(204);

@@ -71,9 +71,9 @@ interface ProductRow {
 
 /**
  * Loads the products of `ids` that the context's sales channel may show: existing, active (a variant
- * with `active` NULL inherits its parent's), visible with at least `minVisibility` and priced in the
- * context's currency (or the default currency, converted). Others are left out silently; the result
- * keeps the order of `ids` and holds each product once.
+ * with `active` NULL inherits its parent's), visible with at least `minVisibility`, priced in the
+ * context's currency (or the default currency, converted) and not a parent with variants (a container).
+ * Others are left out silently; the result keeps the order of `ids` and holds each product once.
  */
 export async function loadSalesChannelProducts(
   within: Db | UnitOfWork,
@@ -102,6 +102,9 @@ export async function loadSalesChannelProducts(
     WHERE p.id = ANY(${wanted}::uuid[])
       AND coalesce(p.active, parent.active, true)
       AND ${effectiveVisibilitySql('p', context.salesChannel.id)} >= ${minVisibility}
+      -- a parent with variants is a container (as in listings): only its variants are sold, so neither
+      -- the cart nor the detail page's fallback can sell it when all variants are switched off
+      AND NOT EXISTS (SELECT 1 FROM product child WHERE child.parent_id = p.id)
   `.execute(executorOf(within));
 
   const byId = new Map<string, SalesChannelProduct>();

@@ -38,13 +38,14 @@ export function resolveFieldPath(
   let entity = root;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
-    const field = entity.fields[part];
+    // own properties only: `constructor` or `toString` must not resolve to Object.prototype members
+    const field = Object.hasOwn(entity.fields, part) ? entity.fields[part] : undefined;
     if (field && !field.writeOnly && field.type !== 'password') {
       const rest = parts.slice(i + 1);
       if (rest.length > 0 && field.type !== 'json') break;
       return { hops, entity, field: part, fieldDefinition: field, jsonPath: rest };
     }
-    const association = entity.associations?.[part];
+    const association = entity.associations && Object.hasOwn(entity.associations, part) ? entity.associations[part] : undefined;
     if (!association || !registry.has(association.entity)) break;
     const to = registry.get(association.entity);
     hops.push({ name: part, association, from: entity, to });

@@ -1,6 +1,6 @@
 import { AppError, AppErrorList, errors } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
-import type { EntityDefinition } from '../definition.js';
+import { isToOneAssociation, type EntityDefinition } from '../definition.js';
 import type { EntityRegistry } from '../registry.js';
 import { resolveFieldPath } from './field-path.js';
 import { ADMIN_API_MAX_LIMIT, type Criteria, type Filter, type RangeParameters, type Sorting, type TotalCountMode } from './types.js';
@@ -205,7 +205,7 @@ function parseSort(input: unknown, def: EntityDefinition, registry: EntityRegist
     if (typeof sorting.field !== 'string' || sorting.field === '') throw errors.badRequest(SORT, 'Parameter "field" of the sorting is missing.', `${at}/${i}/field`);
     if (sorting.type !== undefined && sorting.type !== null) throw errors.badRequest(SORT, `Unsupported sorting type "${String(sorting.type)}".`, `${at}/${i}/type`);
     const path = resolveFieldPath(registry, def, sorting.field, `${at}/${i}/field`, SORT);
-    if (path.hops.some((h) => h.association.type !== 'many-to-one')) {
+    if (path.hops.some((h) => !isToOneAssociation(h.association))) {
       throw errors.badRequest(SORT, `Sorting by "${sorting.field}" is not supported: it goes through a to-many association.`, `${at}/${i}/field`);
     }
     const order = String(sorting.order ?? 'ASC').toUpperCase();

@@ -20,13 +20,15 @@ export function parseQueryCriteria(query: Record<string, QueryValue>, definition
 }
 
 export function queryToCriteriaBody(query: Record<string, QueryValue>): Record<string, unknown> {
-  const tree: Record<string, unknown> = {};
+  // Objects without a prototype: a key like `__proto__[x]` is an ordinary key here, never a way to
+  // write into Object.prototype of the whole process (the Store API takes these from anyone).
+  const tree: Record<string, unknown> = Object.create(null);
   for (const [key, raw] of Object.entries(query)) {
     if (raw === undefined) continue;
     const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
     setPath(tree, bracketPath(key), value);
   }
-  const body: Record<string, unknown> = {};
+  const body: Record<string, unknown> = Object.create(null);
   for (const [key, value] of Object.entries(tree)) {
     const decoded = decodeJson(value, key);
     body[key] = key === 'filter' || key === 'post-filter' ? toFilterList(decoded) : listify(decoded);
@@ -47,7 +49,7 @@ function setPath(tree: Record<string, unknown>, path: string[], value: string): 
   for (let i = 0; i < path.length - 1; i++) {
     const segment = path[i];
     const next = node[segment];
-    if (typeof next !== 'object' || next === null) node[segment] = {};
+    if (typeof next !== 'object' || next === null) node[segment] = Object.create(null);
     node = node[segment] as Record<string, unknown>;
   }
   node[path[path.length - 1]] = value;

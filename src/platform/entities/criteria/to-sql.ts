@@ -10,8 +10,8 @@ type Condition = RawBuilder<SqlBool>;
 /**
  * Translates criteria into SQL fragments. Identifiers come only from definitions (sql.ref / sql.table);
  * every user value is a bound parameter. Paths through associations become EXISTS subqueries, so a
- * match in a to-many association never duplicates root rows; sort paths (many-to-one only) become
- * scalar subqueries.
+ * match in a to-many association never duplicates root rows; sort paths (to-one only: many-to-one or
+ * a `single` one-to-many) become scalar subqueries.
  */
 export class CriteriaSql {
   #aliasCounter = 0;
@@ -99,9 +99,16 @@ export class CriteriaSql {
   #sortValue(path: ResolvedPath, hops: PathHop[], alias: string): RawBuilder<unknown> {
     if (hops.length === 0) return columnExpression(path, alias);
     const [hop, ...rest] = hops;
-    if (hop.association.type !== 'many-to-one') throw new Error(`sorting through to-many association ${hop.name}`);
+    const association = hop.association;
     const next = this.nextAlias();
-    return sql`(SELECT ${this.#sortValue(path, rest, next)} FROM ${sql.table(tableName(hop.to))} AS ${sql.id(next)} WHERE ${sql.ref(`${next}.id`)} = ${sql.ref(`${alias}.${fkColumn(hop.from, hop.association.foreignKey)}`)})`;
+    const target = sql`${sql.table(tableName(hop.to))} AS ${sql.id(next)}`;
+    if (association.type === 'many-to-one') {
+      return sql`(SELECT ${this.#sortValue(path, rest, next)} FROM ${target} WHERE ${sql.ref(`${next}.id`)} = ${sql.ref(`${alias}.${fkColumn(hop.from, association.foreignKey)}`)})`;
+    }
+    if (association.type !== 'one-to-many' || !association.single) throw new Error(`sorting through to-many association ${hop.name}`);
+    // a single (one-to-one) child: the one the reader shows, should the table hold more than one
+    const first = sql.join(this.orderBy(hop.to, next, undefined));
+    return sql`(SELECT ${this.#sortValue(path, rest, next)} FROM ${target} WHERE ${sql.ref(`${next}.${fkColumn(hop.to, association.foreignKey)}`)} = ${sql.ref(`${alias}.id`)} ORDER BY ${first} LIMIT 1)`;
   }
 
   #leaf(path: ResolvedPath, column: RawBuilder<unknown>, filter: Exclude<Filter, { type: 'multi' | 'not' }>): Condition {
