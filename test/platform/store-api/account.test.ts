@@ -9,7 +9,7 @@ import { registerCustomer } from '../../../src/platform/customer/account/registe
 import { loginCustomer, logoutCustomer } from '../../../src/platform/customer/account/customer-login.js';
 import { violationMessagesByPointer } from '../../../src/platform/customer/account/violations.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { DEFAULT_TEST_PASSWORD, GERMANY_ID, createStoreApiClient, ensureDefaultPaymentHandlers, type StoreApiClient } from './store-api-client.js';
+import { DEFAULT_TEST_PASSWORD, GERMANY_ID, createStoreApiClient, type StoreApiClient } from './store-api-client.js';
 
 const AUSTRIA_ID = defaultShopId('country', 'AT');
 
@@ -18,7 +18,6 @@ describe('Store API account', () => {
   let client: StoreApiClient;
   beforeAll(async () => {
     t = await createTestPlatform();
-    ensureDefaultPaymentHandlers(t.platform);
     client = await createStoreApiClient(t);
   });
   afterAll(() => t.close());

@@ -7,7 +7,7 @@ import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/defa
 import { newId } from '../../../src/platform/ids.js';
 import { SALES_CHANNEL_TYPE_API } from '../../../src/platform/sales-channel/entities.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createStoreApiClient, ensureDefaultPaymentHandlers, type StoreApiClient } from './store-api-client.js';
+import { createStoreApiClient, type StoreApiClient } from './store-api-client.js';
 
 const USD = defaultShopId('currency', 'USD');
 const INVOICE = defaultShopId('payment_method', 'payment_invoicepayment');
@@ -18,7 +18,6 @@ describe('Store API context', () => {
   let client: StoreApiClient;
   beforeAll(async () => {
     t = await createTestPlatform();
-    ensureDefaultPaymentHandlers(t.platform);
     client = await createStoreApiClient(t);
   });
   afterAll(() => t.close());

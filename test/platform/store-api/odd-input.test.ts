@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerLoginThrottle } from '../../../src/platform/customer/account/customer-login-throttle.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { GERMANY_ID, createStoreApiClient, ensureDefaultPaymentHandlers, type StoreApiClient } from './store-api-client.js';
+import { GERMANY_ID, createStoreApiClient, type StoreApiClient } from './store-api-client.js';
 
 /** Input no form would send (NUL characters, megabyte strings): a 4xx that says what is wrong, never a 500. */
 describe('Store API account routes with odd input', () => {
@@ -9,7 +9,6 @@ describe('Store API account routes with odd input', () => {
   let client: StoreApiClient;
   beforeAll(async () => {
     t = await createTestPlatform();
-    ensureDefaultPaymentHandlers(t.platform);
     client = await createStoreApiClient(t);
   });
   afterAll(() => t.close());

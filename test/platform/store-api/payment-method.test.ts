@@ -5,7 +5,7 @@ import { defaultShopId } from '../../../src/platform/first-start/default-ids.js'
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { newId } from '../../../src/platform/ids.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createStoreApiClient, ensureDefaultPaymentHandlers, type StoreApiClient } from './store-api-client.js';
+import { createStoreApiClient, type StoreApiClient } from './store-api-client.js';
 
 const INVOICE = defaultShopId('payment_method', 'payment_invoicepayment');
 const CASH = defaultShopId('payment_method', 'payment_cashpayment');
@@ -15,7 +15,6 @@ describe('Store API payment methods', () => {
   let client: StoreApiClient;
   beforeAll(async () => {
     t = await createTestPlatform();
-    ensureDefaultPaymentHandlers(t.platform);
     client = await createStoreApiClient(t);
   });
   afterAll(() => t.close());

@@ -3,7 +3,6 @@ import type { TestPlatform } from '../../helpers/test-platform.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { defaultShopId } from '../../../src/platform/first-start/default-ids.js';
 import { newId } from '../../../src/platform/ids.js';
-import type { Platform } from '../../../src/platform/kernel.js';
 
 export interface StoreApiRequestOptions {
   /** Sent as `sw-context-token`. */
@@ -105,12 +104,3 @@ export async function createStoreApiClient(t: TestPlatform, salesChannelId: stri
   };
 }
 
-/**
- * Registers no-op `invoice` / `cash_on_delivery` handlers unless the platform already has them, so
- * the default payment methods are usable whether or not the platform's own handlers are wired.
- */
-export function ensureDefaultPaymentHandlers(platform: Platform): void {
-  for (const identifier of ['invoice', 'cash_on_delivery']) {
-    if (!platform.payments.isAvailable(identifier)) platform.payments.register({ identifier, handler: { async pay() {} } });
-  }
-}
