@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { openDatabase, type DatabaseHandle, type Db } from './database/connection.js';
+import { embeddedPaths } from './database/embedded-lock.js';
 import { runMigrations } from './database/migrations.js';
 import type { Env } from './env.js';
 import { EntityRegistry } from './entities/registry.js';
@@ -25,7 +26,10 @@ export interface BootOptions {
   env: Env;
   /** The extensions this installation knows, as listed in main.ts. */
   extensions?: Extension[];
-  /** An already opened database (tests); by default one is opened from the environment. */
+  /**
+   * An already opened database (tests); by default one is opened from the environment. Opening the
+   * embedded data directory needs its lock first (database/embedded-lock.ts): the caller takes it.
+   */
   database?: DatabaseHandle;
   logger?: Logger;
 }
@@ -96,7 +100,7 @@ export class Platform {
     const logger = options.logger ?? createLogger(options.env.logLevel);
     const database =
       options.database ??
-      (await openDatabase(options.env.databaseUrl ? { databaseUrl: options.env.databaseUrl } : { dataDir: `${options.env.varDir}/db` }));
+      (await openDatabase(options.env.databaseUrl ? { databaseUrl: options.env.databaseUrl } : { dataDir: embeddedPaths(options.env.varDir).dataDir }));
     const platform = new Platform(options.env, database, logger, options.extensions ?? []);
     try {
       await runMigrations(database.db, 'platform', platformModules.flatMap((m) => m.migrations ?? []));

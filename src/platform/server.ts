@@ -2,7 +2,6 @@ import type { Env } from './env.js';
 import type { Extension } from './extensions.js';
 import { Platform } from './kernel.js';
 import { buildApp } from './http/app.js';
-import { openDatabase } from './database/connection.js';
 import { acquireEmbeddedLock, embeddedPaths } from './database/embedded-lock.js';
 import { startHandoffServer } from './console/handoff-server.js';
 
@@ -18,8 +17,7 @@ export async function startServer(env: Env, extensions: Extension[]): Promise<vo
   const lock = env.databaseUrl ? undefined : acquireEmbeddedLock(env.varDir, { role: 'server', socket: paths.socket });
   let platform: Platform;
   try {
-    const database = lock ? await openDatabase({ dataDir: paths.dataDir }) : undefined;
-    platform = await Platform.boot({ env, extensions, database });
+    platform = await Platform.boot({ env, extensions });
   } catch (error) {
     lock?.release();
     throw error;

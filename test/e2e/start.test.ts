@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { adminConnectionString, withAdminClient } from '../helpers/databases.js';
-
-const root = path.resolve(import.meta.dirname, '../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+import { spawnServerProcess } from '../helpers/server-process.js';
+import { freePort } from './free-port.js';
 
 /**
  * What `npm start` runs (src/main.ts), as a real process on a real port: the web server with its
@@ -26,7 +14,7 @@ function freePort(): Promise<number> {
  */
 describe('the server process', () => {
   let server: ChildProcess;
-  let log = '';
+  let log: () => string;
   let base: string;
   let varDir: string;
   let databaseUrl = '';
@@ -45,15 +33,13 @@ describe('the server process', () => {
     base = `http://127.0.0.1:${port}`;
     varDir = mkdtempSync(path.join(tmpdir(), 'start-e2e-'));
     const env = { ...process.env, VAR_DIR: varDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'e2e-password', DATABASE_URL: databaseUrl };
-    server = spawn(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'src/main.ts')], { env, cwd: root });
-    server.stdout!.on('data', (d) => (log += d));
-    server.stderr!.on('data', (d) => (log += d));
+    ({ child: server, log } = spawnServerProcess(env));
     const deadline = Date.now() + 90_000;
     for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited early: ${log}`);
+      if (server.exitCode !== null) throw new Error(`server exited early: ${log()}`);
       const ok = await fetch(`${base}/api/_info/health-check`).then((r) => r.ok, () => false);
       if (ok) break;
-      if (Date.now() > deadline) throw new Error(`server did not start: ${log}`);
+      if (Date.now() > deadline) throw new Error(`server did not start: ${log()}`);
       await new Promise((r) => setTimeout(r, 250));
     }
   }, 120_000);

@@ -1,30 +1,18 @@
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser } from 'playwright-core';
-import { systemContext } from '../../src/platform/acl/context.js';
-import { transaction } from '../../src/platform/database/transaction.js';
 import { registerCustomer } from '../../src/platform/customer/account/register-customer.js';
-import { CURRENCY_DEFAULT, defaultShopId } from '../../src/platform/first-start/default-ids.js';
-import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
+import { defaultShopId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
 import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { guestContext } from '../platform/catalog/catalog-fixtures.js';
+import { createShopProduct } from '../platform/storefront/pages/shop-fixtures.js';
+import { freePort } from './free-port.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 // without the browser a developer machine skips this file; CI must have it, so there it fails instead
 const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
 if (!runnable) console.warn(`storefront-browser.test.ts skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A real browser against the platform's HTTP server on a real port: a registered customer logs in on
@@ -47,27 +35,8 @@ describe.skipIf(!runnable)('storefront in a real browser', () => {
     await t.app.listen({ port, host: '127.0.0.1' });
     const { platform } = t;
 
-    productId = newId();
-    await transaction(platform.db, async (uow) => {
-      await platform.repositories.get('product').create(
-        {
-          id: productId,
-          productNumber: 'E2E-MUG',
-          name: 'Browser test mug',
-          active: true,
-          taxId: defaultShopId('tax', 'standard'),
-          price: [{ currencyId: CURRENCY_DEFAULT, gross: 15, net: 12.61, linked: true }],
-          stock: 10,
-          categories: [{ id: defaultShopId('category', 'home') }],
-          visibilities: [{ salesChannelId: DEFAULT_SALES_CHANNEL_ID, visibility: 30 }],
-        },
-        systemContext,
-        uow,
-      );
-    });
-    const salesChannel = await platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
-    const guest = await platform.salesChannelContexts.load(salesChannel!, undefined);
-    await registerCustomer(platform, guest, {
+    productId = await createShopProduct(platform, { name: 'Browser test mug', gross: 15, stock: 10 });
+    await registerCustomer(platform, await guestContext(platform), {
       email,
       password,
       firstName: 'Barbara',

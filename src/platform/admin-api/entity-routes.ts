@@ -10,7 +10,7 @@ import type { Criteria } from '../entities/criteria/types.js';
 import { resourceName, type EntityDefinition } from '../entities/definition.js';
 import type { EntityRegistry } from '../entities/registry.js';
 import type { EntitySearchResult, RepositoryFactory } from '../entities/repository.js';
-import type { EntityRecord } from '../entities/serializer.js';
+import { isPlainObject } from '../entities/write-validation.js';
 import { JsonApiRenderer, renderJsonApiDetail, renderJsonApiListing, type ListingLinks } from './json-api.js';
 
 // `request.apiContext` is declared and set by the authentication hook (admin-api/auth/authenticate.ts).
@@ -65,17 +65,19 @@ function registerEntity(app: FastifyInstance, deps: EntityRouteDeps, def: Entity
   const tags = [def.name];
   const repository = () => deps.repositories.get(def.name);
   const available = (request: FastifyRequest) => {
-    if (!deps.isEntityAvailable(def.name)) throw errors.routeNotFound(request.method, request.url.split('?')[0]);
+    if (!deps.isEntityAvailable(def.name)) throw errors.routeNotFound(request.method, request.url);
   };
   const idOf = (request: FastifyRequest) => {
     const { id } = request.params as { id: string };
-    if (!isId(id)) throw errors.routeNotFound(request.method, request.url.split('?')[0]);
+    if (!isId(id)) throw errors.routeNotFound(request.method, request.url);
     return id;
   };
 
   const listing = async (request: FastifyRequest, reply: FastifyReply, criteria: Criteria) => {
+    // an unsupported Accept is answered before any query runs
+    const format = formatOf(request);
     const result = await repository().search(criteria, request.apiContext);
-    return sendListing(request, reply, deps, result);
+    return sendListing(request, reply, deps, result, format);
   };
 
   app.get(
@@ -199,10 +201,10 @@ function registerEntity(app: FastifyInstance, deps: EntityRouteDeps, def: Entity
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+  if (!isPlainObject(body)) {
     throw errors.badRequest('FRAMEWORK__INVALID_REQUEST_BODY', 'The request body must be a single JSON object: one record per request.', '/');
   }
-  return body as Record<string, unknown>;
+  return body;
 }
 
 /** Shopware content negotiation: JSON:API unless plain JSON is asked for (reference §4.3). */
@@ -219,8 +221,8 @@ function apiBase(request: FastifyRequest): string {
   return `${new URL(`${request.protocol}://${request.host}`).origin}/api`;
 }
 
-function sendListing(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, result: EntitySearchResult) {
-  if (formatOf(request) === 'json') return reply.type('application/json').send({ total: result.total, data: result.entities, aggregations: {} });
+function sendListing(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, result: EntitySearchResult, format: Format) {
+  if (format === 'json') return reply.type('application/json').send({ total: result.total, data: result.entities, aggregations: {} });
   const renderer = new JsonApiRenderer(deps.registry, apiBase(request));
   const mode = result.criteria.ids ? 'none' : (result.criteria.totalCountMode ?? 'none');
   const body = renderJsonApiListing(renderer, result.entities, { total: result.total, totalCountMode: mode }, pageLinks(request, result));
@@ -248,17 +250,10 @@ function pageLinks(request: FastifyRequest, result: EntitySearchResult): Listing
 
 async function sendDetail(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, def: EntityDefinition, id: string, criteria: Criteria) {
   const format = formatOf(request);
-  const [entity] = (await deps.repositories.get(def.name).search({ ...criteria, ids: [id] }, request.apiContext)).entities;
+  const entity = await deps.repositories.get(def.name).get(id, request.apiContext, undefined, criteria);
   if (!entity) throw errors.notFound(def.name, id);
-  return sendEntity(request, reply, deps, entity, format, 200);
-}
-
-function sendEntity(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, entity: EntityRecord, format: Format, status: number) {
-  if (format === 'json') return reply.status(status).type('application/json').send({ data: entity });
-  return reply
-    .status(status)
-    .type('application/vnd.api+json')
-    .send(renderJsonApiDetail(new JsonApiRenderer(deps.registry, apiBase(request)), entity));
+  if (format === 'json') return reply.type('application/json').send({ data: entity });
+  return reply.type('application/vnd.api+json').send(renderJsonApiDetail(new JsonApiRenderer(deps.registry, apiBase(request)), entity));
 }
 
 /** 204 with Location, or with `?_response` (any value) 200 and the record, as Shopware answers. */

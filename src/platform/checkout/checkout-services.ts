@@ -11,7 +11,6 @@ export interface CheckoutServices {
   orders: OrderPlacement;
   payments: PaymentProcessor;
   finalizer: PaymentFinalizer;
-  paymentTokens: PaymentTokenService;
 }
 
 const servicesByPlatform = new WeakMap<Platform, CheckoutServices>();
@@ -27,7 +26,6 @@ export function checkoutServices(platform: Platform): CheckoutServices {
       orders: new OrderPlacement(platform, cart),
       payments: new PaymentProcessor(platform, paymentTokens),
       finalizer: new PaymentFinalizer(platform, paymentTokens),
-      paymentTokens,
     };
     servicesByPlatform.set(platform, services);
   }

@@ -2,8 +2,7 @@ import { pino, type Logger } from 'pino';
 import { readEnv, type Env } from '../env.js';
 import { Platform } from '../kernel.js';
 import { createLogger } from '../logger.js';
-import { openDatabase } from '../database/connection.js';
-import { currentHolder, describeHolder, embeddedPaths, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
+import { currentHolder, describeHolder, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
 import type { CommandIo } from './command.js';
 import { commandNameOf, runCommand } from './runner.js';
 import { runViaHandoff } from './handoff-client.js';
@@ -56,8 +55,7 @@ async function main(argv: string[]): Promise<number> {
 async function runHere(env: Env, argv: string[], lock?: EmbeddedLock): Promise<number> {
   const interrupted = guardInterrupts();
   try {
-    const database = lock ? await openDatabase({ dataDir: embeddedPaths(env.varDir).dataDir }) : undefined;
-    const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, database, logger: consoleLogger() });
+    const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, logger: consoleLogger() });
     try {
       return await runCommand(platform, argv, terminal);
     } finally {

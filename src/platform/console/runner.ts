@@ -6,8 +6,6 @@ import { commandList, commandUsage } from './usage.js';
 import { UsageError } from './usage-error.js';
 import { EXIT } from './exit-codes.js';
 
-export { EXIT };
-
 const GLOBAL_FLAGS = new Set(['-h', '--help', '-v', '--verbose']);
 
 /** The command an argv names: its first word after global flags (`bin/console -v foo` runs foo). */

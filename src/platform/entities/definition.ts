@@ -101,6 +101,19 @@ export function isToOneAssociation(association: AssociationDefinition): boolean 
   return association.type === 'many-to-one' || (association.type === 'one-to-many' && association.single === true);
 }
 
+/**
+ * The field named `name`, or undefined. Own properties only: names that come from a request, like
+ * `constructor` or `__proto__`, must never resolve to members of Object.prototype.
+ */
+export function fieldOf(entity: EntityDefinition, name: string): FieldDefinition | undefined {
+  return Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
+}
+
+/** The association named `name`, or undefined (own properties only, as for fieldOf). */
+export function associationOf(entity: EntityDefinition, name: string): AssociationDefinition | undefined {
+  return entity.associations && Object.hasOwn(entity.associations, name) ? entity.associations[name] : undefined;
+}
+
 export function resourceName(entityName: string): string {
   return entityName.replace(/_/g, '-');
 }

@@ -119,7 +119,3 @@ export class RepositoryFactory {
     return repository;
   }
 }
-
-export function createRepositoryFactory(deps: RepositoryDeps): RepositoryFactory {
-  return new RepositoryFactory(deps);
-}

@@ -4,7 +4,7 @@ import type { Executor } from '../database/transaction.js';
 import { errors } from '../errors/app-error.js';
 import { isId, newId } from '../ids.js';
 import { CriteriaSql } from './criteria/to-sql.js';
-import { columnName, tableName, type AssociationDefinition, type EntityDefinition, type FieldDefinition } from './definition.js';
+import { associationOf, columnName, fieldOf, tableName, type AssociationDefinition, type EntityDefinition, type FieldDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
 import { WritePlan, type RowCommand } from './write-plan.js';
 import { acceptsNull, checkFieldValue, isPlainObject, violation } from './write-validation.js';
@@ -77,13 +77,12 @@ export class WritePlanner {
     for (const [key, value] of Object.entries(input)) {
       if (key === 'id') continue;
       const at = `${pointer}/${key}`;
-      // own properties only: a payload key like `constructor` is an unknown field, not Object's
-      const field = Object.hasOwn(def.fields, key) ? def.fields[key] : undefined;
+      const field = fieldOf(def, key);
       if (field) {
         this.#field(command, key, field, value, at, given);
         continue;
       }
-      const association = def.associations && Object.hasOwn(def.associations, key) ? def.associations[key] : undefined;
+      const association = associationOf(def, key);
       if (association && this.registry.has(association.entity)) {
         if (association.type === 'many-to-one') {
           await this.#toOne(command, association, key, value, at, given, linkedByAssociation);

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { missingPrivileges, type ApiContext } from '../acl/context.js';
+import { requirePrivileges, type ApiContext } from '../acl/context.js';
 import type { UnitOfWork } from '../database/transaction.js';
 import { AppErrorList, errors } from '../errors/app-error.js';
 import type { EventDispatcher } from '../events/dispatcher.js';
@@ -46,8 +46,7 @@ export class EntityWriter {
     }
     const { plan } = planner;
     // Privileges first: a caller without rights learns nothing about the validity of the payload.
-    const missing = missingPrivileges(context, plan.privileges);
-    if (missing.length > 0) throw errors.missingPrivileges(missing);
+    requirePrivileges(context, plan.privileges);
     if (plan.problems.length === 1) throw plan.problems[0];
     if (plan.problems.length > 1) throw new AppErrorList(plan.problems);
     await this.#execute(uow, plan);
@@ -104,8 +103,7 @@ export class EntityWriter {
    * only for the records asked for, not for what cascades.
    */
   async delete(uow: UnitOfWork, def: EntityDefinition, ids: string[], context: ApiContext): Promise<void> {
-    const missing = missingPrivileges(context, [`${def.name}:delete`]);
-    if (missing.length > 0) throw errors.missingPrivileges(missing);
+    requirePrivileges(context, [`${def.name}:delete`]);
     const found = ids.length === 0 ? [] : await uow.db.selectFrom(tableName(def)).select('id').where('id', 'in', ids).execute();
     const existing = new Set(found.map((r) => r.id as string));
     const absent = ids.find((id) => !existing.has(id));

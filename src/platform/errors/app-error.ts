@@ -67,8 +67,9 @@ export const errors = {
       meta: { parameters: { type: entity, primaryKey: { id }, primaryKeyString: `id(${id})` } },
     });
   },
+  /** `url` may be a request's raw URL: the query string is left out of the message. */
   routeNotFound(method: string, url: string): AppError {
-    return new AppError(404, 'FRAMEWORK__ROUTE_NOT_FOUND', `No route found for "${method} ${url}".`);
+    return new AppError(404, 'FRAMEWORK__ROUTE_NOT_FOUND', `No route found for "${method} ${url.split('?')[0]}".`);
   },
   badRequest(code: string, detail: string, pointer?: string, parameters: Record<string, unknown> = {}): AppError {
     return new AppError(400, code, detail, { pointer, meta: { parameters } });

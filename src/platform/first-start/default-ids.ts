@@ -9,3 +9,6 @@ const NAMESPACE = '6e1a4c0b8f2d4d1c9a3b5e7f90a1b2c3';
 
 /** Ids of the records the first start creates: the same on every installation. */
 export const defaultShopId = (kind: string, key = ''): string => deterministicId(NAMESPACE, `${kind}:${key}`);
+
+/** The id of a currency the first start creates (EUR keeps Shopware's default currency id). */
+export const defaultShopCurrencyId = (isoCode: string): string => (isoCode === 'EUR' ? CURRENCY_DEFAULT : defaultShopId('currency', isoCode));

@@ -4,7 +4,7 @@ import { systemContext } from '../acl/context.js';
 import { transaction, type UnitOfWork } from '../database/transaction.js';
 import { generateAccessKey } from '../admin-api/auth/access-keys.js';
 import { SALES_CHANNEL_TYPE_STOREFRONT } from '../sales-channel/entities.js';
-import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopId } from './default-ids.js';
+import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopCurrencyId, defaultShopId } from './default-ids.js';
 import { DEFAULT_COUNTRIES, DEFAULT_CURRENCIES, DEFAULT_PAYMENT_METHODS, DEFAULT_TAXES } from './default-shop-data.js';
 
 const MARKER_KEY = 'core.firstStart.defaultShopCreatedAt';
@@ -35,10 +35,9 @@ async function createDefaultShop(platform: Platform, uow: UnitOfWork): Promise<v
     platform.repositories.get(entity).create(data, systemContext, uow);
 
   await create('language', { id: LANGUAGE_SYSTEM, name: 'English', localeCode: 'en-GB' });
-  const currencyId = (isoCode: string) => (isoCode === 'EUR' ? CURRENCY_DEFAULT : defaultShopId('currency', isoCode));
   await create(
     'currency',
-    DEFAULT_CURRENCIES.map((c, i) => ({ id: currencyId(c.isoCode), ...c, shortName: c.isoCode, position: i + 1 })),
+    DEFAULT_CURRENCIES.map((c, i) => ({ id: defaultShopCurrencyId(c.isoCode), ...c, shortName: c.isoCode, position: i + 1 })),
   );
   await create(
     'country',
@@ -81,7 +80,7 @@ async function createDefaultShop(platform: Platform, uow: UnitOfWork): Promise<v
     customerGroupId: defaultShopId('customer_group', 'standard'),
     navigationCategoryId: defaultShopId('category', 'home'),
     languages: [{ id: LANGUAGE_SYSTEM }],
-    currencies: DEFAULT_CURRENCIES.map((c) => ({ id: currencyId(c.isoCode) })),
+    currencies: DEFAULT_CURRENCIES.map((c) => ({ id: defaultShopCurrencyId(c.isoCode) })),
     countries: DEFAULT_COUNTRIES.map((c) => ({ id: defaultShopId('country', c.iso) })),
     paymentMethods: DEFAULT_PAYMENT_METHODS.map((p) => ({ id: defaultShopId('payment_method', p.technicalName) })),
     shippingMethods: [{ id: defaultShopId('shipping_method', 'standard') }],

@@ -35,7 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return answer(appError, request, reply);
   });
   app.setNotFoundHandler((request, reply) => {
-    const error = errors.routeNotFound(request.method, request.url.split('?')[0] ?? request.url);
+    const error = errors.routeNotFound(request.method, request.url);
     return answer(error, request, reply);
   });
 }

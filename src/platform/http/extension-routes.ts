@@ -11,7 +11,7 @@ export async function registerExtensionOwnedRoutes(app: FastifyInstance, platfor
     if (!extension.routes) continue;
     await app.register(async (scope) => {
       scope.addHook('onRequest', async (request) => {
-        if (!platform.extensions.isActive(extension.name)) throw errors.routeNotFound(request.method, request.url.split('?')[0] ?? request.url);
+        if (!platform.extensions.isActive(extension.name)) throw errors.routeNotFound(request.method, request.url);
       });
       await extension.routes!(scope, platform);
     });

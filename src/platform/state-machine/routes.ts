@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requirePrivileges, systemContext } from '../acl/context.js';
+import { isPlainObject } from '../entities/write-validation.js';
 import { errors } from '../errors/app-error.js';
 import { isId } from '../ids.js';
 import type { Platform } from '../kernel.js';
@@ -57,9 +58,9 @@ export function registerStateMachineRoutes(app: FastifyInstance, platform: Platf
       },
       async (request, reply) => {
         const { id, transition } = request.params as { id: string; transition: string };
-        if (!isId(id)) throw routeNotFound(request);
+        if (!isId(id)) throw errors.routeNotFound(request.method, request.url);
         const entity = machines.statefulEntity(name);
-        if (!entity) throw routeNotFound(request);
+        if (!entity) throw errors.routeNotFound(request.method, request.url);
         requirePrivileges(request.apiContext, privileges);
         return transitionAndRespond(request, reply, entity, id, transition);
       },
@@ -80,7 +81,7 @@ export function registerStateMachineRoutes(app: FastifyInstance, platform: Platf
   const genericTarget = (request: FastifyRequest) => {
     const { entity: name, id } = request.params as { entity: string; id: string };
     const entity = machines.statefulEntity(name);
-    if (!entity || !isId(id)) throw routeNotFound(request);
+    if (!entity || !isId(id)) throw errors.routeNotFound(request.method, request.url);
     return { entity, id };
   };
 
@@ -125,18 +126,13 @@ export function registerStateMachineRoutes(app: FastifyInstance, platform: Platf
   );
 }
 
-function routeNotFound(request: FastifyRequest) {
-  return errors.routeNotFound(request.method, request.url.split('?')[0] ?? request.url);
-}
-
 /**
  * Shopware lets a caller name the state field (`stateFieldName`, in the query or the body); each of our
  * stateful entities has exactly one, so any other name is refused.
  */
 function requireStateField(request: FastifyRequest, entity: StatefulEntity): void {
   const fromQuery = (request.query as Record<string, unknown> | undefined)?.stateFieldName;
-  const body = request.body;
-  const fromBody = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>).stateFieldName : undefined;
+  const fromBody = isPlainObject(request.body) ? request.body.stateFieldName : undefined;
   const requested = fromQuery ?? fromBody;
   if (requested === undefined) return;
   const field = entity.stateColumn.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

@@ -3,6 +3,7 @@ import { requirePrivileges } from '../acl/context.js';
 import { executorOf, transaction, type UnitOfWork } from '../database/transaction.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { isId } from '../ids.js';
+import { isPlainObject } from '../entities/write-validation.js';
 import type { Platform } from '../kernel.js';
 
 const WRITE_PRIVILEGES = ['system_config:update', 'system_config:create', 'system_config:delete'];
@@ -103,8 +104,8 @@ async function existingSalesChannel(platform: Platform, id: string | null, uow?:
 }
 
 function requireObject(value: unknown, pointer: string): Record<string, unknown> {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError(400, 'FRAMEWORK__INVALID_REQUEST_PARAMETER', 'Expected an object of configuration keys and values.', { pointer: pointer || '/' });
+  if (!isPlainObject(value)) {
+    throw errors.invalidRequest('Expected an object of configuration keys and values.', pointer || '/');
   }
-  return value as Record<string, unknown>;
+  return value;
 }

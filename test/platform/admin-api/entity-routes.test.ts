@@ -4,7 +4,7 @@ import type { ApiContext } from '../../../src/platform/acl/context.js';
 import { registerEntityRoutes } from '../../../src/platform/admin-api/entity-routes.js';
 import type { DatabaseHandle } from '../../../src/platform/database/connection.js';
 import { EventDispatcher } from '../../../src/platform/events/dispatcher.js';
-import { createRepositoryFactory } from '../../../src/platform/entities/repository.js';
+import { RepositoryFactory } from '../../../src/platform/entities/repository.js';
 import { registerErrorHandler } from '../../../src/platform/http/error-handler.js';
 import { registerJsonParser } from '../../../src/platform/http/raw-body.js';
 import { admin, createRegistry, id, openTestDatabase, restricted } from '../entities/fixtures.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
   handle = await openTestDatabase();
   const registry = createRegistry();
   const dispatcher = new EventDispatcher();
-  const repositories = createRepositoryFactory({ registry, dispatcher, db: handle.db });
+  const repositories = new RepositoryFactory({ registry, dispatcher, db: handle.db });
   app = Fastify({ ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } } });
   registerJsonParser(app);
   registerErrorHandler(app);
@@ -97,6 +97,45 @@ describe('generic entity routes', () => {
     expect(detail.json().data).toMatchObject({ name: 'After', position: 3, updatedAt: expect.any(String) });
     const missing = await app.inject({ method: 'PATCH', url: `/api/test-tax/${id(4343)}`, headers: json, payload: { name: 'x' } });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('PATCH writes the record its path names, whatever id the body carries', async () => {
+    const target = await createTax('Target', 1);
+    const bystander = await createTax('Bystander', 2);
+    const patched = await app.inject({ method: 'PATCH', url: `/api/test-tax/${target}`, headers: json, payload: { id: bystander, name: 'Renamed' } });
+    expect(patched.statusCode).toBe(204);
+    expect(patched.headers.location).toMatch(new RegExp(`/api/test-tax/${target}$`));
+    const names = await handle.db.selectFrom('test_tax').select(['id', 'name']).where('id', 'in', [target, bystander]).orderBy('name').execute();
+    expect(names).toEqual([
+      { id: bystander, name: 'Bystander' },
+      { id: target, name: 'Renamed' },
+    ]);
+  });
+
+  it('JSON:API listings link their pages: first, prev, next and (with exact counts) last', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await createTax(`Paged ${n}`, n);
+    const filter = 'filter[0][type]=prefix&filter[0][field]=name&filter[0][value]=Paged&sort=taxRate';
+    const page = async (query: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/test-tax?${filter}&${query}`, headers: { accept: 'application/vnd.api+json' } });
+      expect(response.statusCode).toBe(200);
+      const { links, data } = response.json() as { links: Record<string, string>; data: Array<{ attributes: { name: string } }> };
+      // each link keeps the criteria and names its page
+      for (const link of Object.values(links)) expect(new URL(link).searchParams.get('filter[0][value]')).toBe('Paged');
+      const pages = Object.fromEntries(Object.entries(links).map(([rel, link]) => [rel, new URL(link).searchParams.get('page')]));
+      return { pages, names: data.map((r) => r.attributes.name) };
+    };
+
+    expect(await page('limit=2&page=2&total-count-mode=exact')).toEqual({
+      pages: { self: '2', first: '1', prev: '1', next: '3', last: '3' },
+      names: ['Paged 3', 'Paged 4'],
+    });
+    // without a count, a full page suggests a next one; a short page is the last
+    expect((await page('limit=2&page=1')).pages).toEqual({ self: '1', first: '1', next: '2' });
+    expect((await page('limit=2&page=3')).pages).toEqual({ self: '3', first: '1', prev: '2' });
+
+    // a POST search only links itself
+    const search = await app.inject({ method: 'POST', url: '/api/search/test-tax', headers: { accept: 'application/vnd.api+json' }, payload: { limit: 1 } });
+    expect(Object.keys(search.json().links)).toEqual(['self']);
   });
 
   it('DELETE answers 204, then 404', async () => {

@@ -109,4 +109,17 @@ describe('the catalog through the generic Admin API', () => {
     expect(loop.statusCode).toBe(400);
     expect((await t.api('GET', `/api/category/${parent}`)).json().data.parentId).toBe(HOME);
   });
+
+  it('writes a landing page linked to sales channels, with custom fields, and reads it back', async () => {
+    const id = newId();
+    const created = await t.api('POST', '/api/landing-page', {
+      body: { id, name: 'Summer sale', url: 'summer-sale', salesChannels: [{ id: DEFAULT_SALES_CHANNEL_ID }], customFields: { campaign: 'S24' } },
+    });
+    expect(created.statusCode, created.body).toBe(204);
+    const read = await t.api('POST', '/api/search/landing-page', { body: { ids: [id], associations: { salesChannels: {} } } });
+    expect(read.statusCode).toBe(200);
+    const page = read.json().data[0];
+    expect(page).toMatchObject({ name: 'Summer sale', url: 'summer-sale', active: true, customFields: { campaign: 'S24' }, apiAlias: 'landing_page' });
+    expect(page.salesChannels.map((c: { id: string }) => c.id)).toEqual([DEFAULT_SALES_CHANNEL_ID]);
+  });
 });

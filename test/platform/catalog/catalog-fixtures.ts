@@ -1,5 +1,6 @@
+import type { PriceEntry } from '../../../src/platform/catalog/price-field.js';
 import type { Db } from '../../../src/platform/database/connection.js';
-import { CURRENCY_DEFAULT, defaultShopId } from '../../../src/platform/first-start/default-ids.js';
+import { CURRENCY_DEFAULT, defaultShopCurrencyId, defaultShopId } from '../../../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { newId } from '../../../src/platform/ids.js';
 import type { Platform } from '../../../src/platform/kernel.js';
@@ -7,16 +8,8 @@ import type { SalesChannelContext } from '../../../src/platform/sales-channel/co
 
 export const TAX_STANDARD = defaultShopId('tax', 'standard');
 export const HOME_CATEGORY = defaultShopId('category', 'home');
-export const currencyId = (isoCode: string): string => (isoCode === 'EUR' ? CURRENCY_DEFAULT : defaultShopId('currency', isoCode));
 
-export interface PriceInput {
-  currencyId: string;
-  gross: number;
-  net: number;
-  linked: boolean;
-}
-
-export const eur = (gross: number, net = gross): PriceInput[] => [{ currencyId: CURRENCY_DEFAULT, gross, net, linked: true }];
+export const eur = (gross: number, net = gross): PriceEntry[] => [{ currencyId: CURRENCY_DEFAULT, gross, net, linked: true }];
 
 export interface ProductInput {
   id?: string;
@@ -24,7 +17,7 @@ export interface ProductInput {
   productNumber?: string;
   name?: string | null;
   description?: string | null;
-  price?: PriceInput[] | null;
+  price?: PriceEntry[] | null;
   stock?: number;
   taxId?: string | null;
   manufacturerId?: string | null;
@@ -111,17 +104,20 @@ export async function insertCategory(db: Db, input: CategoryInput = {}): Promise
   return id;
 }
 
-/** A guest context of the default sales channel, optionally in another currency. */
-export async function guestContext(platform: Platform, isoCode = 'EUR'): Promise<SalesChannelContext> {
-  const channel = await platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
-  if (!channel) throw new Error('default sales channel missing');
+export interface GuestContextOptions {
+  /** Default: the default storefront channel. */
+  salesChannelId?: string;
+  /** A currency of the default shop (`USD`, `RWF`...) chosen as a visitor would; default: the channel's. */
+  currency?: string;
+}
+
+/** A new visitor's context, built by the platform's own context service (in-process, no HTTP). */
+export async function guestContext(platform: Platform, options: GuestContextOptions = {}): Promise<SalesChannelContext> {
+  const salesChannelId = options.salesChannelId ?? DEFAULT_SALES_CHANNEL_ID;
+  const channel = await platform.salesChannelContexts.salesChannelById(salesChannelId);
+  if (!channel) throw new Error(`sales channel ${salesChannelId} missing`);
   const context = await platform.salesChannelContexts.load(channel, undefined);
-  if (isoCode === 'EUR') return context;
-  const row = await platform.db.selectFrom('currency').selectAll().where('iso_code', '=', isoCode).executeTakeFirstOrThrow();
-  return {
-    ...context,
-    currency: { id: row.id, isoCode: row.iso_code, name: row.name, symbol: row.symbol, decimals: row.decimals, factor: Number(row.factor) },
-  };
+  return options.currency ? platform.salesChannelContexts.switchChoices(context, { currencyId: defaultShopCurrencyId(options.currency) }) : context;
 }
 
 /** A second sales channel (copy of the default one with its own access key and navigation category). */

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { loadSalesChannelProducts } from '../../../src/platform/catalog/store/sales-channel-product-loader.js';
 import { newId } from '../../../src/platform/ids.js';
-import { CURRENCY_DEFAULT } from '../../../src/platform/first-start/default-ids.js';
+import { CURRENCY_DEFAULT, defaultShopCurrencyId } from '../../../src/platform/first-start/default-ids.js';
 import type { SalesChannelContext } from '../../../src/platform/sales-channel/context/sales-channel-context.js';
-import { currencyId, eur, guestContext, HOME_CATEGORY, insertCover, insertProduct, insertSalesChannel } from './catalog-fixtures.js';
+import { eur, guestContext, HOME_CATEGORY, insertCover, insertProduct, insertSalesChannel } from './catalog-fixtures.js';
 
 describe('loadSalesChannelProducts', () => {
   let t: TestPlatform;
@@ -116,11 +116,11 @@ describe('loadSalesChannelProducts', () => {
 
   it('converts the default price with the currency factor and rounds to the currency decimals', async () => {
     const id = await insertProduct(t.platform.db, { price: eur(19.99) });
-    const usd = await guestContext(t.platform, 'USD');
-    const rwf = await guestContext(t.platform, 'RWF');
-    const kwd = await guestContext(t.platform, 'KWD');
+    const usd = await guestContext(t.platform, { currency: 'USD' });
+    const rwf = await guestContext(t.platform, { currency: 'RWF' });
+    const kwd = await guestContext(t.platform, { currency: 'KWD' });
     // 19.99 x 1.08 = 21.5892 -> 21.59
-    expect((await load([id], 10, usd))[0]!.calculatedPrice).toEqual({ unitPrice: 2159, currencyId: currencyId('USD'), listPrice: null });
+    expect((await load([id], 10, usd))[0]!.calculatedPrice).toEqual({ unitPrice: 2159, currencyId: defaultShopCurrencyId('USD'), listPrice: null });
     // 19.99 x 1450 = 28985.5 -> 28986 (0 decimals, half-up)
     expect((await load([id], 10, rwf))[0]!.calculatedPrice.unitPrice).toBe(28986);
     // 19.99 x 0.33 = 6.5967 (3 decimals)
@@ -131,12 +131,12 @@ describe('loadSalesChannelProducts', () => {
 
   it('takes an explicit price in the context currency as is', async () => {
     const id = await insertProduct(t.platform.db, {
-      price: [...eur(19.99), { currencyId: currencyId('RWF'), gross: 30000, net: 25210, linked: true }],
+      price: [...eur(19.99), { currencyId: defaultShopCurrencyId('RWF'), gross: 30000, net: 25210, linked: true }],
     });
-    const rwf = await guestContext(t.platform, 'RWF');
+    const rwf = await guestContext(t.platform, { currency: 'RWF' });
     const [product] = await load([id], 10, rwf);
     expect(product!.calculatedPrice.unitPrice).toBe(30000);
-    expect(product!.price).toEqual({ currencyId: currencyId('RWF'), gross: 30000, net: 25210, linked: true });
+    expect(product!.price).toEqual({ currencyId: defaultShopCurrencyId('RWF'), gross: 30000, net: 25210, linked: true });
   });
 
   it('reports a decimal tax rate exactly', async () => {

@@ -5,8 +5,8 @@ import { newId } from '../../../src/platform/ids.js';
 import { loadNavigation, type NavigationNode } from '../../../src/platform/catalog/store/navigation.js';
 import { listCategoryProducts } from '../../../src/platform/catalog/store/category-product-listing.js';
 import type { SalesChannelContext } from '../../../src/platform/sales-channel/context/sales-channel-context.js';
-import { eur, HOME_CATEGORY, insertCategory, insertProduct, insertSalesChannel } from './catalog-fixtures.js';
-import { storeApiClient, type StoreApiCall } from './store-api-client.js';
+import { eur, guestContext, HOME_CATEGORY, insertCategory, insertProduct, insertSalesChannel } from './catalog-fixtures.js';
+import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
 
 /**
  * A channel of its own with this navigation tree (created in the order C, A, B, linked A -> B -> C):
@@ -18,7 +18,7 @@ import { storeApiClient, type StoreApiCall } from './store-api-client.js';
  */
 describe('Store API categories, navigation and category listings', () => {
   let t: TestPlatform;
-  let call: StoreApiCall;
+  let client: StoreApiClient;
   let context: SalesChannelContext;
   let channelId: string;
   const ids: Record<string, string> = {};
@@ -29,9 +29,8 @@ describe('Store API categories, navigation and category listings', () => {
     ids.root = await insertCategory(db, { parentId: null, name: 'Nav root' });
     const channel = await insertSalesChannel(db, ids.root);
     channelId = channel.id;
-    call = await storeApiClient(t, channel.id);
-    const salesChannel = await t.platform.salesChannelContexts.salesChannelById(channel.id);
-    context = await t.platform.salesChannelContexts.load(salesChannel!, undefined);
+    client = await createStoreApiClient(t, channel.id);
+    context = await guestContext(t.platform, { salesChannelId: channel.id });
 
     ids.A = newId();
     ids.B = newId();
@@ -81,7 +80,7 @@ describe('Store API categories, navigation and category listings', () => {
 
   describe('GET|POST /store-api/category', () => {
     it('lists the active categories of the channel tree only', async () => {
-      const response = await call('POST', '/store-api/category', { sort: [{ field: 'name' }], 'total-count-mode': 'exact' });
+      const response = await client.storeApi('POST', '/store-api/category', { body: { sort: [{ field: 'name' }], 'total-count-mode': 'exact' } });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body).toMatchObject({ total: 8, aggregations: {}, page: 1, limit: 100, apiAlias: 'dal_entity_search_result' });
@@ -90,7 +89,7 @@ describe('Store API categories, navigation and category listings', () => {
     });
 
     it('takes criteria from the query string and filters within the tree', async () => {
-      const response = await call('GET', `/store-api/category?filter[parentId]=${ids.A}&sort=name`);
+      const response = await client.storeApi('GET', `/store-api/category?filter[parentId]=${ids.A}&sort=name`);
       expect(response.statusCode).toBe(200);
       expect(response.json().elements.map((c: { name: string }) => c.name)).toEqual(['A1', 'A2']);
     });
@@ -99,29 +98,29 @@ describe('Store API categories, navigation and category listings', () => {
       const mediaId = newId();
       await t.platform.db.insertInto('media').values({ id: mediaId, path: `2024/01/${mediaId}/banner.png`, mime_type: 'image/png' }).execute();
       await t.platform.db.updateTable('category').set({ media_id: mediaId }).where('id', '=', ids.C).execute();
-      const response = await call('POST', '/store-api/category', { ids: [ids.C], associations: { media: {} } });
+      const response = await client.storeApi('POST', '/store-api/category', { body: { ids: [ids.C], associations: { media: {} } } });
       expect(response.json().elements[0].media).toMatchObject({ id: mediaId, url: `http://localhost:8000/media/2024/01/${mediaId}/banner.png` });
-      const refused = await call('POST', '/store-api/category', { associations: { products: {} } });
+      const refused = await client.storeApi('POST', '/store-api/category', { body: { associations: { products: {} } } });
       expect(refused.statusCode).toBe(400);
       expect(refused.json().errors[0].code).toBe('FRAMEWORK__ASSOCIATION_NOT_FOUND');
-      expect((await call('POST', '/store-api/category', { filter: [{ type: 'equals', field: 'products.active', value: true }] })).statusCode).toBe(400);
-      expect((await call('POST', '/store-api/category', { limit: 101 })).statusCode).toBe(400);
+      expect((await client.storeApi('POST', '/store-api/category', { body: { filter: [{ type: 'equals', field: 'products.active', value: true }] } })).statusCode).toBe(400);
+      expect((await client.storeApi('POST', '/store-api/category', { body: { limit: 101 } })).statusCode).toBe(400);
     });
   });
 
   describe('GET|POST /store-api/category/{id}', () => {
     it('answers a category of the tree and the navigation category as "home"', async () => {
       for (const method of ['GET', 'POST'] as const) {
-        const response = await call(method, `/store-api/category/${ids.B}`, method === 'POST' ? {} : undefined);
+        const response = await client.storeApi(method, `/store-api/category/${ids.B}`, { body: method === 'POST' ? {} : undefined });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toMatchObject({ id: ids.B, name: 'B', afterCategoryId: ids.A, apiAlias: 'category' });
       }
-      expect((await call('GET', '/store-api/category/home')).json().id).toBe(ids.root);
+      expect((await client.storeApi('GET', '/store-api/category/home')).json().id).toBe(ids.root);
     });
 
     it('answers 404 CONTENT__CATEGORY_NOT_FOUND outside the tree, for inactive, unknown and malformed ids', async () => {
       for (const id of [ids.outside, ids.B1, newId(), 'xyz']) {
-        const response = await call('GET', `/store-api/category/${id}`);
+        const response = await client.storeApi('GET', `/store-api/category/${id}`);
         expect(response.statusCode, id).toBe(404);
         expect(response.json()).toEqual({
           errors: [{ status: '404', code: 'CONTENT__CATEGORY_NOT_FOUND', title: 'Not Found', detail: `Category ${id} not found.`, meta: { parameters: { categoryId: id } } }],

@@ -1,21 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { newId } from '../../../src/platform/ids.js';
-import { currencyId, eur, guestContext, insertCover, insertProduct, insertSalesChannel, HOME_CATEGORY } from './catalog-fixtures.js';
-import { storeApiClient, type StoreApiCall } from './store-api-client.js';
+import { defaultShopCurrencyId } from '../../../src/platform/first-start/default-ids.js';
+import { eur, guestContext, insertCover, insertProduct, insertSalesChannel, HOME_CATEGORY } from './catalog-fixtures.js';
+import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
 
 describe('Store API products', () => {
   let t: TestPlatform;
-  let call: StoreApiCall;
+  let client: StoreApiClient;
   beforeAll(async () => {
     t = await createTestPlatform();
-    call = await storeApiClient(t);
+    client = await createStoreApiClient(t);
   });
   afterAll(() => t.close());
 
   const prefixFilter = (prefix: string) => [{ type: 'prefix', field: 'name', value: prefix }];
-  const search = async (body: Record<string, unknown>, headers?: Record<string, string>) => {
-    const response = await call('POST', '/store-api/product', body, headers);
+  const search = async (body: Record<string, unknown>, token?: string) => {
+    const response = await client.storeApi('POST', '/store-api/product', { body, token });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -82,8 +83,8 @@ describe('Store API products', () => {
   it('prices in the context currency (RWF: converted with the factor, 0 decimals)', async () => {
     await insertProduct(t.platform.db, { name: 'Franc priced', price: eur(19.99) });
     const context = await guestContext(t.platform);
-    const switched = await t.platform.salesChannelContexts.switchChoices(context, { currencyId: currencyId('RWF') });
-    const result = await search({ filter: prefixFilter('Franc priced') }, { 'sw-context-token': switched.token });
+    const switched = await t.platform.salesChannelContexts.switchChoices(context, { currencyId: defaultShopCurrencyId('RWF') });
+    const result = await search({ filter: prefixFilter('Franc priced') }, switched.token);
     expect(result.elements[0].calculatedPrice).toMatchObject({ unitPrice: 28986, totalPrice: 28986, calculatedTaxes: [{ tax: 4628, taxRate: 19, price: 28986 }] });
   });
 
@@ -96,8 +97,8 @@ describe('Store API products', () => {
     await insertProduct(db, { name: 'Vis other channel', visibilities: [{ salesChannelId: other.id, visibility: 30 }] });
     expect(names(await search({ filter: prefixFilter('Vis ') }))).toEqual(['Vis all']);
     expect(names(await search({ term: 'Vis ', sort: [{ field: 'name' }] }))).toEqual(['Vis all', 'Vis search']);
-    const otherCall = await storeApiClient(t, other.id);
-    const response = await otherCall('POST', '/store-api/product', { filter: prefixFilter('Vis ') });
+    const otherClient = await createStoreApiClient(t, other.id);
+    const response = await otherClient.storeApi('POST', '/store-api/product', { body: { filter: prefixFilter('Vis ') } });
     expect(names(response.json())).toEqual(['Vis other channel']);
   });
 
@@ -117,7 +118,7 @@ describe('Store API products', () => {
 
   it('accepts criteria in the query string (GET) and applies includes', async () => {
     await insertProduct(t.platform.db, { name: 'Query string product' });
-    const response = await call('GET', `/store-api/product?term=${encodeURIComponent('Query string')}&includes[product]=name,calculatedPrice&includes[calculated_price]=unitPrice`);
+    const response = await client.storeApi('GET', `/store-api/product?term=${encodeURIComponent('Query string')}&includes[product]=name,calculatedPrice&includes[calculated_price]=unitPrice`);
     expect(response.statusCode).toBe(200);
     expect(response.json().elements).toEqual([{ id: expect.any(String), name: 'Query string product', calculatedPrice: { unitPrice: 10, apiAlias: 'calculated_price' }, apiAlias: 'product' }]);
   });
@@ -148,16 +149,16 @@ describe('Store API products', () => {
       [{ associations: { cover: { associations: { product: {} } } } }, 'FRAMEWORK__ASSOCIATION_NOT_FOUND'],
     ];
     for (const [body, code] of cases) {
-      const response = await call('POST', '/store-api/product', body);
+      const response = await client.storeApi('POST', '/store-api/product', { body });
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().errors[0].code).toBe(code);
     }
-    expect((await call('GET', '/store-api/product?limit=500')).statusCode).toBe(400);
+    expect((await client.storeApi('GET', '/store-api/product?limit=500')).statusCode).toBe(400);
   });
 
   it('a query string cannot pollute Object.prototype of the server', async () => {
     try {
-      const response = await call('GET', '/store-api/product?__proto__[polluted]=yes&filter[__proto__][polluted]=yes');
+      const response = await client.storeApi('GET', '/store-api/product?__proto__[polluted]=yes&filter[__proto__][polluted]=yes');
       expect(response.statusCode).toBeLessThan(500);
       expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     } finally {
@@ -173,15 +174,15 @@ describe('Store API products', () => {
 
 describe('Store API product detail', () => {
   let t: TestPlatform;
-  let call: StoreApiCall;
+  let client: StoreApiClient;
   beforeAll(async () => {
     t = await createTestPlatform();
-    call = await storeApiClient(t);
+    client = await createStoreApiClient(t);
   });
   afterAll(() => t.close());
 
   const detail = async (id: string, method: 'GET' | 'POST' = 'GET') => {
-    const response = await call(method, `/store-api/product/${id}`, method === 'POST' ? {} : undefined);
+    const response = await client.storeApi(method, `/store-api/product/${id}`, { body: method === 'POST' ? {} : undefined });
     expect(response.statusCode, response.body).toBe(200);
     return response.json();
   };
@@ -238,7 +239,7 @@ describe('Store API product detail', () => {
     const parent = await insertProduct(db, { name: 'Season shirt', price: eur(25) });
     await insertProduct(db, { parentId: parent, active: false });
     await insertProduct(db, { parentId: parent, active: false });
-    const response = await call('GET', `/store-api/product/${parent}`);
+    const response = await client.storeApi('GET', `/store-api/product/${parent}`);
     expect(response.statusCode, response.body).toBe(404);
     expect(response.json().errors[0].code).toBe('PRODUCT__PRODUCT_NOT_FOUND');
   });
@@ -256,7 +257,7 @@ describe('Store API product detail', () => {
     ];
     for (const id of ids) {
       for (const method of ['GET', 'POST'] as const) {
-        const response = await call(method, `/store-api/product/${id}`, method === 'POST' ? {} : undefined);
+        const response = await client.storeApi(method, `/store-api/product/${id}`, { body: method === 'POST' ? {} : undefined });
         expect(response.statusCode, id).toBe(404);
         expect(response.json()).toEqual({
           errors: [{ status: '404', code: 'PRODUCT__PRODUCT_NOT_FOUND', title: 'Not Found', detail: `Product for id ${id} not found.`, meta: { parameters: { productId: id } } }],

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defaultShopId } from '../../../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { newId } from '../../../src/platform/ids.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
-import { createPaymentMethod, createProduct, KWD, RWF, STANDARD_SHIPPING_ID, TAX_REDUCED, TAX_STANDARD, USD } from './checkout-fixtures.js';
+import { createPaymentMethod, createProduct, INVOICE_METHOD_ID, KWD, RWF, STANDARD_SHIPPING_ID, TAX_REDUCED, TAX_STANDARD, USD } from './checkout-fixtures.js';
 
 describe('Store API cart', () => {
   let t: TestPlatform;
@@ -93,7 +92,7 @@ describe('Store API cart', () => {
       });
       expect(cart.transactions).toEqual([
         {
-          paymentMethodId: defaultShopId('payment_method', 'payment_invoicepayment'),
+          paymentMethodId: INVOICE_METHOD_ID,
           amount: expect.objectContaining({ unitPrice: 86.36, totalPrice: 86.36, quantity: 1 }),
           apiAlias: 'cart_transaction',
         },
@@ -387,12 +386,12 @@ describe('Store API cart', () => {
       const token = await guestToken();
       await addItems(token, [{ type: 'product', referencedId: product, quantity: 1 }]);
       // the sales channel's default method stays in the context even when it cannot pay
-      await t.platform.db.updateTable('payment_method').set({ active: false }).where('id', '=', defaultShopId('payment_method', 'payment_invoicepayment')).execute();
+      await t.platform.db.updateTable('payment_method').set({ active: false }).where('id', '=', INVOICE_METHOD_ID).execute();
       try {
         const cart = (await getCart(token)).json();
         expect(Object.values(cart.errors)).toEqual([expect.objectContaining({ messageKey: 'payment-method-blocked', level: 20, message: 'Payment method Invoice not available.' })]);
       } finally {
-        await t.platform.db.updateTable('payment_method').set({ active: true }).where('id', '=', defaultShopId('payment_method', 'payment_invoicepayment')).execute();
+        await t.platform.db.updateTable('payment_method').set({ active: true }).where('id', '=', INVOICE_METHOD_ID).execute();
       }
     });
   });

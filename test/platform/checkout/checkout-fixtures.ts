@@ -5,6 +5,7 @@ import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/defa
 import { newId } from '../../../src/platform/ids.js';
 import type { Platform } from '../../../src/platform/kernel.js';
 import type { PaymentHandler } from '../../../src/platform/checkout/payment/payment-handler.js';
+import { stateOf } from '../state-machine/fixtures.js';
 
 export const TAX_STANDARD = defaultShopId('tax', 'standard');
 export const TAX_REDUCED = defaultShopId('tax', 'reduced');
@@ -75,14 +76,8 @@ export async function createPaymentMethod(platform: Platform, handler: PaymentHa
 }
 
 /** The technical name of an order transaction's state. */
-export async function transactionState(platform: Platform, orderTransactionId: string): Promise<string> {
-  const row = await platform.db
-    .selectFrom('order_transaction as t')
-    .innerJoin('state_machine_state as s', 's.id', 't.state_id')
-    .select('s.technical_name')
-    .where('t.id', '=', orderTransactionId)
-    .executeTakeFirstOrThrow();
-  return row.technical_name as string;
+export function transactionState(platform: Platform, orderTransactionId: string): Promise<string> {
+  return stateOf(platform, 'order_transaction', orderTransactionId);
 }
 
 export async function productStock(platform: Platform, productId: string): Promise<number> {

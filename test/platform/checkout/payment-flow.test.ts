@@ -5,6 +5,8 @@ import { paymentErrors } from '../../../src/platform/checkout/payment/payment-er
 import type { PaymentHandler } from '../../../src/platform/checkout/payment/payment-handler.js';
 import { PaymentTokenService } from '../../../src/platform/checkout/payment/token/payment-token-service.js';
 import type { StateMachineTransitionPayload } from '../../../src/platform/state-machine/events.js';
+import { transaction } from '../../../src/platform/database/transaction.js';
+import { newId } from '../../../src/platform/ids.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
 import { createPaymentMethod, createProduct, transactionState } from './checkout-fixtures.js';
@@ -250,6 +252,42 @@ describe('payment flow: order, handle-payment, provider page, finalize', () => {
     expect(await transactionState(t.platform, second.transactionId)).toBe('failed');
   });
 
+  it('pays the newest open transaction of an order that has several (reference §6.1)', async () => {
+    const { token, orderId, transactionId: older } = await placeOrder(redirectMethodId);
+    const amount = (await t.platform.db.selectFrom('order_transaction').select('amount').where('id', '=', older).executeTakeFirstOrThrow()).amount;
+    const newer = newId();
+    await transaction(t.platform.db, (uow) =>
+      t.platform.repositories.get('order_transaction').create({ id: newer, orderId, paymentMethodId: redirectMethodId, amount }, systemContext, uow),
+    );
+
+    const paidTransactions = () => payCalls.map((call) => (call.transaction as { orderTransactionId: string }).orderTransactionId);
+    expect((await handlePayment(token, { orderId })).statusCode).toBe(200);
+    expect(paidTransactions()).toEqual([newer]);
+
+    // once the newer one is no longer open, the older open one is the one to pay
+    await t.platform.stateMachines.transition({ within: t.platform.db, entity: 'order_transaction', id: newer, action: 'cancel', context: systemContext });
+    expect((await handlePayment(token, { orderId })).statusCode).toBe(200);
+    expect(paidTransactions()).toEqual([newer, older]);
+  });
+
+  it('finalize with a handler that is gone meanwhile sends the customer to the error URL and leaves the transaction open', async () => {
+    const methodId = await createPaymentMethod(t.platform, {
+      // the "provider" sends the customer straight back
+      pay: async (input) => ({ redirectUrl: input.transaction.returnUrl }),
+      finalize: async (input) => void finalizeCalls.push({ ...input }),
+    });
+    const { token, orderId, transactionId } = await placeOrder(methodId);
+    const { redirectUrl } = (await handlePayment(token, { orderId, finishUrl: FINISH_URL, errorUrl: ERROR_URL })).json();
+    // e.g. the extension owning the handler was deactivated while the customer was away
+    await t.platform.db.updateTable('payment_method').set({ handler_identifier: 'no_longer_registered' }).where('id', '=', methodId).execute();
+
+    const finalized = await finalize(new URL(redirectUrl));
+    expect(finalized.statusCode).toBe(302);
+    expect(finalized.headers.location).toBe(`${ERROR_URL}?error-code=CHECKOUT__UNKNOWN_PAYMENT_METHOD`);
+    expect(finalizeCalls).toEqual([]);
+    expect(await transactionState(t.platform, transactionId)).toBe('open');
+  });
+
   describe('handle-payment refusals', () => {
     it('needs a logged-in customer', async () => {
       const response = await client.storeApi('POST', '/store-api/handle-payment', { body: { orderId: '0'.repeat(32) } });
@@ -267,6 +305,15 @@ describe('payment flow: order, handle-payment, provider page, finalize', () => {
       }
       expect(payCalls).toEqual([]);
       expect(await transactionState(t.platform, transactionId)).toBe('open');
+    });
+
+    it('answers an order without any transaction as unknown (CHECKOUT__INVALID_ORDER_ID)', async () => {
+      const { token, orderId } = await placeOrder(redirectMethodId);
+      await t.platform.db.deleteFrom('order_transaction').where('order_id', '=', orderId).execute();
+      const response = await handlePayment(token, { orderId, finishUrl: FINISH_URL });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().errors[0]).toMatchObject({ code: 'CHECKOUT__INVALID_ORDER_ID' });
+      expect(payCalls).toEqual([]);
     });
 
     it.each([

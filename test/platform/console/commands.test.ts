@@ -138,6 +138,14 @@ describe('platform console commands', () => {
       expect(await t.platform.db.selectFrom('user').select('id').where('username', '=', 'john').executeTakeFirst()).toBeUndefined();
     });
 
+    it('validates like the Admin API: a username longer than the column is refused with its reason', async () => {
+      const long = 'x'.repeat(256);
+      const result = await run('user:create', long, '--password', 'long-enough');
+      expect(result.code).toBe(1);
+      expect(result.stderr).toEqual(['The value of "username" is too long: at most 255 characters are allowed.']);
+      expect(await t.platform.db.selectFrom('user').select('id').where('username', '=', long).execute()).toEqual([]);
+    });
+
     it('requires a password of at least 8 characters', async () => {
       const missing = await run('user:create', 'john');
       expect(missing.code).toBe(2);

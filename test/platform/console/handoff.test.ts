@@ -8,6 +8,8 @@ import { createTestPlatform, type TestPlatform } from '../../helpers/test-platfo
 import { startHandoffServer, type HandoffServer } from '../../../src/platform/console/handoff-server.js';
 import { runViaHandoff } from '../../../src/platform/console/handoff-client.js';
 import { embeddedPaths } from '../../../src/platform/database/embedded-lock.js';
+import { spawnServerProcess } from '../../helpers/server-process.js';
+import { captureIo } from './capture-io.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -27,10 +29,9 @@ describe('console hand-off in one process', () => {
   });
 
   async function handOff(argv: string[]) {
-    const stdout: string[] = [];
-    const stderr: string[] = [];
-    const result = await runViaHandoff(socket, argv, (l) => stdout.push(l), (l) => stderr.push(l));
-    return { result, stdout, stderr };
+    const io = captureIo();
+    const result = await runViaHandoff(socket, argv, io.out, io.err);
+    return { result, stdout: io.stdout, stderr: io.stderr };
   }
 
   it('listens on a socket only its user can open, replacing a stale socket file', () => {
@@ -96,17 +97,15 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('bin/console against a runnin
   let varDir: string;
   let cwd: string;
   let server: ChildProcess;
-  let serverLog = '';
+  let serverLog: () => string;
   let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
     varDir = mkdtempSync(path.join(tmpdir(), 'console-e2e-'));
     cwd = mkdtempSync(path.join(tmpdir(), 'console-cwd-'));
     env = { ...process.env, VAR_DIR: varDir, PORT: '0', HOST: '127.0.0.1', RUN_WORKER: '0', DATABASE_URL: '', LOG_LEVEL: 'warn' };
-    server = spawn(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'src/main.ts')], { env, cwd: root });
-    server.stdout!.on('data', (d) => (serverLog += d));
-    server.stderr!.on('data', (d) => (serverLog += d));
+    ({ child: server, log: serverLog } = spawnServerProcess(env));
     await waitFor(() => existsSync(embeddedPaths(varDir).socket) || server.exitCode !== null, 'the server socket');
-    if (server.exitCode !== null) throw new Error(`server exited: ${serverLog}`);
+    if (server.exitCode !== null) throw new Error(`server exited: ${serverLog()}`);
   }, 120_000);
   afterAll(() => {
     if (server && server.exitCode === null) server.kill('SIGKILL');

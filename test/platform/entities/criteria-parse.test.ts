@@ -89,6 +89,14 @@ describe('parseCriteria (JSON body)', () => {
     }
   });
 
+  it('association names inherited from Object.prototype are unknown associations', () => {
+    const body = JSON.parse('{"associations":{"constructor":{},"__proto__":{},"tax":{}}}');
+    expect(toErrorEntries(errorOf(() => parseCriteria(body, order, registry))).map((e) => [e.code, e.source?.pointer])).toEqual([
+      ['FRAMEWORK__ASSOCIATION_NOT_FOUND', '/associations/constructor'],
+      ['FRAMEWORK__ASSOCIATION_NOT_FOUND', '/associations/__proto__'],
+    ]);
+  });
+
   it('validates filter values against field types', () => {
     expect(errorOf(() => parseCriteria({ filter: [{ type: 'equals', field: 'stateId', value: 'abc' }] }, order, registry)).pointer).toBe('/filter/0/value');
     expect(errorOf(() => parseCriteria({ filter: [{ type: 'equals', field: 'notes', value: '' }] }, order, registry)).pointer).toBe('/filter/0/value');

@@ -5,7 +5,7 @@ import { transaction } from '../../../src/platform/database/transaction.js';
 import { AppError } from '../../../src/platform/errors/app-error.js';
 import { EventDispatcher } from '../../../src/platform/events/dispatcher.js';
 import { parseCriteria } from '../../../src/platform/entities/criteria/parse.js';
-import { createRepositoryFactory, type RepositoryFactory } from '../../../src/platform/entities/repository.js';
+import { RepositoryFactory } from '../../../src/platform/entities/repository.js';
 import { createRegistry, id, openTestDatabase, restricted } from './fixtures.js';
 
 const registry = createRegistry();
@@ -17,7 +17,7 @@ const PAID = id(102);
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  repositories = createRepositoryFactory({ registry, dispatcher: new EventDispatcher(), db: handle.db });
+  repositories = new RepositoryFactory({ registry, dispatcher: new EventDispatcher(), db: handle.db });
   await transaction(handle.db, async (uow) => {
     await repositories.get('test_state').create([{ id: OPEN, technicalName: 'open' }, { id: PAID, technicalName: 'paid' }], systemContext, uow);
     await repositories.get('test_tax').create([{ id: id(201), name: 'Standard rate', taxRate: 19 }, { id: id(202), name: 'Reduced rate', taxRate: 7 }], systemContext, uow);

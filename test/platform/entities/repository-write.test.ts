@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../../../src/platform/database/connection.j
 import { transaction } from '../../../src/platform/database/transaction.js';
 import { AppError, toErrorEntries } from '../../../src/platform/errors/app-error.js';
 import { EventDispatcher } from '../../../src/platform/events/dispatcher.js';
-import { createRepositoryFactory, type RepositoryFactory, type WritePayload } from '../../../src/platform/entities/repository.js';
+import { RepositoryFactory, type WritePayload } from '../../../src/platform/entities/repository.js';
 import { verifyPassword } from '../../../src/platform/security/password.js';
 import { admin, createRegistry, id, openTestDatabase, restricted } from './fixtures.js';
 
@@ -19,7 +19,7 @@ const INVOICE = id(301);
 
 beforeAll(async () => {
   handle = await openTestDatabase();
-  repositories = createRepositoryFactory({ registry, dispatcher, db: handle.db });
+  repositories = new RepositoryFactory({ registry, dispatcher, db: handle.db });
   await transaction(handle.db, async (uow) => {
     await repositories.get('test_state').create({ id: OPEN, technicalName: 'open' }, systemContext, uow);
     await repositories.get('test_tax').create({ id: TAX, name: 'Standard', taxRate: 19 }, systemContext, uow);

@@ -7,7 +7,7 @@ import { transaction } from '../../../src/platform/database/transaction.js';
 import { parseCriteria } from '../../../src/platform/entities/criteria/parse.js';
 import type { EntityDefinition } from '../../../src/platform/entities/definition.js';
 import { EntityRegistry } from '../../../src/platform/entities/registry.js';
-import { createRepositoryFactory, type RepositoryFactory } from '../../../src/platform/entities/repository.js';
+import { RepositoryFactory } from '../../../src/platform/entities/repository.js';
 import { EventDispatcher } from '../../../src/platform/events/dispatcher.js';
 import { id } from './fixtures.js';
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   const stamps = sql`created_at timestamptz NOT NULL, updated_at timestamptz, custom_fields jsonb`;
   await sql`CREATE TABLE test_person (id uuid PRIMARY KEY, name text NOT NULL, ${stamps})`.execute(handle.db);
   await sql`CREATE TABLE test_profile (id uuid PRIMARY KEY, person_id uuid NOT NULL REFERENCES test_person(id), nickname text NOT NULL, ${stamps})`.execute(handle.db);
-  repositories = createRepositoryFactory({ registry, dispatcher: new EventDispatcher(), db: handle.db });
+  repositories = new RepositoryFactory({ registry, dispatcher: new EventDispatcher(), db: handle.db });
 });
 
 afterAll(async () => {

@@ -44,6 +44,7 @@ export async function createTestRefund(platform: Platform, state = 'open'): Prom
   return id;
 }
 
+/** The technical name of the state of record `id` in a stateful `table` (its `state_id` column). */
 export async function stateOf(platform: Platform, table: string, id: string): Promise<string> {
   const row = await platform.db
     .selectFrom(`${table} as x`)

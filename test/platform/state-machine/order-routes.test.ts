@@ -67,6 +67,15 @@ describe('state transitions of real orders, deliveries and transactions', () => 
     expect(row.state_id).toBe(stateMachineStateId('order_transaction.state', 'paid'));
   });
 
+  it('refuses price JSON that is not an object and tracking codes that are not strings, naming the field once', async () => {
+    const transaction = await t.api('PATCH', `/api/order-transaction/${order.transactionId}`, { body: { amount: [] } });
+    expect(transaction.statusCode).toBe(400);
+    expect(transaction.json().errors[0]).toMatchObject({ detail: 'The value of "amount" must be an object.', source: { pointer: '/amount' } });
+    const delivery = await t.api('PATCH', `/api/order-delivery/${order.deliveryId}`, { body: { trackingCodes: ['ok', 7] } });
+    expect(delivery.statusCode).toBe(400);
+    expect(delivery.json().errors[0]).toMatchObject({ detail: 'The value of "trackingCodes" must be a list of strings.', source: { pointer: '/trackingCodes' } });
+  });
+
   it('reads an order with its associations through the generic API (orderCustomer is one object)', async () => {
     const response = await t.api('POST', '/api/search/order', {
       body: { ids: [order.orderId], associations: { orderCustomer: {}, lineItems: {}, transactions: { associations: { stateMachineState: {} } }, stateMachineState: {} } },

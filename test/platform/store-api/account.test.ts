@@ -9,6 +9,7 @@ import { registerCustomer } from '../../../src/platform/customer/account/registe
 import { loginCustomer, logoutCustomer } from '../../../src/platform/customer/account/customer-login.js';
 import { violationMessagesByPointer } from '../../../src/platform/customer/account/violations.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { guestContext } from '../catalog/catalog-fixtures.js';
 import { DEFAULT_TEST_PASSWORD, GERMANY_ID, createStoreApiClient, type StoreApiClient } from './store-api-client.js';
 
 const AUSTRIA_ID = defaultShopId('country', 'AT');
@@ -321,17 +322,13 @@ describe('Store API account', () => {
 
   describe('services (shared with the storefront)', () => {
     const address = { street: 'Hauptstraße 1', city: 'Berlin', countryId: GERMANY_ID };
-    const guestContext = async () => {
-      const channel = await t.platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
-      return t.platform.salesChannelContexts.load(channel!, undefined);
-    };
 
     it('register, login and logout work on a SalesChannelContext', async () => {
       const email = `svc-${newId().slice(0, 8)}@example.com`;
-      const registered = await registerCustomer(t.platform, await guestContext(), { email, password: DEFAULT_TEST_PASSWORD, firstName: 'S', lastName: 'V', billingAddress: address });
+      const registered = await registerCustomer(t.platform, await guestContext(t.platform), { email, password: DEFAULT_TEST_PASSWORD, firstName: 'S', lastName: 'V', billingAddress: address });
       expect(registered.context.customer).toMatchObject({ id: registered.customer.id, email });
 
-      const loggedIn = await loginCustomer(t.platform, await guestContext(), { email, password: DEFAULT_TEST_PASSWORD }, '192.0.2.1');
+      const loggedIn = await loginCustomer(t.platform, await guestContext(t.platform), { email, password: DEFAULT_TEST_PASSWORD }, '192.0.2.1');
       expect(loggedIn.customer?.id).toBe(registered.customer.id);
       const loggedOut = await logoutCustomer(t.platform, loggedIn);
       expect(loggedOut.customer).toBeNull();
@@ -339,7 +336,7 @@ describe('Store API account', () => {
     });
 
     it('reports violations as messages per field pointer', async () => {
-      const error = await registerCustomer(t.platform, await guestContext(), { email: 'x', password: 'short', billingAddress: address }).catch((e: unknown) => e);
+      const error = await registerCustomer(t.platform, await guestContext(t.platform), { email: 'x', password: 'short', billingAddress: address }).catch((e: unknown) => e);
       expect(violationMessagesByPointer(error)).toEqual({
         '/email': 'This value is not a valid email address.',
         '/password': 'This value is too short. It should have 8 characters or more.',
@@ -350,7 +347,7 @@ describe('Store API account', () => {
 
     it('joins the caller\'s unit of work: a rollback leaves no customer, address, number or login behind', async () => {
       const email = `rollback-${newId().slice(0, 8)}@example.com`;
-      const context = await guestContext();
+      const context = await guestContext(t.platform);
       const before = await lastCustomerNumber();
       const rollback = new Error('rollback');
       let customerId = '';

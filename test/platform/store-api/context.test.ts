@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemContext } from '../../../src/platform/acl/context.js';
 import { generateAccessKey } from '../../../src/platform/admin-api/auth/access-keys.js';
@@ -166,6 +167,96 @@ describe('Store API context', () => {
       const array = await client.storeApi('PATCH', '/store-api/context', { body: [{ currencyId: USD }] });
       expect(array.statusCode).toBe(400);
       expect(array.json().errors[0].code).toBe('FRAMEWORK__INVALID_REQUEST_PARAMETER');
+    });
+
+    it('refuses an assigned but inactive payment or shipping method', async () => {
+      const shippingId = newId();
+      await transaction(t.platform.db, async (uow) => {
+        await t.platform.repositories
+          .get('shipping_method')
+          .create({ id: shippingId, name: 'Switched off', active: false, price: [{ currencyId: CURRENCY_DEFAULT, gross: 1, net: 1, linked: true }] }, systemContext, uow);
+        await uow.db.insertInto('sales_channel_shipping_method').values({ sales_channel_id: DEFAULT_SALES_CHANNEL_ID, shipping_method_id: shippingId }).execute();
+      });
+      const shipping = await client.storeApi('PATCH', '/store-api/context', { body: { shippingMethodId: shippingId } });
+      expect(shipping.statusCode).toBe(400);
+      expect(shipping.json().errors[0]).toMatchObject({ code: 'VIOLATION::ENTITY_DOES_NOT_EXIST', source: { pointer: '/shippingMethodId' } });
+
+      await t.platform.db.updateTable('payment_method').set({ active: false }).where('id', '=', CASH).execute();
+      try {
+        const payment = await client.storeApi('PATCH', '/store-api/context', { body: { paymentMethodId: CASH } });
+        expect(payment.statusCode).toBe(400);
+        expect(payment.json().errors[0]).toMatchObject({ code: 'VIOLATION::ENTITY_DOES_NOT_EXIST', source: { pointer: '/paymentMethodId' } });
+      } finally {
+        await t.platform.db.updateTable('payment_method').set({ active: true }).where('id', '=', CASH).execute();
+      }
+    });
+
+    it('adds to the choices stored under the token', async () => {
+      const token = (await client.storeApi('PATCH', '/store-api/context', { body: { currencyId: USD } })).json().contextToken as string;
+      const second = await client.storeApi('PATCH', '/store-api/context', { token, body: { paymentMethodId: CASH } });
+      expect(second.json().contextToken).toBe(token);
+      expect((await storedChoices(token))?.payload).toEqual({ currencyId: USD, paymentMethodId: CASH });
+      // storing the context again (as a cart change does) keeps the choices
+      const context = await t.platform.salesChannelContexts.load((await t.platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID))!, token);
+      await t.platform.salesChannelContexts.persist(context);
+      expect((await storedChoices(token))?.payload).toEqual({ currencyId: USD, paymentMethodId: CASH });
+    });
+  });
+
+  describe('stored context', () => {
+    const setLastUse = (token: string, hoursAgo: number) =>
+      t.platform.db
+        .updateTable('sales_channel_api_context')
+        .set({ updated_at: sql`now() - make_interval(hours => ${hoursAgo})` })
+        .where('token', '=', token)
+        .execute();
+    const lastUseHoursAgo = async (token: string) =>
+      Number(
+        (
+          await t.platform.db
+            .selectFrom('sales_channel_api_context')
+            .select(sql<string>`extract(epoch from now() - updated_at) / 3600`.as('hours'))
+            .where('token', '=', token)
+            .executeTakeFirstOrThrow()
+        ).hours,
+      );
+
+    it('forgets a token unused for more than 24 hours: a fresh guest context with a new token', async () => {
+      const token = (await client.storeApi('PATCH', '/store-api/context', { body: { currencyId: USD } })).json().contextToken as string;
+      await setLastUse(token, 25);
+      const response = await client.storeApi('GET', '/store-api/context', { token });
+      expect(response.statusCode).toBe(200);
+      expect(response.json().token).not.toBe(token);
+      expect(response.json().currency.id).toBe(CURRENCY_DEFAULT);
+    });
+
+    it('keeps a used token alive: each use renews its 24 hours', async () => {
+      const token = (await client.storeApi('PATCH', '/store-api/context', { body: { currencyId: USD } })).json().contextToken as string;
+      await setLastUse(token, 23);
+      const response = await client.storeApi('GET', '/store-api/context', { token });
+      expect(response.json()).toMatchObject({ token, currency: { id: USD } });
+      expect(await lastUseHoursAgo(token)).toBeLessThan(1);
+    });
+
+    it('falls back to the channel default while a stored choice is switched off, and returns to it after', async () => {
+      const token = (await client.storeApi('PATCH', '/store-api/context', { body: { paymentMethodId: CASH } })).json().contextToken as string;
+      await t.platform.db.updateTable('payment_method').set({ active: false }).where('id', '=', CASH).execute();
+      try {
+        expect((await client.storeApi('GET', '/store-api/context', { token })).json().paymentMethod.id).toBe(INVOICE);
+      } finally {
+        await t.platform.db.updateTable('payment_method').set({ active: true }).where('id', '=', CASH).execute();
+      }
+      expect((await client.storeApi('GET', '/store-api/context', { token })).json().paymentMethod.id).toBe(CASH);
+    });
+
+    it("uses the customer's default payment method and the country of their default shipping address", async () => {
+      const { token, customer } = await client.registerCustomerAccount({
+        billingAddress: { street: 'Ringstraße 1', zipcode: '1010', city: 'Wien', countryId: defaultShopId('country', 'AT') },
+      });
+      await t.platform.db.updateTable('customer').set({ default_payment_method_id: CASH }).where('id', '=', customer.id).execute();
+      const context = (await client.storeApi('GET', '/store-api/context', { token })).json();
+      expect(context.paymentMethod.id).toBe(CASH);
+      expect(context.shippingLocation.country.iso).toBe('AT');
     });
   });
 

@@ -5,6 +5,9 @@
  */
 export class LoginThrottle {
   readonly #failures = new Map<string, number[]>();
+  // keys of attempts that never come back would otherwise stay forever: the expired ones are swept
+  // whenever the map has doubled since the last sweep
+  #nextSweepAt = 1000;
 
   constructor(
     private readonly maxFailures = 10,
@@ -24,10 +27,6 @@ export class LoginThrottle {
     this.#failures.set(key, [...this.#recent(key), this.now()]);
     if (this.#failures.size > this.#nextSweepAt) this.#sweep();
   }
-
-  // keys of attempts that never come back would otherwise stay forever: sweep the expired ones
-  // whenever the map has doubled since the last sweep
-  #nextSweepAt = 1000;
 
   #sweep(): void {
     for (const key of [...this.#failures.keys()]) this.#recent(key);

@@ -4,25 +4,17 @@ import type { ContextCurrency } from '../../sales-channel/context/sales-channel-
 import type { PropertyOptionJson } from './property-option-loader.js';
 import type { SalesChannelProduct } from './sales-channel-product-loader.js';
 
+/** What the Store API shows of a SalesChannelProduct unchanged (the mapping below copies exactly these). */
+type CopiedField =
+  | 'id' | 'parentId' | 'productNumber' | 'name' | 'description' | 'stock' | 'available' | 'isCloseout'
+  | 'minPurchase' | 'maxPurchase' | 'purchaseSteps' | 'shippingFree' | 'taxId';
+
 /**
  * A product as the Store API shows it. Built from a SalesChannelProduct only, so it never carries what
  * a shopper must not see (other channels' visibilities, other currencies' prices, inactive data).
  */
-export interface StoreProductJson {
-  id: string;
-  parentId: string | null;
-  productNumber: string;
-  name: string;
-  description: string | null;
+export interface StoreProductJson extends Pick<SalesChannelProduct, CopiedField> {
   translated: { name: string; description: string | null };
-  stock: number;
-  available: boolean;
-  isCloseout: boolean;
-  minPurchase: number;
-  maxPurchase: number | null;
-  purchaseSteps: number;
-  shippingFree: boolean;
-  taxId: string;
   manufacturerId: string | null;
   manufacturer: { id: string; name: string; apiAlias: 'product_manufacturer' } | null;
   cover: { mediaId: string; media: { id: string; url: string; alt: string | null; apiAlias: 'media' }; apiAlias: 'product_media' } | null;

@@ -1,12 +1,11 @@
 import { loadSalesChannelProducts } from '../../catalog/store/sales-channel-product-loader.js';
 import type { Db } from '../../database/connection.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
-import { AppErrorList, type AppError } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { emptyStoredCart, type CalculatedCart, type CartError, type StoredCart, type StoredLineItem } from './cart.js';
 import { calculateCart, type CartCalculation } from './cart-calculator.js';
-import { cartRequestErrors } from './cart-errors.js';
+import { cartRequestErrors, throwRequestErrors } from './cart-errors.js';
 import { CartPersister } from './cart-persister.js';
 import type { NewLineItem, QuantityChange } from './line-item-input.js';
 import { MAX_LINE_ITEM_QUANTITY } from './purchase-limits.js';
@@ -43,22 +42,17 @@ export class CartService {
       const found = new Set(
         (await loadSalesChannelProducts(uow, context, items.map((item) => item.referencedId))).map((product) => product.id),
       );
-      assertNone(items.flatMap((item, index) => (found.has(item.referencedId) ? [] : [cartRequestErrors.productNotFound(item.referencedId, `/items/${index}/referencedId`)])));
-      const lineItems = stored.lineItems.map((item) => ({ ...item }));
-      for (const item of items) {
-        // a product line item is identified by its product (Shopware's stackable product items)
-        const existing = lineItems.find((line) => line.id === item.referencedId);
-        if (existing) existing.quantity = Math.min(existing.quantity + item.quantity, MAX_LINE_ITEM_QUANTITY);
-        else lineItems.push({ id: item.referencedId, type: item.type, referencedId: item.referencedId, quantity: item.quantity });
-      }
-      return { lineItems };
+      throwRequestErrors(items.flatMap((item, index) => (found.has(item.referencedId) ? [] : [cartRequestErrors.productNotFound(item.referencedId, `/items/${index}/referencedId`)])));
+      // a product line item is identified by its product (Shopware's stackable product items)
+      const added = items.map((item) => ({ id: item.referencedId, type: item.type, referencedId: item.referencedId, quantity: item.quantity }));
+      return { lineItems: withAddedLineItems(stored.lineItems, added) };
     });
   }
 
   /** Sets quantities of line items in the cart; an id not in the cart is a 400 (`CHECKOUT__CART_LINE_ITEM_NOT_FOUND`). */
   async changeQuantities(context: SalesChannelContext, changes: QuantityChange[]): Promise<CalculatedCart> {
     return this.#change(context, async (_uow, stored) => {
-      assertNone(changes.flatMap((change, index) => (hasLineItem(stored, change.id) ? [] : [cartRequestErrors.lineItemNotFound(change.id, `/items/${index}/id`)])));
+      throwRequestErrors(changes.flatMap((change, index) => (hasLineItem(stored, change.id) ? [] : [cartRequestErrors.lineItemNotFound(change.id, `/items/${index}/id`)])));
       const quantities = new Map(changes.map((change) => [change.id, change.quantity]));
       return { lineItems: stored.lineItems.map((item) => ({ ...item, quantity: quantities.get(item.id) ?? item.quantity })) };
     });
@@ -67,7 +61,7 @@ export class CartService {
   /** Removes line items; an id not in the cart is a 400 (`CHECKOUT__CART_LINE_ITEM_NOT_FOUND`). */
   async remove(context: SalesChannelContext, ids: string[]): Promise<CalculatedCart> {
     return this.#change(context, async (_uow, stored) => {
-      assertNone(ids.flatMap((id, index) => (hasLineItem(stored, id) ? [] : [cartRequestErrors.lineItemNotFound(id, `/ids/${index}`)])));
+      throwRequestErrors(ids.flatMap((id, index) => (hasLineItem(stored, id) ? [] : [cartRequestErrors.lineItemNotFound(id, `/ids/${index}`)])));
       return { lineItems: stored.lineItems.filter((item) => !ids.includes(item.id)) };
     });
   }
@@ -86,13 +80,7 @@ export class CartService {
     return this.#change(context, async (uow, stored) => {
       const previous = await this.persister.load(uow, previousToken, context.salesChannel.id);
       await this.persister.delete(uow, previousToken);
-      const lineItems = stored.lineItems.map((item) => ({ ...item }));
-      for (const item of previous?.lineItems ?? []) {
-        const existing = lineItems.find((line) => line.id === item.id);
-        if (existing) existing.quantity = Math.min(existing.quantity + item.quantity, MAX_LINE_ITEM_QUANTITY);
-        else lineItems.push({ ...item });
-      }
-      return { lineItems };
+      return { lineItems: withAddedLineItems(stored.lineItems, previous?.lineItems ?? []) };
     });
   }
 
@@ -120,9 +108,15 @@ function hasLineItem(cart: StoredCart, id: string): boolean {
   return cart.lineItems.some((item: StoredLineItem) => item.id === id);
 }
 
-function assertNone(problems: AppError[]): void {
-  if (problems.length === 1) throw problems[0];
-  if (problems.length > 1) throw new AppErrorList(problems);
+/** `lineItems` with `added` put in: one already there gets the quantities added, up to the line item maximum. */
+function withAddedLineItems(lineItems: StoredLineItem[], added: StoredLineItem[]): StoredLineItem[] {
+  const merged = lineItems.map((item) => ({ ...item }));
+  for (const item of added) {
+    const existing = merged.find((line) => line.id === item.id);
+    if (existing) existing.quantity = Math.min(existing.quantity + item.quantity, MAX_LINE_ITEM_QUANTITY);
+    else merged.push({ ...item });
+  }
+  return merged;
 }
 
 function mergeErrors(first: CartError[], second: CartError[]): CartError[] {

@@ -1,7 +1,8 @@
-import { AppError, AppErrorList } from '../../errors/app-error.js';
+import type { AppError } from '../../errors/app-error.js';
+import { isPlainObject } from '../../entities/write-validation.js';
 import { isId } from '../../ids.js';
 import { LINE_ITEM_TYPES, type LineItemType } from './cart.js';
-import { cartRequestErrors } from './cart-errors.js';
+import { cartRequestErrors, throwRequestErrors } from './cart-errors.js';
 import { MAX_LINE_ITEM_QUANTITY } from './purchase-limits.js';
 
 export interface NewLineItem {
@@ -28,7 +29,7 @@ export function parseNewLineItems(body: unknown): NewLineItem[] {
   const items: NewLineItem[] = [];
   entries.forEach((entry, index) => {
     const at = `/items/${index}`;
-    if (!isObject(entry)) return void problems.push(cartRequestErrors.notAnObject(at));
+    if (!isPlainObject(entry)) return void problems.push(cartRequestErrors.notAnObject(at));
     const before = problems.length;
     if (!(LINE_ITEM_TYPES as readonly unknown[]).includes(entry.type)) problems.push(cartRequestErrors.invalidLineItemType(entry.type, `${at}/type`));
     // Shopware also accepts `id` as the product id of a product line item
@@ -38,7 +39,7 @@ export function parseNewLineItems(body: unknown): NewLineItem[] {
     if (!isQuantity(quantity)) problems.push(cartRequestErrors.invalidQuantity(entry.quantity, `${at}/quantity`));
     if (problems.length === before) items.push({ type: entry.type as LineItemType, referencedId: referencedId as string, quantity: quantity as number });
   });
-  throwAll(problems);
+  throwRequestErrors(problems);
   return items;
 }
 
@@ -49,42 +50,33 @@ export function parseQuantityChanges(body: unknown): QuantityChange[] {
   const changes: QuantityChange[] = [];
   entries.forEach((entry, index) => {
     const at = `/items/${index}`;
-    if (!isObject(entry)) return void problems.push(cartRequestErrors.notAnObject(at));
+    if (!isPlainObject(entry)) return void problems.push(cartRequestErrors.notAnObject(at));
     const before = problems.length;
     if (!isId(entry.id)) problems.push(cartRequestErrors.invalidId(entry.id, `${at}/id`));
     if (!isQuantity(entry.quantity)) problems.push(cartRequestErrors.invalidQuantity(entry.quantity, `${at}/quantity`));
     if (problems.length === before) changes.push({ id: entry.id as string, quantity: entry.quantity as number });
   });
-  throwAll(problems);
+  throwRequestErrors(problems);
   return changes;
 }
 
 /** `{ids:[...]}` in the body, or `?ids[]=...` (also `?ids=a&ids=b`) in the query. */
 export function parseLineItemIds(body: unknown, query: unknown): string[] {
-  const fromBody = isObject(body) ? body.ids : undefined;
-  const fromQuery = isObject(query) ? (query['ids[]'] ?? query.ids) : undefined;
+  const fromBody = isPlainObject(body) ? body.ids : undefined;
+  const fromQuery = isPlainObject(query) ? (query['ids[]'] ?? query.ids) : undefined;
   const raw = fromBody ?? (typeof fromQuery === 'string' ? [fromQuery] : fromQuery);
   if (!Array.isArray(raw) || raw.length === 0) throw cartRequestErrors.notAList('ids');
   const problems = raw.flatMap((id, index) => (isId(id) ? [] : [cartRequestErrors.invalidId(id, `/ids/${index}`)]));
-  throwAll(problems);
+  throwRequestErrors(problems);
   return [...new Set(raw as string[])];
 }
 
 function itemList(body: unknown): unknown[] {
-  const items = isObject(body) ? body.items : undefined;
+  const items = isPlainObject(body) ? body.items : undefined;
   if (!Array.isArray(items) || items.length === 0) throw cartRequestErrors.notAList('items');
   return items;
 }
 
 function isQuantity(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_LINE_ITEM_QUANTITY;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function throwAll(problems: AppError[]): void {
-  if (problems.length === 1) throw problems[0];
-  if (problems.length > 1) throw new AppErrorList(problems);
 }

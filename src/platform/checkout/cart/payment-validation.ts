@@ -1,8 +1,8 @@
 import type { Db } from '../../database/connection.js';
 import { executorOf, type UnitOfWork } from '../../database/transaction.js';
-import { AppError } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { isClientError } from '../payment/payment-errors.js';
 import type { CartError } from './cart.js';
 import { cartErrors } from './cart-errors.js';
 
@@ -39,7 +39,7 @@ export async function validateCartPayment(
     return { ok: false, error: cartErrors.paymentMethodBlocked(method.id, result.message, result.code) };
   } catch (error) {
     // a throwing validator blocks the checkout like a refusal; only our own errors carry a message fit for customers
-    if (error instanceof AppError && error.status < 500) return { ok: false, error: cartErrors.paymentMethodBlocked(method.id, error.message, error.code) };
+    if (isClientError(error)) return { ok: false, error: cartErrors.paymentMethodBlocked(method.id, error.message, error.code) };
     platform.logger.error({ err: error, paymentMethodId: method.id }, 'payment validation failed');
     return { ok: false, error: cartErrors.paymentMethodUnavailable(method.id, method.name) };
   }

@@ -1,12 +1,13 @@
 import { ADDRESS_FIELDS } from '../../customer/address-fields.js';
 import type { AssociationDefinition, EntityDefinition, FieldDefinition } from '../../entities/definition.js';
+import { isPlainObject } from '../../entities/write-validation.js';
 
 /** State columns change only through the state machine; inserts start at the machine's initial state. */
 const stateField: FieldDefinition = { type: 'id', readOnly: true };
 const stateAssociation: AssociationDefinition = { type: 'many-to-one', entity: 'state_machine_state', foreignKey: 'stateId' };
 
-const isObject = (field: string) => (v: unknown) =>
-  typeof v === 'object' && v !== null && !Array.isArray(v) ? undefined : `The value of "${field}" must be an object.`;
+// a validator answers how `The value of "<field>" ...` goes on: the entity layer writes the start
+const mustBeObject = (v: unknown) => (isPlainObject(v) ? undefined : 'must be an object');
 
 export const orderEntity: EntityDefinition = {
   name: 'order',
@@ -19,12 +20,12 @@ export const orderEntity: EntityDefinition = {
     orderDateTime: { type: 'datetime', default: () => new Date().toISOString() },
     stateId: stateField,
     /** Shopware's CartPrice: `{netPrice, totalPrice, positionPrice, calculatedTaxes, taxRules, taxStatus, rawTotal}`. */
-    price: { type: 'json', required: true, validate: isObject('price') },
+    price: { type: 'json', required: true, validate: mustBeObject },
     amountTotal: { type: 'float', required: true },
     amountNet: { type: 'float', required: true },
     positionPrice: { type: 'float', required: true },
     taxStatus: { type: 'enum', values: ['gross', 'net', 'tax-free'], default: 'gross' },
-    shippingCosts: { type: 'json', required: true, validate: isObject('shippingCosts') },
+    shippingCosts: { type: 'json', required: true, validate: mustBeObject },
     shippingTotal: { type: 'float', required: true },
     billingAddressId: { type: 'id' },
     customerComment: { type: 'text' },
@@ -88,11 +89,11 @@ export const orderLineItemEntity: EntityDefinition = {
     type: { type: 'enum', required: true, values: ['product', 'credit', 'discount', 'custom', 'promotion'] },
     label: { type: 'string', required: true, maxLength: 255, searchable: true },
     description: { type: 'text' },
-    quantity: { type: 'int', required: true, validate: (v) => (typeof v === 'number' && v > 0 ? undefined : 'The value of "quantity" must be at least 1.') },
+    quantity: { type: 'int', required: true, validate: (v) => (typeof v === 'number' && v > 0 ? undefined : 'must be at least 1') },
     unitPrice: { type: 'float', required: true },
     totalPrice: { type: 'float', required: true },
     /** CalculatedPrice: `{unitPrice, totalPrice, quantity, calculatedTaxes, taxRules}`. */
-    price: { type: 'json', required: true, validate: isObject('price') },
+    price: { type: 'json', required: true, validate: mustBeObject },
     priceDefinition: { type: 'json' },
     payload: { type: 'json' },
     good: { type: 'bool', default: true },
@@ -119,11 +120,11 @@ export const orderDeliveryEntity: EntityDefinition = {
     trackingCodes: {
       type: 'json',
       default: () => [],
-      validate: (v) => (Array.isArray(v) && v.every((c) => typeof c === 'string') ? undefined : 'The value of "trackingCodes" must be a list of strings.'),
+      validate: (v) => (Array.isArray(v) && v.every((c) => typeof c === 'string') ? undefined : 'must be a list of strings'),
     },
     shippingDateEarliest: { type: 'datetime', required: true },
     shippingDateLatest: { type: 'datetime', required: true },
-    shippingCosts: { type: 'json', required: true, validate: isObject('shippingCosts') },
+    shippingCosts: { type: 'json', required: true, validate: mustBeObject },
   },
   associations: {
     order: { type: 'many-to-one', entity: 'order', foreignKey: 'orderId' },
@@ -139,7 +140,7 @@ export const orderTransactionEntity: EntityDefinition = {
     orderId: { type: 'id', required: true },
     paymentMethodId: { type: 'id', required: true },
     /** CalculatedPrice of the amount to pay. */
-    amount: { type: 'json', required: true, validate: isObject('amount') },
+    amount: { type: 'json', required: true, validate: mustBeObject },
     stateId: stateField,
     /** What the payment handler's `validate` returned at checkout; handed to `pay`. */
     validationData: { type: 'json' },
@@ -158,7 +159,7 @@ export const orderTransactionCaptureEntity: EntityDefinition = {
   fields: {
     orderTransactionId: { type: 'id', required: true },
     stateId: stateField,
-    amount: { type: 'json', required: true, validate: isObject('amount') },
+    amount: { type: 'json', required: true, validate: mustBeObject },
     externalReference: { type: 'string', maxLength: 255 },
   },
   associations: {
@@ -173,7 +174,7 @@ export const orderTransactionCaptureRefundEntity: EntityDefinition = {
   fields: {
     captureId: { type: 'id', required: true },
     stateId: stateField,
-    amount: { type: 'json', required: true, validate: isObject('amount') },
+    amount: { type: 'json', required: true, validate: mustBeObject },
     externalReference: { type: 'string', maxLength: 255 },
     reason: { type: 'text' },
   },
@@ -189,7 +190,7 @@ export const orderTransactionCaptureRefundPositionEntity: EntityDefinition = {
   fields: {
     refundId: { type: 'id', required: true },
     orderLineItemId: { type: 'id', required: true },
-    amount: { type: 'json', required: true, validate: isObject('amount') },
+    amount: { type: 'json', required: true, validate: mustBeObject },
     quantity: { type: 'int', default: 1 },
     externalReference: { type: 'string', maxLength: 255 },
     reason: { type: 'text' },

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isPlainObject } from '../../entities/write-validation.js';
 import { errors } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
@@ -20,8 +21,8 @@ export function registerOrderRoutes(app: FastifyInstance, platform: Platform): v
 
 function parseCustomerComment(body: unknown): string | null {
   if (body === undefined || body === null || body === '') return null;
-  if (typeof body !== 'object' || Array.isArray(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
-  const comment = (body as { customerComment?: unknown }).customerComment;
+  if (!isPlainObject(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
+  const comment = body.customerComment;
   if (comment === undefined || comment === null) return null;
   // NUL cannot be stored in a text column: refuse it here rather than fail in the database
   if (typeof comment !== 'string' || comment.length > MAX_COMMENT_LENGTH || comment.includes('\u0000')) {

@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
-import { isCustomerCanceled, paymentErrors } from './payment-errors.js';
+import { isClientError, isCustomerCanceled, paymentErrors } from './payment-errors.js';
 import { PAYMENT_TOKEN_PARAMETER } from './payment-processor.js';
 import { withErrorCode } from './return-urls.js';
 import type { PaymentTokenService } from './token/payment-token-service.js';
@@ -66,7 +66,7 @@ export class PaymentFinalizer {
         this.platform.logger.error({ err: error, orderTransactionId: claims.orderTransactionId }, 'an error occurred during finalizing the payment');
         await transitionAfterPaymentError(this.platform, claims.orderTransactionId, 'fail');
       }
-      return fail(error instanceof AppError && error.status < 500 ? error : paymentErrors.paymentError(claims.orderTransactionId, error));
+      return fail(isClientError(error) ? error : paymentErrors.paymentError(claims.orderTransactionId, error));
     }
     return { success: true, redirectUrl: claims.finishUrl ?? null };
   }

@@ -1,11 +1,10 @@
 import { decodeJwt } from 'jose';
-import { AppError } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { stateMachineStateId } from '../../state-machine/machine-ids.js';
 import { orderErrors } from '../order/order-errors.js';
-import { paymentErrors } from './payment-errors.js';
+import { isClientError, paymentErrors } from './payment-errors.js';
 import { parseReturnUrl, withErrorCode } from './return-urls.js';
 import { PAYMENT_FINALIZE_TRANSACTION_TIME_KEY, paymentTokenLifetimeMinutes } from './token/lifetime.js';
 import type { PaymentTokenService } from './token/payment-token-service.js';
@@ -33,6 +32,7 @@ export interface HandlePaymentResult {
 interface TransactionRow {
   id: string;
   payment_method_id: string;
+  handler_identifier: string;
   state_id: string;
   validation_data: unknown;
 }
@@ -71,11 +71,12 @@ export class PaymentProcessor {
     if (!order) throw paymentErrors.invalidOrder(orderId);
 
     const transactions = (await db
-      .selectFrom('order_transaction')
-      .select(['id', 'payment_method_id', 'state_id', 'validation_data'])
-      .where('order_id', '=', orderId)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
+      .selectFrom('order_transaction as t')
+      .innerJoin('payment_method as pm', 'pm.id', 't.payment_method_id')
+      .select(['t.id', 't.payment_method_id', 'pm.handler_identifier', 't.state_id', 't.validation_data'])
+      .where('t.order_id', '=', orderId)
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
       .execute()) as TransactionRow[];
     if (transactions.length === 0) throw paymentErrors.invalidOrder(orderId);
     const transaction = transactions.find((row) => row.state_id === OPEN_STATE_ID);
@@ -94,8 +95,7 @@ export class PaymentProcessor {
 
     let redirect: { redirectUrl: string } | void;
     try {
-      const method = await db.selectFrom('payment_method').select('handler_identifier').where('id', '=', transaction.payment_method_id).executeTakeFirst();
-      const handler = method ? this.platform.payments.get(method.handler_identifier as string) : undefined;
+      const handler = this.platform.payments.get(transaction.handler_identifier);
       if (!handler) throw paymentErrors.unknownPaymentMethodById(transaction.payment_method_id);
       redirect = await handler.pay({
         transaction: { orderTransactionId: transaction.id, orderId, paymentMethodId: transaction.payment_method_id, returnUrl },
@@ -108,7 +108,7 @@ export class PaymentProcessor {
       this.platform.logger.error({ err: error, orderTransactionId: transaction.id }, 'an error occurred during processing the payment');
       await transitionAfterPaymentError(this.platform, transaction.id, 'fail');
       await this.tokens.invalidate(db, tokenId);
-      const clientError = error instanceof AppError && error.status < 500 ? error : paymentErrors.paymentError(transaction.id, error);
+      const clientError = isClientError(error) ? error : paymentErrors.paymentError(transaction.id, error);
       if (errorUrl !== undefined) return { redirectUrl: withErrorCode(errorUrl, clientError.code) };
       throw clientError;
     }

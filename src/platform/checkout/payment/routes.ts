@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isPlainObject } from '../../entities/write-validation.js';
 import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
 import { checkoutServices } from '../checkout-services.js';
@@ -26,7 +27,7 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
     handler: async (request, reply) => {
       const { [PAYMENT_TOKEN_PARAMETER]: parameterToken, ...requestData } = requestParameters(request);
       // the token of the return URL itself (query) first; providers that POST back may repeat it in the form
-      const queryToken = isObject(request.query) ? request.query[PAYMENT_TOKEN_PARAMETER] : undefined;
+      const queryToken = isPlainObject(request.query) ? request.query[PAYMENT_TOKEN_PARAMETER] : undefined;
       const token = queryToken ?? parameterToken;
       const result = await checkoutServices(platform).finalizer.finalize(token, requestData);
       if (result.redirectUrl === null) return reply.code(204).send();
@@ -37,11 +38,7 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
 
 /** Query and form (or JSON) parameters together; on a clash the body wins, being what was submitted. */
 function requestParameters(request: FastifyRequest): Record<string, unknown> {
-  const query = isObject(request.query) ? request.query : {};
-  const body = isObject(request.body) ? request.body : {};
+  const query = isPlainObject(request.query) ? request.query : {};
+  const body = isPlainObject(request.body) ? request.body : {};
   return { ...query, ...body };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,13 +1,13 @@
 import { systemContext, type ApiContext } from '../../acl/context.js';
-import { AppError } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
-import { refundErrors } from './refund-errors.js';
+import { isClientError, paymentErrors } from '../payment/payment-errors.js';
 
 /**
  * Runs a refund through its payment method's handler (Shopware's PaymentRefundProcessor, reference
  * §6.4). The refund must be `open`; it is moved to `in_progress` before the handler runs, and the
- * handler (which talks to the gateway) completes or fails it and moves the transaction. No database transaction is held while the handler runs (it may call a
- * gateway); if it throws, the refund is failed and the error answered.
+ * handler (which talks to the gateway) completes or fails it and moves the transaction. No database
+ * transaction is held while the handler runs (it may call a gateway); if it throws, the refund is
+ * failed and the error answered.
  */
 export async function processRefund(platform: Platform, refundId: string, context: ApiContext): Promise<void> {
   const row = await platform.db
@@ -19,10 +19,10 @@ export async function processRefund(platform: Platform, refundId: string, contex
     .select(['t.id as orderTransactionId', 'p.handler_identifier as handlerIdentifier', 's.technical_name as state'])
     .where('r.id', '=', refundId)
     .executeTakeFirst();
-  if (!row) throw refundErrors.unknownRefund(refundId);
-  if (row.state !== 'open') throw refundErrors.invalidTransition(refundId, row.state as string);
+  if (!row) throw paymentErrors.unknownRefund(refundId);
+  if (row.state !== 'open') throw paymentErrors.refundInvalidTransition(refundId, row.state as string);
   const handler = platform.payments.get(row.handlerIdentifier as string);
-  if (!handler?.refund) throw refundErrors.unknownHandler(refundId);
+  if (!handler?.refund) throw paymentErrors.unknownRefundHandler(refundId);
   // claim the refund (open -> in_progress under the row lock) before the gateway is asked: of two
   // requests at once only one gets past here, so a refund is never sent twice
   const claim = await platform.stateMachines.transition({
@@ -32,7 +32,7 @@ export async function processRefund(platform: Platform, refundId: string, contex
     action: 'process',
     context: systemContext,
   });
-  if (!claim.changed) throw refundErrors.invalidTransition(refundId, claim.fromState.technicalName);
+  if (!claim.changed) throw paymentErrors.refundInvalidTransition(refundId, claim.fromState.technicalName);
   try {
     await handler.refund({ refundId, orderTransactionId: row.orderTransactionId as string, context, platform });
   } catch (error) {
@@ -40,8 +40,8 @@ export async function processRefund(platform: Platform, refundId: string, contex
       .transition({ within: platform.db, entity: 'order_transaction_capture_refund', id: refundId, action: 'fail', context: systemContext })
       .catch((failError) => platform.logger.error({ err: failError, refundId }, 'could not mark the refund as failed'));
     // the handler's own client errors are meaningful to the caller; anything else says nothing inside
-    if (error instanceof AppError && error.status < 500) throw error;
+    if (isClientError(error)) throw error;
     platform.logger.error({ err: error, refundId }, 'refund handler failed');
-    throw refundErrors.interrupted(refundId, 'The payment handler failed.');
+    throw paymentErrors.refundInterrupted(refundId, 'The payment handler failed.');
   }
 }

@@ -13,7 +13,7 @@ async function stateOf(platform: Platform, name: string) {
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-export const extensionListCommand: ConsoleCommand = {
+const extensionListCommand: ConsoleCommand = {
   name: 'extension:list',
   description: 'List the extensions this installation knows, with their state',
   async run(_input, io, platform) {
@@ -28,7 +28,7 @@ export const extensionListCommand: ConsoleCommand = {
   },
 };
 
-export const extensionInstallCommand: ConsoleCommand = {
+const extensionInstallCommand: ConsoleCommand = {
   name: 'extension:install',
   description: 'Install an extension (runs its migrations and install hook)',
   arguments: nameArgument,
@@ -46,7 +46,7 @@ export const extensionInstallCommand: ConsoleCommand = {
   },
 };
 
-export const extensionUpdateCommand: ConsoleCommand = {
+const extensionUpdateCommand: ConsoleCommand = {
   name: 'extension:update',
   description: 'Update an installed extension to the version of its code (runs new migrations and its update hook)',
   arguments: nameArgument,
@@ -63,7 +63,7 @@ export const extensionUpdateCommand: ConsoleCommand = {
   },
 };
 
-export const extensionUninstallCommand: ConsoleCommand = {
+const extensionUninstallCommand: ConsoleCommand = {
   name: 'extension:uninstall',
   description: 'Uninstall an extension; without --keep-user-data its tables, configuration and custom fields are removed',
   arguments: nameArgument,
@@ -77,7 +77,7 @@ export const extensionUninstallCommand: ConsoleCommand = {
   },
 };
 
-export const extensionActivateCommand: ConsoleCommand = {
+const extensionActivateCommand: ConsoleCommand = {
   name: 'extension:activate',
   description: 'Activate an installed extension',
   arguments: nameArgument,
@@ -88,7 +88,7 @@ export const extensionActivateCommand: ConsoleCommand = {
   },
 };
 
-export const extensionDeactivateCommand: ConsoleCommand = {
+const extensionDeactivateCommand: ConsoleCommand = {
   name: 'extension:deactivate',
   description: 'Deactivate an active extension (its routes, handlers and commands stop working)',
   arguments: nameArgument,

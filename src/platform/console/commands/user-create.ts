@@ -1,7 +1,7 @@
 import type { ConsoleCommand } from '../command.js';
 import { AppError } from '../../errors/app-error.js';
-import { newId } from '../../ids.js';
-import { hashPassword } from '../../security/password.js';
+import { systemContext } from '../../acl/context.js';
+import { transaction } from '../../database/transaction.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
 import { flag, requiredArg, stringOption } from './option-values.js';
@@ -37,26 +37,21 @@ export const userCreateCommand: ConsoleCommand = {
     if (taken.some((u) => u.username === username)) throw duplicate('username', username);
     if (email && taken.some((u) => u.email === email)) throw duplicate('email', email);
 
-    const id = newId();
-    try {
-      await platform.db
-        .insertInto('user')
-        .values({
-          id,
+    // the entity layer validates, hashes the password and maps a lost race on the unique keys to a 400
+    const [id] = await transaction(platform.db, (uow) =>
+      platform.repositories.get('user').create(
+        {
           username,
-          password: await hashPassword(password),
+          password,
           email,
-          first_name: stringOption(input, 'first-name') ?? null,
-          last_name: stringOption(input, 'last-name') ?? null,
+          firstName: stringOption(input, 'first-name') ?? null,
+          lastName: stringOption(input, 'last-name') ?? null,
           admin: flag(input, 'admin'),
-          active: true,
-        })
-        .execute();
-    } catch (error) {
-      // another process created the same user between the check and the insert
-      if ((error as { code?: string }).code === '23505') throw duplicate('username or email', email ? `${username} / ${email}` : username);
-      throw error;
-    }
+        },
+        systemContext,
+        uow,
+      ),
+    );
     io.out(`User "${username}" created${flag(input, 'admin') ? ' as administrator' : ''} (id ${id}).`);
     return EXIT.ok;
   },

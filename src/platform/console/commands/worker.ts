@@ -9,7 +9,7 @@ export const WORKER_COMMAND = 'worker';
 const MIN_POLL_SECONDS = 0.5;
 
 /** Resolves with the signal's name on the first SIGINT or SIGTERM. */
-export function waitForStopSignal(): Promise<string> {
+function waitForStopSignal(): Promise<string> {
   return new Promise((resolve) => {
     const stop = (signal: string) => {
       process.off('SIGINT', stop);

@@ -23,6 +23,7 @@ export const violations = {
     constraintViolation(pointer, 'VIOLATION::TOO_LONG_ERROR', `This value is too long. It should have ${limit} characters or less.`, { limit }),
   invalidCharacters: (pointer: string) =>
     constraintViolation(pointer, 'VIOLATION::INVALID_CHARACTERS_ERROR', 'This value contains characters that are not allowed.'),
+  invalidId: (pointer: string) => constraintViolation(pointer, 'VIOLATION::INVALID_ID', 'This value is not a valid id (32 hexadecimal characters).'),
   noSuchChoice: (pointer: string) => constraintViolation(pointer, 'VIOLATION::NO_SUCH_CHOICE_ERROR', 'The value you selected is not a valid choice.'),
   entityDoesNotExist: (pointer: string, entity: string, id: string) =>
     constraintViolation(pointer, 'VIOLATION::ENTITY_DOES_NOT_EXIST', `The ${entity} entity with id "${id}" does not exist.`, { entity, id }),

@@ -1,5 +1,5 @@
 import { errors } from '../../errors/app-error.js';
-import type { AssociationDefinition, EntityDefinition, FieldDefinition } from '../definition.js';
+import { associationOf, fieldOf, type AssociationDefinition, type EntityDefinition, type FieldDefinition } from '../definition.js';
 import type { EntityRegistry } from '../registry.js';
 
 /** One association step of a field path, e.g. `transactions` of `order`. */
@@ -38,14 +38,13 @@ export function resolveFieldPath(
   let entity = root;
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
-    // own properties only: `constructor` or `toString` must not resolve to Object.prototype members
-    const field = Object.hasOwn(entity.fields, part) ? entity.fields[part] : undefined;
+    const field = fieldOf(entity, part);
     if (field && !field.writeOnly && field.type !== 'password') {
       const rest = parts.slice(i + 1);
       if (rest.length > 0 && field.type !== 'json') break;
       return { hops, entity, field: part, fieldDefinition: field, jsonPath: rest };
     }
-    const association = entity.associations && Object.hasOwn(entity.associations, part) ? entity.associations[part] : undefined;
+    const association = associationOf(entity, part);
     if (!association || !registry.has(association.entity)) break;
     const to = registry.get(association.entity);
     hops.push({ name: part, association, from: entity, to });

@@ -1,6 +1,6 @@
 import { AppError, AppErrorList, errors } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
-import { isToOneAssociation, type EntityDefinition } from '../definition.js';
+import { associationOf, isToOneAssociation, type EntityDefinition } from '../definition.js';
 import type { EntityRegistry } from '../registry.js';
 import { resolveFieldPath } from './field-path.js';
 import { ADMIN_API_MAX_LIMIT, type Criteria, type Filter, type RangeParameters, type Sorting, type TotalCountMode } from './types.js';
@@ -84,7 +84,7 @@ function parseLevel(input: unknown, def: EntityDefinition, registry: EntityRegis
       }
       criteria.associations = {};
       for (const [name, nested] of Object.entries(associations as Record<string, unknown>)) {
-        const association = def.associations?.[name];
+        const association = associationOf(def, name);
         if (!association || !registry.has(association.entity)) {
           problems.push(errors.badRequest('FRAMEWORK__ASSOCIATION_NOT_FOUND', `Association "${name}" does not exist in entity "${def.name}".`, `${at}/associations/${name}`, { association: name }));
           continue;

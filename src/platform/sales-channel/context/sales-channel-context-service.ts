@@ -1,7 +1,8 @@
 import type { Db } from '../../database/connection.js';
 import type { EventDispatcher } from '../../events/dispatcher.js';
-import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { executorOf, type Executor, type UnitOfWork } from '../../database/transaction.js';
 import { AppError } from '../../errors/app-error.js';
+import { violations } from '../../customer/account/violations.js';
 import { isId, newId } from '../../ids.js';
 import { ContextPersister, type StoredContext } from './context-persister.js';
 import type {
@@ -35,65 +36,74 @@ export interface ContextPatch {
   shippingMethodId?: unknown;
 }
 
+// Each context object is selected under its own property names: the select list is the mapping.
+const SALES_CHANNEL_COLUMNS = [
+  'id',
+  'name',
+  'type_id as typeId',
+  'access_key as accessKey',
+  'navigation_category_id as navigationCategoryId',
+  'language_id as languageId',
+  'currency_id as currencyId',
+  'payment_method_id as paymentMethodId',
+  'shipping_method_id as shippingMethodId',
+  'country_id as countryId',
+  'customer_group_id as customerGroupId',
+] as const;
+const PAYMENT_METHOD_COLUMNS = ['id', 'technical_name as technicalName', 'name', 'description', 'handler_identifier as handlerIdentifier'] as const;
+
 /**
  * Builds the SalesChannelContext of a request and persists the visitor's choices. An unknown, expired
  * or foreign token never adopts the client's value: the visitor gets a fresh guest context with a new
  * token (no session fixation).
  */
 export class SalesChannelContextService {
-  readonly persister: ContextPersister;
+  readonly #persister: ContextPersister;
 
   constructor(private readonly deps: ContextServiceDeps) {
-    this.persister = new ContextPersister(deps.db);
+    this.#persister = new ContextPersister(deps.db);
   }
 
   async salesChannelByAccessKey(accessKey: string, within?: Db | UnitOfWork): Promise<ContextSalesChannel | undefined> {
-    const row = await executorOf(within ?? this.deps.db)
+    return executorOf(within ?? this.deps.db)
       .selectFrom('sales_channel')
-      .selectAll()
+      .select(SALES_CHANNEL_COLUMNS)
       .where('access_key', '=', accessKey)
       .where('active', '=', true)
       .executeTakeFirst();
-    return row ? toSalesChannel(row) : undefined;
   }
 
   async salesChannelById(id: string, within?: Db | UnitOfWork): Promise<ContextSalesChannel | undefined> {
     if (!isId(id)) return undefined;
-    const row = await executorOf(within ?? this.deps.db).selectFrom('sales_channel').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? toSalesChannel(row) : undefined;
+    return executorOf(within ?? this.deps.db).selectFrom('sales_channel').select(SALES_CHANNEL_COLUMNS).where('id', '=', id).executeTakeFirst();
   }
 
   /** The context of `token`, or a fresh guest context (new token, not stored until something changes). */
   async load(salesChannel: ContextSalesChannel, token: string | undefined, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
-    const stored = token ? await this.persister.load(token, salesChannel.id, within) : undefined;
-    if (stored) await this.persister.touch(stored.token, within);
-    return this.build(salesChannel, stored ?? { token: newId(), salesChannelId: salesChannel.id, customerId: null, choices: {} }, within);
+    const stored = token ? await this.#persister.load(token, salesChannel.id, within) : undefined;
+    return this.#build(salesChannel, stored ?? { token: newId(), salesChannelId: salesChannel.id, customerId: null, choices: {} }, within);
   }
 
   /** Validates and stores new choices; bad ids are 400s that change nothing. */
   async switchChoices(context: SalesChannelContext, patch: ContextPatch, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
     const db = executorOf(within ?? this.deps.db);
-    const choices: ContextChoices = { ...(await this.#storedChoices(context, within)) };
+    const changes: ContextChoices = {};
     const channel = context.salesChannel.id;
     if (patch.currencyId !== undefined) {
-      await assertAssigned(db, 'currency', patch.currencyId, 'sales_channel_currency', 'currency_id', channel, '/currencyId');
-      choices.currencyId = patch.currencyId as string;
+      changes.currencyId = await assertAssigned(db, 'currency', patch.currencyId, 'sales_channel_currency', 'currency_id', channel, '/currencyId');
     }
     if (patch.paymentMethodId !== undefined) {
-      await assertAssigned(db, 'payment_method', patch.paymentMethodId, 'sales_channel_payment_method', 'payment_method_id', channel, '/paymentMethodId');
-      const method = await db.selectFrom('payment_method').select(['active', 'handler_identifier']).where('id', '=', patch.paymentMethodId as string).executeTakeFirstOrThrow();
-      if (!method.active || !this.deps.isPaymentHandlerAvailable(method.handler_identifier as string)) throw notExists('payment_method', patch.paymentMethodId as string, '/paymentMethodId');
-      choices.paymentMethodId = patch.paymentMethodId as string;
+      const id = await assertAssigned(db, 'payment_method', patch.paymentMethodId, 'sales_channel_payment_method', 'payment_method_id', channel, '/paymentMethodId');
+      if (!(await this.#availablePaymentMethod(db, id))) throw violations.entityDoesNotExist('/paymentMethodId', 'payment_method', id);
+      changes.paymentMethodId = id;
     }
     if (patch.shippingMethodId !== undefined) {
-      await assertAssigned(db, 'shipping_method', patch.shippingMethodId, 'sales_channel_shipping_method', 'shipping_method_id', channel, '/shippingMethodId');
-      const method = await db.selectFrom('shipping_method').select('active').where('id', '=', patch.shippingMethodId as string).executeTakeFirstOrThrow();
-      if (!method.active) throw notExists('shipping_method', patch.shippingMethodId as string, '/shippingMethodId');
-      choices.shippingMethodId = patch.shippingMethodId as string;
+      const id = await assertAssigned(db, 'shipping_method', patch.shippingMethodId, 'sales_channel_shipping_method', 'shipping_method_id', channel, '/shippingMethodId');
+      if (!(await loadShippingMethod(db, id))) throw violations.entityDoesNotExist('/shippingMethodId', 'shipping_method', id);
+      changes.shippingMethodId = id;
     }
-    const stored: StoredContext = { token: context.token, salesChannelId: channel, customerId: context.customer?.id ?? null, choices };
-    await this.persister.save(stored, within);
-    return this.build(context.salesChannel, stored, within);
+    const stored = await this.#persister.mergeChoices({ token: context.token, salesChannelId: channel, customerId: context.customer?.id ?? null, choices: changes }, within);
+    return this.#build(context.salesChannel, stored, within);
   }
 
   /**
@@ -101,11 +111,10 @@ export class SalesChannelContextService {
    * guest's choices. Returns the new context.
    */
   async login(context: SalesChannelContext, customerId: string, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
-    const choices = await this.#storedChoices(context, within);
-    await this.persister.delete(context.token, within);
+    const choices = (await this.#persister.remove(context.token, context.salesChannel.id, within)) ?? {};
     const stored: StoredContext = { token: newId(), salesChannelId: context.salesChannel.id, customerId, choices };
-    await this.persister.save(stored, within);
-    const loggedIn = await this.build(context.salesChannel, stored, within);
+    await this.#persister.store(stored, within);
+    const loggedIn = await this.#build(context.salesChannel, stored, within);
     // subscribers (the cart) run after the login has committed
     await this.deps.events.dispatch(within ?? this.deps.db, 'sales_channel_context.token_replaced', { previousToken: context.token, context: loggedIn });
     return loggedIn;
@@ -113,38 +122,28 @@ export class SalesChannelContextService {
 
   /** Logout: the token is dropped; the visitor continues as a new guest. */
   async logout(context: SalesChannelContext, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
-    await this.persister.delete(context.token, within);
+    await this.#persister.remove(context.token, context.salesChannel.id, within);
     return this.load(context.salesChannel, undefined, within);
   }
 
-  /** Stores the context as it is (e.g. when a guest's cart is created), so its token is known later. */
+  /** Stores the context (e.g. when a guest's cart is created), so its token is known later; stored choices stay. */
   async persist(context: SalesChannelContext, within?: Db | UnitOfWork): Promise<void> {
-    const choices = await this.#storedChoices(context, within);
-    await this.persister.save({ token: context.token, salesChannelId: context.salesChannel.id, customerId: context.customer?.id ?? null, choices }, within);
-  }
-
-  async #storedChoices(context: SalesChannelContext, within?: Db | UnitOfWork): Promise<ContextChoices> {
-    return (await this.persister.load(context.token, context.salesChannel.id, within))?.choices ?? {};
+    await this.#persister.store({ token: context.token, salesChannelId: context.salesChannel.id, customerId: context.customer?.id ?? null, choices: {} }, within);
   }
 
   /** Resolves choices against what is still valid (a deleted or deactivated choice falls back to the channel default). */
-  async build(salesChannel: ContextSalesChannel, stored: StoredContext, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
+  async #build(salesChannel: ContextSalesChannel, stored: StoredContext, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
     const db = executorOf(within ?? this.deps.db);
-    const customer = stored.customerId ? await loadCustomer(db, stored.customerId) : null;
-    const currency =
-      (stored.choices.currencyId && (await loadCurrency(db, stored.choices.currencyId))) || (await loadCurrency(db, salesChannel.currencyId));
+    const found = stored.customerId ? await loadCustomer(db, stored.customerId) : undefined;
+    const customer = found?.customer ?? null;
+    const currency = (stored.choices.currencyId && (await loadCurrency(db, stored.choices.currencyId))) || (await loadCurrency(db, salesChannel.currencyId));
     const paymentMethodId = stored.choices.paymentMethodId ?? customer?.defaultPaymentMethodId ?? salesChannel.paymentMethodId;
-    const paymentMethod = (await this.#loadPaymentMethod(db, paymentMethodId)) ?? (await this.#loadPaymentMethod(db, salesChannel.paymentMethodId, true));
+    // the channel default is used even when unavailable, so the context exists; checkout then refuses it
+    const paymentMethod = (await this.#availablePaymentMethod(db, paymentMethodId)) ?? (await loadPaymentMethod(db, salesChannel.paymentMethodId));
     const shippingMethod =
-      (stored.choices.shippingMethodId && (await loadShippingMethod(db, stored.choices.shippingMethodId))) ||
-      (await loadShippingMethod(db, salesChannel.shippingMethodId));
+      (stored.choices.shippingMethodId && (await loadShippingMethod(db, stored.choices.shippingMethodId))) || (await loadShippingMethod(db, salesChannel.shippingMethodId));
     if (!currency || !paymentMethod || !shippingMethod) {
       throw new AppError(500, 'SYSTEM__SALES_CHANNEL_MISCONFIGURED', `The sales channel "${salesChannel.name}" has no valid default currency, payment or shipping method.`);
-    }
-    let countryId = salesChannel.countryId;
-    if (customer?.defaultShippingAddressId) {
-      const address = await db.selectFrom('customer_address').select('country_id').where('id', '=', customer.defaultShippingAddressId).executeTakeFirst();
-      if (address) countryId = address.country_id as string;
     }
     return {
       token: stored.token,
@@ -153,108 +152,71 @@ export class SalesChannelContextService {
       currency,
       paymentMethod,
       shippingMethod,
-      countryId,
+      countryId: found?.shippingCountryId ?? salesChannel.countryId,
       customerGroupId: customer?.groupId ?? salesChannel.customerGroupId,
       customer,
       taxState: 'gross',
     };
   }
 
-  async #loadPaymentMethod(db: ReturnType<typeof executorOf>, id: string, fallback = false): Promise<ContextPaymentMethod | undefined> {
-    const row = await db.selectFrom('payment_method').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) return undefined;
-    // the channel default is used even when unavailable, so the context exists; checkout then refuses it
-    if (!fallback && (!row.active || !this.deps.isPaymentHandlerAvailable(row.handler_identifier as string))) return undefined;
-    return {
-      id: row.id as string,
-      technicalName: row.technical_name as string,
-      name: row.name as string,
-      description: (row.description as string | null) ?? null,
-      handlerIdentifier: row.handler_identifier as string,
-    };
+  /** The payment method if it is active and its handler can be used now. */
+  async #availablePaymentMethod(db: Executor, id: string): Promise<ContextPaymentMethod | undefined> {
+    const row = await db.selectFrom('payment_method').select([...PAYMENT_METHOD_COLUMNS, 'active']).where('id', '=', id).executeTakeFirst();
+    if (!row?.active || !this.deps.isPaymentHandlerAvailable(row.handlerIdentifier)) return undefined;
+    const { active: _active, ...method } = row;
+    return method;
   }
 }
 
-function toSalesChannel(row: Record<string, unknown>): ContextSalesChannel {
-  return {
-    id: row.id as string,
-    name: row.name as string,
-    typeId: row.type_id as string,
-    accessKey: row.access_key as string,
-    navigationCategoryId: row.navigation_category_id as string,
-    languageId: row.language_id as string,
-    currencyId: row.currency_id as string,
-    paymentMethodId: row.payment_method_id as string,
-    shippingMethodId: row.shipping_method_id as string,
-    countryId: row.country_id as string,
-    customerGroupId: row.customer_group_id as string,
-  };
+async function loadPaymentMethod(db: Executor, id: string): Promise<ContextPaymentMethod | undefined> {
+  return db.selectFrom('payment_method').select(PAYMENT_METHOD_COLUMNS).where('id', '=', id).executeTakeFirst();
 }
 
-async function loadCurrency(db: ReturnType<typeof executorOf>, id: string): Promise<ContextCurrency | undefined> {
-  const row = await db.selectFrom('currency').selectAll().where('id', '=', id).executeTakeFirst();
+async function loadCurrency(db: Executor, id: string): Promise<ContextCurrency | undefined> {
+  const row = await db.selectFrom('currency').select(['id', 'iso_code as isoCode', 'name', 'symbol', 'decimals', 'factor']).where('id', '=', id).executeTakeFirst();
+  // numeric arrives as a string
+  return row && { ...row, factor: Number(row.factor) };
+}
+
+async function loadShippingMethod(db: Executor, id: string): Promise<ContextShippingMethod | undefined> {
+  return db
+    .selectFrom('shipping_method')
+    .select(['id', 'technical_name as technicalName', 'name', 'tax_id as taxId', 'price', 'delivery_time_min_days as deliveryTimeMinDays', 'delivery_time_max_days as deliveryTimeMaxDays'])
+    .where('id', '=', id)
+    .where('active', '=', true)
+    .executeTakeFirst();
+}
+
+/** The active customer with the country of their default shipping address (the context's shipping location). */
+async function loadCustomer(db: Executor, id: string): Promise<{ customer: ContextCustomer; shippingCountryId: string | null } | undefined> {
+  const row = await db
+    .selectFrom('customer as c')
+    .leftJoin('customer_address as a', 'a.id', 'c.default_shipping_address_id')
+    .select([
+      'c.id',
+      'c.customer_number as customerNumber',
+      'c.email',
+      'c.first_name as firstName',
+      'c.last_name as lastName',
+      'c.group_id as groupId',
+      'c.guest',
+      'c.default_billing_address_id as defaultBillingAddressId',
+      'c.default_shipping_address_id as defaultShippingAddressId',
+      'c.default_payment_method_id as defaultPaymentMethodId',
+      'a.country_id as shippingCountryId',
+    ])
+    .where('c.id', '=', id)
+    .where('c.active', '=', true)
+    .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id as string,
-    isoCode: row.iso_code as string,
-    name: row.name as string,
-    symbol: row.symbol as string,
-    decimals: Number(row.decimals),
-    factor: Number(row.factor),
-  };
+  const { shippingCountryId, ...customer } = row;
+  return { customer, shippingCountryId };
 }
 
-async function loadShippingMethod(db: ReturnType<typeof executorOf>, id: string): Promise<ContextShippingMethod | undefined> {
-  const row = await db.selectFrom('shipping_method').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
-  if (!row) return undefined;
-  return {
-    id: row.id as string,
-    technicalName: (row.technical_name as string | null) ?? null,
-    name: row.name as string,
-    taxId: (row.tax_id as string | null) ?? null,
-    price: row.price as ContextShippingMethod['price'],
-    deliveryTimeMinDays: Number(row.delivery_time_min_days),
-    deliveryTimeMaxDays: Number(row.delivery_time_max_days),
-  };
-}
-
-async function loadCustomer(db: ReturnType<typeof executorOf>, id: string): Promise<ContextCustomer | null> {
-  const row = await db.selectFrom('customer').selectAll().where('id', '=', id).where('active', '=', true).executeTakeFirst();
-  if (!row) return null;
-  return {
-    id: row.id as string,
-    customerNumber: row.customer_number as string,
-    email: row.email as string,
-    firstName: row.first_name as string,
-    lastName: row.last_name as string,
-    groupId: row.group_id as string,
-    guest: row.guest as boolean,
-    defaultBillingAddressId: (row.default_billing_address_id as string | null) ?? null,
-    defaultShippingAddressId: (row.default_shipping_address_id as string | null) ?? null,
-    defaultPaymentMethodId: (row.default_payment_method_id as string | null) ?? null,
-  };
-}
-
-/** Shopware's validation error for an id that does not exist (or is not offered in this channel). */
-export function notExists(entity: string, id: string, pointer: string): AppError {
-  return new AppError(400, 'VIOLATION::ENTITY_DOES_NOT_EXIST', `The ${entity} with id "${id}" does not exist in this sales channel.`, {
-    pointer,
-    meta: { parameters: { entity, id } },
-  });
-}
-
-async function assertAssigned(
-  db: ReturnType<typeof executorOf>,
-  entity: string,
-  id: unknown,
-  mappingTable: string,
-  column: string,
-  salesChannelId: string,
-  pointer: string,
-): Promise<void> {
-  if (!isId(id)) {
-    throw new AppError(400, 'VIOLATION::INVALID_ID', `The value of "${pointer.slice(1)}" must be an id (32 hex characters).`, { pointer });
-  }
+/** `id` if it is an id the channel offers (`mappingTable`); a 400 violation at `pointer` otherwise. */
+async function assertAssigned(db: Executor, entity: string, id: unknown, mappingTable: string, column: string, salesChannelId: string, pointer: string): Promise<string> {
+  if (!isId(id)) throw violations.invalidId(pointer);
   const row = await db.selectFrom(mappingTable).select(column).where('sales_channel_id', '=', salesChannelId).where(column, '=', id).executeTakeFirst();
-  if (!row) throw notExists(entity, id, pointer);
+  if (!row) throw violations.entityDoesNotExist(pointer, entity, id);
+  return id;
 }

@@ -1,3 +1,5 @@
+import type { PriceEntry } from '../../catalog/price-field.js';
+
 /**
  * Everything a storefront or Store API request runs with: the sales channel, the visitor's token and
  * choices (currency, payment and shipping method) and the logged-in customer, if any. Built per request
@@ -57,7 +59,7 @@ export interface ContextShippingMethod {
   technicalName: string | null;
   name: string;
   taxId: string | null;
-  price: Array<{ currencyId: string; gross: number; net: number; linked: boolean }>;
+  price: PriceEntry[];
   deliveryTimeMinDays: number;
   deliveryTimeMaxDays: number;
 }

@@ -3,7 +3,7 @@ import { frameworkOf } from './framework.js';
 import { safeLocalPath } from './safe-local-path.js';
 
 export const FLASH_COOKIE = 'sw-flash';
-export const FLASH_TYPES = ['success', 'danger', 'info', 'warning'] as const;
+const FLASH_TYPES = ['success', 'danger', 'info', 'warning'] as const;
 export type FlashType = (typeof FLASH_TYPES)[number];
 
 export interface FlashMessage {

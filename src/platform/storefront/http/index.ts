@@ -1,7 +1,7 @@
 /** The storefront framework's public API; see ../README.md. */
 export { registerStorefrontFramework, assetUrl, type StorefrontPlatform } from './register.js';
 export { setNavigationProvider, setCustomerResolver, addTemplateFolder, addTemplateFilter } from './framework.js';
-export { storefrontRoutes, customerNotLoggedIn, type StorefrontRoutes, type StorefrontRouteOptions, type StorefrontRouteDefinition } from './routes.js';
+export { storefrontRoutes, customerNotLoggedIn, LOGIN_PATH, type StorefrontRoutes, type StorefrontRouteOptions, type StorefrontRouteDefinition } from './routes.js';
 export { renderPage, type CommonPageData } from './render-page.js';
 export { getOrCreateSessionToken, renewSessionToken, setSessionToken, SESSION_COOKIE } from './session.js';
 export { addFlash, redirectWithFlash, FLASH_COOKIE, type FlashType, type FlashMessage } from './flash.js';

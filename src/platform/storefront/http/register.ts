@@ -13,10 +13,10 @@ import { StorefrontFramework } from './framework.js';
 import { storefrontErrorResponder } from './error-pages.js';
 import { DEFAULT_SHOP_NAME } from './render-page.js';
 
-export const VIEWS_FOLDER = fileURLToPath(new URL('../views/', import.meta.url));
-export const ASSETS_FOLDER = fileURLToPath(new URL('../assets/', import.meta.url));
-export const ASSETS_PREFIX = '/assets/storefront/';
-export const SHOP_NAME_CONFIG_KEY = 'core.basicInformation.shopName';
+const VIEWS_FOLDER = fileURLToPath(new URL('../views/', import.meta.url));
+const ASSETS_FOLDER = fileURLToPath(new URL('../assets/', import.meta.url));
+const ASSETS_PREFIX = '/assets/storefront/';
+const SHOP_NAME_CONFIG_KEY = 'core.basicInformation.shopName';
 
 /** The parts of the platform the storefront framework uses. */
 export interface StorefrontPlatform {

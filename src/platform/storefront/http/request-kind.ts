@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** The Admin API and the Store API keep their JSON error shapes, whatever the client accepts. */
-export function isApiPath(path: string): boolean {
+function isApiPath(path: string): boolean {
   return /^\/(api|store-api)(\/|$)/.test(path);
 }
 
@@ -12,7 +12,7 @@ export function wantsJson(request: FastifyRequest): boolean {
   return /\bjson\b/.test(accept) && !accept.includes('text/html');
 }
 
-export function acceptsHtml(request: FastifyRequest): boolean {
+function acceptsHtml(request: FastifyRequest): boolean {
   const accept = String(request.headers.accept ?? '').toLowerCase();
   return accept.includes('text/html') || accept.includes('application/xhtml+xml');
 }

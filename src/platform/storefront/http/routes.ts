@@ -39,8 +39,9 @@ export interface StorefrontRoutes {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Where guests are sent from routes with `requireCustomer` (the shop's login page). */
 export const LOGIN_PATH = '/account/login';
-export const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
+const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
 
 /**
  * Registers storefront routes on `app` (the root instance or any scope, e.g. an extension's). Every

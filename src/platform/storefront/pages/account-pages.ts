@@ -1,17 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
 import { loadCustomerJson } from '../../customer/account/customer-json.js';
 import { loginCustomer, logoutCustomer } from '../../customer/account/customer-login.js';
 import { registerCustomer } from '../../customer/account/register-customer.js';
 import { violationMessagesByPointer } from '../../customer/account/violations.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
-import { addFlash, redirectWithFlash, renderPage, renderProfileSlots, safeLocalPath, storefrontRoutes } from '../http/index.js';
+import { LOGIN_PATH, addFlash, redirectWithFlash, renderPage, renderProfileSlots, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { clientErrorMessages, formFields } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
 
-export const ACCOUNT_PATH = '/account';
-export const LOGIN_PATH = '/account/login';
-export const REGISTER_PATH = '/account/register';
+const ACCOUNT_PATH = '/account';
+const REGISTER_PATH = '/account/register';
 
 const BAD_CREDENTIALS_MESSAGE = 'Could not find an account that matches the given e-mail address and password.';
 
@@ -53,7 +52,9 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
       // one answer for unknown addresses and wrong passwords alike: nothing tells which it was
       return renderPage(reply, 'account/login.njk', { values: { email: fields.email ?? '' }, redirectTo }, (error as AppError).status);
     }
-    startCustomerSession(services, request, reply, customerContext);
+    // the session takes the customer context's new token (the guest token is worth nothing now); the
+    // guest's cart follows by itself: the checkout listens to the token change
+    contexts.adopt(request, reply, customerContext);
     const firstName = customerContext.customer?.firstName;
     return redirectWithFlash(reply, redirectTo, 'success', firstName ? `Welcome back, ${firstName}!` : 'You are logged in.');
   });
@@ -81,7 +82,7 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
       const { password: _password, _csrf_token: _token, ...values } = fields;
       return renderRegistration(reply, services, guest, values, fieldErrors, redirectTo, 400);
     }
-    startCustomerSession(services, request, reply, customerContext);
+    contexts.adopt(request, reply, customerContext);
     return redirectWithFlash(reply, redirectTo, 'success', 'Your account has been created. Welcome!');
   });
 
@@ -103,14 +104,6 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
 
   // Shopware's profile address; extensions return here after saving their profile forms
   routes.page('/account/profile', async (_request, reply) => reply.redirect(ACCOUNT_PATH, 302));
-}
-
-/**
- * After login or registration: the session takes the customer context's new token (the guest token
- * is worth nothing now). The guest's cart follows by itself: the checkout listens to the token change.
- */
-function startCustomerSession(services: StorefrontServices, request: FastifyRequest, reply: FastifyReply, customerContext: SalesChannelContext): void {
-  services.contexts.adopt(request, reply, customerContext);
 }
 
 function loginFailureMessage(error: AppError): string {

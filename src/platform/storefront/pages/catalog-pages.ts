@@ -5,7 +5,6 @@ import {
   type CategoryListingSort,
 } from '../../catalog/store/category-product-listing.js';
 import { findChannelCategory } from '../../catalog/store/category-scope.js';
-import { loadNavigation } from '../../catalog/store/navigation.js';
 import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage, storefrontRoutes } from '../http/index.js';
@@ -13,7 +12,7 @@ import { navigationItems } from './layout-providers.js';
 import { pageParameter, paginate } from './paging.js';
 import type { StorefrontServices } from './storefront-services.js';
 
-export const LISTING_LIMIT = 24;
+const LISTING_LIMIT = 24;
 
 const SORT_LABELS: Record<CategoryListingSort, string> = {
   'name-asc': 'Name A-Z',
@@ -24,7 +23,7 @@ const SORT_LABELS: Record<CategoryListingSort, string> = {
 
 /** The shop's catalog: home page, category listings and product pages. */
 export function registerCatalogPages(app: FastifyInstance, services: StorefrontServices): void {
-  const { platform, contexts } = services;
+  const { platform, contexts, navigation } = services;
   const routes = storefrontRoutes(app);
   const mediaBaseUrl = platform.env.appUrl;
 
@@ -32,7 +31,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     const context = await contexts.contextOf(request);
     const rootId = context.salesChannel.navigationCategoryId;
     const [categories, listing] = await Promise.all([
-      loadNavigation(platform.db, context, 1),
+      navigation.of(request, 1),
       listCategoryProducts(platform.db, context, rootId, { page: 1, limit: LISTING_LIMIT, mediaBaseUrl }),
     ]);
     return renderPage(reply, 'page/home.njk', {
@@ -56,7 +55,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     const [listing, children] = await Promise.all([
       listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
       // the tree down to the category's children: its level bounds its depth below the navigation root
-      loadNavigation(platform.db, context, Math.max(1, category.level)),
+      navigation.of(request, Math.max(1, category.level)),
     ]);
     const isRoot = category.id === context.salesChannel.navigationCategoryId;
     const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
@@ -92,7 +91,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
 }
 
 /** What a product card shows. */
-export function productCard(product: SalesChannelProduct) {
+function productCard(product: SalesChannelProduct) {
   return {
     id: product.id,
     name: product.name,

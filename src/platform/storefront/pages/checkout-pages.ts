@@ -8,10 +8,11 @@ import { CART_PATH } from './cart-pages.js';
 import { cartView } from './cart-view.js';
 import { loadCustomerOrder } from './customer-order.js';
 import { clientErrorMessages, formFields } from './form-input.js';
+import { paymentMethodChoices } from './payment-method-choices.js';
 import type { StorefrontServices } from './storefront-services.js';
 
-export const CONFIRM_PATH = '/checkout/confirm';
-export const FINISH_PATH = '/checkout/finish';
+const CONFIRM_PATH = '/checkout/confirm';
+const FINISH_PATH = '/checkout/finish';
 const MAX_COMMENT_LENGTH = 65_535;
 
 /** Where the payment of an order returns to (reference §6.1): the finish page, or the order's payment page with `error-code`. */
@@ -40,12 +41,7 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
         cart: cartView(cart),
         account,
         shippingMethod: context.shippingMethod.name,
-        paymentMethods: paymentMethods.map((method) => ({
-          id: method.id,
-          name: method.name,
-          description: method.description ?? null,
-          selected: method.id === context.paymentMethod.id,
-        })),
+        paymentMethods: paymentMethodChoices(paymentMethods, context.paymentMethod.id),
       });
     },
     { requireCustomer: true },

@@ -59,7 +59,7 @@ export interface CustomerOrderView {
   transaction: { id: string; paymentMethodId: string; paymentMethod: string | null; state: StateRecord | null } | null;
 }
 
-export function orderNotFound(orderId: string): AppError {
+function orderNotFound(orderId: string): AppError {
   return new AppError(404, 'CHECKOUT__ORDER_NOT_FOUND', `Order with id ${orderId} not found.`, { meta: { parameters: { orderId } } });
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { loadNavigation, type NavigationNode } from '../../catalog/store/navigation.js';
+import type { NavigationNode } from '../../catalog/store/navigation.js';
 import type { CustomerResolver, NavigationItem, NavigationProvider, StorefrontCustomer } from '../http/index.js';
 import type { StorefrontServices } from './storefront-services.js';
 
@@ -17,10 +17,7 @@ export function contextCustomerResolver(services: StorefrontServices): CustomerR
 
 /** The layout's category bar: the top categories below the channel's navigation category. */
 export function categoryNavigationProvider(services: StorefrontServices): NavigationProvider {
-  return async (request: FastifyRequest): Promise<NavigationItem[]> => {
-    const context = await services.contexts.contextOf(request);
-    return navigationItems(await loadNavigation(services.platform.db, context, 1));
-  };
+  return async (request: FastifyRequest): Promise<NavigationItem[]> => navigationItems(await services.navigation.of(request, 1));
 }
 
 /** Links to categories; those without a page of their own (folders) are left out. */
@@ -35,7 +32,7 @@ export function navigationItems(nodes: Array<Pick<NavigationNode, 'id' | 'name' 
  * Where a category leads: its listing page; a link category to its target when that is a web
  * address (a `javascript:` link must never reach an href); folders have no page.
  */
-export function categoryUrl(node: Pick<NavigationNode, 'id' | 'type' | 'externalLink'>): string | undefined {
+function categoryUrl(node: Pick<NavigationNode, 'id' | 'type' | 'externalLink'>): string | undefined {
   if (node.type === 'page') return `/navigation/${node.id}`;
   if (node.type === 'link' && node.externalLink && /^https?:\/\//i.test(node.externalLink)) return node.externalLink;
   return undefined;

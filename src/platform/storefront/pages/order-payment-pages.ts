@@ -5,6 +5,7 @@ import { finishPath, orderPaymentPath, startPayment } from './checkout-pages.js'
 import { loadCustomerOrder } from './customer-order.js';
 import { formFields } from './form-input.js';
 import { canRetryPayment, preparePaymentRetry } from './order-payment-switch.js';
+import { paymentMethodChoices } from './payment-method-choices.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 /** What the customer reads for the `error-code` a failed or cancelled payment returns with. */
@@ -20,7 +21,7 @@ const PAYMENT_ERROR_MESSAGES: Record<string, string> = {
 };
 const GENERIC_PAYMENT_ERROR = 'The payment was not successful. Please try again or choose another payment method.';
 
-export function paymentErrorMessage(code: unknown): string | null {
+function paymentErrorMessage(code: unknown): string | null {
   if (typeof code !== 'string' || code === '') return null;
   return PAYMENT_ERROR_MESSAGES[code] ?? GENERIC_PAYMENT_ERROR;
 }
@@ -41,17 +42,15 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
       const order = await loadCustomerOrder(platform, orderId, request.storefront.customer.id, context.salesChannel.id);
       const retry = canRetryPayment(order);
       const methods = retry ? await availablePaymentMethods(platform, context) : [];
+      // the last attempt's method when it is still offered, else the first: one radio is always checked
+      const lastMethodId = order.transaction?.paymentMethodId;
+      const preselected = methods.some((method) => method.id === lastMethodId) ? lastMethodId : methods[0]?.id;
       return renderPage(reply, 'account/order-payment.njk', {
         order,
         currency: order.currency,
         errorMessage: paymentErrorMessage((request.query as Record<string, unknown>)['error-code']),
         canRetry: retry,
-        paymentMethods: methods.map((method) => ({
-          id: method.id,
-          name: method.name,
-          description: method.description ?? null,
-          selected: method.id === order.transaction?.paymentMethodId,
-        })),
+        paymentMethods: paymentMethodChoices(methods, preselected),
       });
     },
     { requireCustomer: true },

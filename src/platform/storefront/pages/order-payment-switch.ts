@@ -4,7 +4,7 @@ import type { Platform } from '../../kernel.js';
 import type { CustomerOrderView } from './customer-order.js';
 
 /** Transaction states a customer may start a new payment from: nothing is paid or in progress. */
-export const RETRYABLE_PAYMENT_STATES = new Set(['open', 'reminded', 'failed', 'cancelled']);
+const RETRYABLE_PAYMENT_STATES = new Set(['open', 'reminded', 'failed', 'cancelled']);
 
 export function canRetryPayment(order: CustomerOrderView): boolean {
   return order.transaction !== null && RETRYABLE_PAYMENT_STATES.has(order.transaction.state?.technicalName ?? '');

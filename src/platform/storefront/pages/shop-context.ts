@@ -37,14 +37,12 @@ export class ShopContexts {
     const cached = this.#channels.get(request);
     if (cached) return cached;
     const requestOrigin = originOf(`${request.protocol}://${request.host}`);
-    const matched = requestOrigin ? await this.#channelIdForOrigin(requestOrigin) : undefined;
-    const id = matched ?? DEFAULT_SALES_CHANNEL_ID;
-    const salesChannel = await this.platform.salesChannelContexts.salesChannelById(id);
-    // a deactivated default channel is closed here as the Store API refuses its access key (domains
-    // only match active channels)
-    if (!salesChannel || (!matched && !(await this.#isActive(id)))) {
-      throw new AppError(503, 'STOREFRONT__SALES_CHANNEL_NOT_FOUND', 'This shop is not available at the moment.');
-    }
+    const domains = await this.#activeChannelDomains();
+    const matched = requestOrigin ? domains.find((row) => row.url !== null && originOf(row.url) === requestOrigin) : undefined;
+    // a deactivated default channel is closed here as the Store API refuses its access key
+    const id = matched?.id ?? domains.find((row) => row.id === DEFAULT_SALES_CHANNEL_ID)?.id;
+    const salesChannel = id ? await this.platform.salesChannelContexts.salesChannelById(id) : undefined;
+    if (!salesChannel) throw new AppError(503, 'STOREFRONT__SALES_CHANNEL_NOT_FOUND', 'This shop is not available at the moment.');
     const channel: ShopChannel = { salesChannel, origin: matched && requestOrigin ? requestOrigin : (originOf(this.platform.env.appUrl) ?? this.platform.env.appUrl) };
     this.#channels.set(request, channel);
     return channel;
@@ -82,21 +80,20 @@ export class ShopContexts {
     this.#contexts.set(request, { sessionToken, context });
   }
 
-  async #isActive(salesChannelId: string): Promise<boolean> {
-    const row = await this.platform.db.selectFrom('sales_channel').select('active').where('id', '=', salesChannelId).executeTakeFirst();
-    return row?.active === true;
-  }
-
-  async #channelIdForOrigin(origin: string): Promise<string | undefined> {
-    const domains = await this.platform.db
-      .selectFrom('sales_channel_domain as d')
-      .innerJoin('sales_channel as sc', 'sc.id', 'd.sales_channel_id')
-      .select(['d.url', 'sc.id'])
+  /**
+   * In one query: the domains of the active storefront channels and of the default channel, which has
+   * a row (url null without domains) only while it is active.
+   */
+  async #activeChannelDomains(): Promise<Array<{ id: string; url: string | null }>> {
+    const rows = await this.platform.db
+      .selectFrom('sales_channel as sc')
+      .leftJoin('sales_channel_domain as d', 'd.sales_channel_id', 'sc.id')
+      .select(['sc.id', 'd.url'])
       .where('sc.active', '=', true)
-      .where('sc.type_id', '=', SALES_CHANNEL_TYPE_STOREFRONT)
+      .where((eb) => eb.or([eb('sc.type_id', '=', SALES_CHANNEL_TYPE_STOREFRONT), eb('sc.id', '=', DEFAULT_SALES_CHANNEL_ID)]))
       .orderBy('d.url')
       .execute();
-    return domains.find((domain) => originOf(domain.url as string) === origin)?.id as string | undefined;
+    return rows.map((row) => ({ id: row.id as string, url: (row.url as string | null) ?? null }));
   }
 }
 

@@ -1,11 +1,13 @@
 import type { Platform } from '../../kernel.js';
 import { checkoutServices, type CheckoutServices } from '../../checkout/checkout-services.js';
 import { ShopContexts } from './shop-context.js';
+import { ShopNavigation } from './shop-navigation.js';
 
-/** What the page handlers share: the platform, the visitor contexts and the checkout services. */
+/** What the page handlers share: the platform, the visitor contexts, the category tree and the checkout services. */
 export interface StorefrontServices {
   platform: Platform;
   contexts: ShopContexts;
+  navigation: ShopNavigation;
   carts: CheckoutServices['cart'];
   orders: CheckoutServices['orders'];
   payments: CheckoutServices['payments'];
@@ -13,5 +15,13 @@ export interface StorefrontServices {
 
 export function createStorefrontServices(platform: Platform): StorefrontServices {
   const checkout = checkoutServices(platform);
-  return { platform, contexts: new ShopContexts(platform), carts: checkout.cart, orders: checkout.orders, payments: checkout.payments };
+  const contexts = new ShopContexts(platform);
+  return {
+    platform,
+    contexts,
+    navigation: new ShopNavigation(platform.db, contexts),
+    carts: checkout.cart,
+    orders: checkout.orders,
+    payments: checkout.payments,
+  };
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
 import { createOrderFixture, createRefundFixture } from '../../../fixtures/orders.js';
 import { expectMissingPrivileges } from '../../../helpers/expectations.js';
+import { stateOf } from '../../state-machine/fixtures.js';
 import type { Extension } from '../../../../src/platform/extensions.js';
 import type { PaymentRefundInput } from '../../../../src/platform/checkout/payment/payment-handler.js';
 import { paymentMethodIdOf } from '../../../../src/platform/checkout/payment-method/extension-payment-methods.js';
@@ -10,7 +11,7 @@ import { AppError } from '../../../../src/platform/errors/app-error.js';
 
 /** A gateway extension whose refund handler records its calls and completes or fails as told. */
 const calls: PaymentRefundInput[] = [];
-let refundBehaviour: 'complete' | 'throw' | 'throw-503' = 'complete';
+let refundBehaviour: 'complete' | 'throw' | 'throw-503' | 'decline' = 'complete';
 let handlerStartedIn: string[] = [];
 const gateway: Extension = {
   name: 'ExtRefundTest',
@@ -32,6 +33,7 @@ const gateway: Extension = {
           handlerStartedIn.push(row.technical_name as string);
           if (refundBehaviour === 'throw') throw new Error('gateway down');
           if (refundBehaviour === 'throw-503') throw new AppError(503, 'PAY_TEST__GATEWAY_DOWN', 'upstream https://gateway.internal/refunds answered 503');
+          if (refundBehaviour === 'decline') throw new AppError(400, 'PAY_TEST__REFUND_DECLINED', 'The gateway declined the refund: the amount exceeds what was captured.');
           const { platform, refundId, orderTransactionId } = input;
           await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction_capture_refund', id: refundId, action: 'complete', context: input.context });
           await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction', id: orderTransactionId, action: 'refund', context: input.context });
@@ -48,16 +50,6 @@ describe('POST /api/_action/order_transaction_capture_refund/{refundId}', () => 
   });
   afterAll(() => t.close());
 
-  const stateOf = async (table: string, id: string) =>
-    (
-      await t.platform.db
-        .selectFrom(`${table} as x`)
-        .innerJoin('state_machine_state as s', 's.id', 'x.state_id')
-        .select('s.technical_name')
-        .where('x.id', '=', id)
-        .executeTakeFirstOrThrow()
-    ).technical_name;
-
   const paidOrder = async () => {
     const order = await createOrderFixture(t.platform, { paymentMethodId: paymentMethodIdOf('ext_refund_test') });
     await t.platform.stateMachines.transition({ within: t.platform.db, entity: 'order_transaction', id: order.transactionId, action: 'paid', context: { source: { type: 'system' } } });
@@ -71,8 +63,8 @@ describe('POST /api/_action/order_transaction_capture_refund/{refundId}', () => 
     const response = await t.api('POST', `/api/_action/order_transaction_capture_refund/${refundId}`);
     expect(response.statusCode).toBe(204);
     expect(calls.at(-1)).toMatchObject({ refundId, orderTransactionId: order.transactionId });
-    expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('completed');
-    expect(await stateOf('order_transaction', order.transactionId)).toBe('refunded');
+    expect(await stateOf(t.platform, 'order_transaction_capture_refund', refundId)).toBe('completed');
+    expect(await stateOf(t.platform, 'order_transaction', order.transactionId)).toBe('refunded');
   });
 
   it('the handler finds the refund in_progress; two requests at once refund once', async () => {
@@ -85,7 +77,7 @@ describe('POST /api/_action/order_transaction_capture_refund/{refundId}', () => 
     expect(responses.map((r) => r.statusCode).sort()).toEqual([204, 400]);
     expect(calls.length - before).toBe(1);
     expect(handlerStartedIn).toEqual(['in_progress']);
-    expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('completed');
+    expect(await stateOf(t.platform, 'order_transaction_capture_refund', refundId)).toBe('completed');
   });
 
   it('a handler error with a server status is answered without its message', async () => {
@@ -96,7 +88,21 @@ describe('POST /api/_action/order_transaction_capture_refund/{refundId}', () => 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].code).toBe('CHECKOUT__REFUND_PROCESS_INTERRUPTED');
     expect(response.body).not.toContain('gateway.internal');
-    expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('failed');
+    expect(await stateOf(t.platform, 'order_transaction_capture_refund', refundId)).toBe('failed');
+  });
+
+  it("a handler's own client error is answered as it is, and the refund is failed", async () => {
+    refundBehaviour = 'decline';
+    const order = await paidOrder();
+    const { refundId } = await createRefundFixture(t.platform, order.transactionId, 100);
+    const response = await t.api('POST', `/api/_action/order_transaction_capture_refund/${refundId}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'PAY_TEST__REFUND_DECLINED',
+      detail: 'The gateway declined the refund: the amount exceeds what was captured.',
+    });
+    expect(await stateOf(t.platform, 'order_transaction_capture_refund', refundId)).toBe('failed');
+    expect(await stateOf(t.platform, 'order_transaction', order.transactionId)).toBe('paid');
   });
 
   it('a refund that is not open is refused and the handler is not called', async () => {
@@ -123,7 +129,7 @@ describe('POST /api/_action/order_transaction_capture_refund/{refundId}', () => 
     const response = await t.api('POST', `/api/_action/order_transaction_capture_refund/${refundId}`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].code).toBe('CHECKOUT__REFUND_UNKNOWN_HANDLER_ERROR');
-    expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('open');
+    expect(await stateOf(t.platform, 'order_transaction_capture_refund', refundId)).toBe('open');
   });
 
   it('a failing handler fails the refund and answers an error without internals', async () => {
@@ -134,8 +140,8 @@ describe('POST /api/_action/order_transaction_capture_refund/{refundId}', () => 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].code).toBe('CHECKOUT__REFUND_PROCESS_INTERRUPTED');
     expect(response.body).not.toContain('gateway down');
-    expect(await stateOf('order_transaction_capture_refund', refundId)).toBe('failed');
-    expect(await stateOf('order_transaction', order.transactionId)).toBe('paid');
+    expect(await stateOf(t.platform, 'order_transaction_capture_refund', refundId)).toBe('failed');
+    expect(await stateOf(t.platform, 'order_transaction', order.transactionId)).toBe('paid');
   });
 
   it('needs the order_refund.editor privilege', async () => {

@@ -68,6 +68,17 @@ describe('category page', () => {
     expect(response.body).toContain(`<a href="/navigation/${clothingId}" aria-current="page">Clothing</a>`);
   });
 
+  it('keeps the top categories in the bar on a subcategory page; a leaf has no subcategory tiles', async () => {
+    const response = await new Browser(t.app).get(`/navigation/${shirtsId}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>Shirts</h1>');
+    expect(response.body).toContain(`<a href="/navigation/${clothingId}">Clothing</a>`);
+    expect(response.body).toContain(`<a href="/navigation/${booksId}">Books</a>`);
+    expect(response.body).not.toContain(`href="/navigation/${shirtsId}"`);
+    expect(response.body).not.toContain('aria-label="Subcategories"');
+    expect(response.body).toContain('Aloha &lt;Shirt&gt; &amp; Co');
+  });
+
   it('pages through 26 products, 24 per page', async () => {
     const browser = new Browser(t.app);
     const first = await browser.get(`/navigation/${booksId}`);

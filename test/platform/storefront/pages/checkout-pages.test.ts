@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
+import { systemContext } from '../../../../src/platform/acl/context.js';
 import { paymentErrors } from '../../../../src/platform/checkout/payment/payment-errors.js';
 import { newId } from '../../../../src/platform/ids.js';
 import { Browser } from '../browser.js';
@@ -29,19 +30,29 @@ beforeAll(async () => {
   mugId = await createShopProduct(t.platform, { name: 'Coffee mug', gross: 12.5 });
   posterId = await createShopProduct(t.platform, { name: 'Poster', gross: 7 });
   limitedId = await createShopProduct(t.platform, { name: 'Limited print', gross: 100, isCloseout: true, stock: 2 });
-  refusingMethodId = await createPaymentMethod(t.platform, 'Picky pay', {
-    validate: async () => ({ ok: false, message: 'Picky pay does not accept carts like this one.' }),
-    pay: async () => undefined,
-  });
-  gatewayMethodId = await createPaymentMethod(t.platform, 'Gateway pay', {
-    pay: async ({ transaction }) => {
-      gatewayReturnUrls.push(transaction.returnUrl);
-      return { redirectUrl: `https://gateway.example/checkout?return=${encodeURIComponent(transaction.returnUrl)}` };
+  refusingMethodId = await createPaymentMethod(
+    t.platform,
+    {
+      validate: async () => ({ ok: false, message: 'Picky pay does not accept carts like this one.' }),
+      pay: async () => undefined,
     },
-    finalize: async ({ transaction, requestData }) => {
-      if (requestData.status !== 'paid') throw paymentErrors.customerCanceled(transaction.orderTransactionId, 'Cancelled at the gateway.');
+    'Picky pay',
+  );
+  gatewayMethodId = await createPaymentMethod(
+    t.platform,
+    {
+      pay: async ({ transaction }) => {
+        gatewayReturnUrls.push(transaction.returnUrl);
+        return { redirectUrl: `https://gateway.example/checkout?return=${encodeURIComponent(transaction.returnUrl)}` };
+      },
+      finalize: async ({ transaction, requestData, platform }) => {
+        if (requestData.status === 'cancelled') throw paymentErrors.customerCanceled(transaction.orderTransactionId, 'Cancelled at the gateway.');
+        if (requestData.status !== 'paid') throw paymentErrors.asyncFinalizeInterrupted(transaction.orderTransactionId, 'The card was declined.');
+        await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction', id: transaction.orderTransactionId, action: 'paid', context: systemContext });
+      },
     },
-  });
+    'Gateway pay',
+  );
 });
 
 afterAll(async () => {
@@ -253,6 +264,8 @@ describe('checkout', () => {
     expect(page.body).toContain('You cancelled the payment. Your order has been saved: choose a payment method to pay it now.');
     expect(page.body).toContain('<dd id="payment-state">Cancelled</dd>');
     expect(page.body).toContain(`action="/account/order/update/${order!.id}"`);
+    // the cancelled attempt's method is preselected
+    expect(page.body).toContain(`value="${gatewayMethodId}" checked>`);
 
     // a method the channel does not offer is refused; then the invoice
     const refused = await browser.request('POST', `/account/order/update/${order!.id}`, { form: { _csrf_token: Browser.csrfTokenOf(page), paymentMethodId: newId() } });
@@ -271,5 +284,57 @@ describe('checkout', () => {
     const again = await browser.request('POST', `/account/order/update/${order!.id}`, { form: { _csrf_token: Browser.csrfTokenOf(edit), paymentMethodId: INVOICE_METHOD_ID } });
     expect(locationPath(again)).toBe(`/checkout/finish?orderId=${order!.id}`);
     expect(await transactionsOf(order!.id)).toHaveLength(2);
+  });
+
+  /** Registers, fills the cart, chooses the gateway and places the order: the browser is at the gateway. */
+  async function orderAtGateway(browser: Browser): Promise<string> {
+    const data = await registerThroughForm(browser);
+    await addToCart(browser, posterId);
+    await submitForm(browser, '/checkout/confirm', '/checkout/configure', { paymentMethodId: gatewayMethodId });
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', {});
+    expect(String(placed.headers.location)).toMatch(/^https:\/\/gateway\.example\//);
+    const [order] = await orderRows(data.email);
+    return order!.id;
+  }
+
+  it('comes back from a successful payment to the finish page with the transaction paid', async () => {
+    const browser = new Browser(t.app);
+    const orderId = await orderAtGateway(browser);
+
+    const back = await browser.get(`${pathOf(gatewayReturnUrls.at(-1)!)}&status=paid`);
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`http://localhost:8000/checkout/finish?orderId=${orderId}`);
+    expect(await transactionsOf(orderId)).toEqual([expect.objectContaining({ payment_method_id: gatewayMethodId, technical_name: 'paid' })]);
+
+    const finish = await browser.get(locationPath(back));
+    expect(finish.statusCode).toBe(200);
+    expect(textOf(finish.body)).toContain('Payment method Gateway pay');
+    expect(finish.body).toContain('<dd id="payment-state">Paid</dd>');
+    // a paid order offers no other payment
+    const edit = await browser.get(`/account/order/edit/${orderId}`);
+    expect(edit.body).toContain('The payment of this order is complete or in progress: nothing to do here.');
+    expect(edit.body).not.toContain(`action="/account/order/update/${orderId}"`);
+  });
+
+  it('comes back from a failed payment to the order page with the transaction failed, and pays by invoice instead', async () => {
+    const browser = new Browser(t.app);
+    const orderId = await orderAtGateway(browser);
+
+    const back = await browser.get(`${pathOf(gatewayReturnUrls.at(-1)!)}&status=declined`);
+    expect(back.statusCode).toBe(302);
+    expect(back.headers.location).toBe(`http://localhost:8000/account/order/edit/${orderId}?error-code=CHECKOUT__ASYNC_PAYMENT_FINALIZE_INTERRUPTED`);
+    expect(await transactionsOf(orderId)).toEqual([expect.objectContaining({ technical_name: 'failed' })]);
+
+    const page = await browser.get(locationPath(back));
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div class="alert alert-danger" role="alert" id="payment-error">The payment could not be completed. Please try again or choose another payment method.</div>');
+    expect(page.body).toContain('<dd id="payment-state">Failed</dd>');
+
+    const retried = await browser.request('POST', `/account/order/update/${orderId}`, { form: { _csrf_token: Browser.csrfTokenOf(page), paymentMethodId: INVOICE_METHOD_ID } });
+    expect(locationPath(retried)).toBe(`/checkout/finish?orderId=${orderId}`);
+    expect(await transactionsOf(orderId)).toEqual([
+      expect.objectContaining({ payment_method_id: gatewayMethodId, technical_name: 'failed' }),
+      expect.objectContaining({ payment_method_id: INVOICE_METHOD_ID, technical_name: 'open' }),
+    ]);
   });
 });

@@ -1,17 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { systemContext } from '../../../../src/platform/acl/context.js';
-import { transaction } from '../../../../src/platform/database/transaction.js';
-import { CURRENCY_DEFAULT, defaultShopId } from '../../../../src/platform/first-start/default-ids.js';
-import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
+import { defaultShopId } from '../../../../src/platform/first-start/default-ids.js';
 import { newId } from '../../../../src/platform/ids.js';
 import type { Platform } from '../../../../src/platform/kernel.js';
-import type { PaymentHandler } from '../../../../src/platform/checkout/payment/payment-handler.js';
+import { eur, insertCategory, insertProduct, type CategoryInput } from '../../catalog/catalog-fixtures.js';
 import { Browser } from '../browser.js';
 
+// payment methods of the storefront's tests come from the checkout's fixtures
+export { INVOICE_METHOD_ID, createPaymentMethod } from '../../checkout/checkout-fixtures.js';
+
 export const HOME_CATEGORY_ID = defaultShopId('category', 'home');
-export const TAX_STANDARD_ID = defaultShopId('tax', 'standard');
-export const INVOICE_METHOD_ID = defaultShopId('payment_method', 'payment_invoicepayment');
 export const CASH_METHOD_ID = defaultShopId('payment_method', 'payment_cashpayment');
 export const GERMANY_ID = defaultShopId('country', 'DE');
 
@@ -28,54 +26,25 @@ export interface ShopProductOptions {
   description?: string;
 }
 
-/** A product created through the repository: EUR price, 19 % tax, visible in the default sales channel. */
-export async function createShopProduct(platform: Platform, options: ShopProductOptions = {}): Promise<string> {
-  const id = newId();
-  const gross = options.gross ?? 19.99;
-  await transaction(platform.db, async (uow) => {
-    await platform.repositories.get('product').create(
-      {
-        id,
-        productNumber: `SF-${id.slice(0, 10)}`,
-        name: options.name ?? `Product ${id.slice(0, 6)}`,
-        description: options.description ?? null,
-        active: options.active ?? true,
-        taxId: TAX_STANDARD_ID,
-        price: [{ currencyId: CURRENCY_DEFAULT, gross, net: gross, linked: true }],
-        stock: options.stock ?? 50,
-        isCloseout: options.isCloseout ?? false,
-        categories: (options.categoryIds ?? [HOME_CATEGORY_ID]).map((categoryId) => ({ id: categoryId })),
-      },
-      systemContext,
-      uow,
-    );
-    const visibility = options.visibility === undefined ? 30 : options.visibility;
-    if (visibility !== null) {
-      await platform.repositories.get('product_visibility').create({ productId: id, salesChannelId: DEFAULT_SALES_CHANNEL_ID, visibility }, systemContext, uow);
-    }
+/** A product (the catalog's fixture row) with the shop's defaults: EUR price, 19 % tax, visible in the default sales channel, below Home. */
+export function createShopProduct(platform: Platform, options: ShopProductOptions = {}): Promise<string> {
+  const visibility = options.visibility === undefined ? 30 : options.visibility;
+  return insertProduct(platform.db, {
+    productNumber: `SF-${newId().slice(0, 10)}`,
+    name: options.name,
+    description: options.description,
+    active: options.active,
+    price: eur(options.gross ?? 19.99),
+    stock: options.stock ?? 50,
+    isCloseout: options.isCloseout,
+    visibilities: visibility === null ? [] : [{ visibility }],
+    categoryIds: options.categoryIds ?? [HOME_CATEGORY_ID],
   });
-  return id;
 }
 
 /** A page category below `parentId` (default: the navigation category Home). */
-export async function createCategory(platform: Platform, name: string, parentId = HOME_CATEGORY_ID, extra: Record<string, unknown> = {}): Promise<string> {
-  const id = newId();
-  await transaction(platform.db, (uow) => platform.repositories.get('category').create({ id, name, parentId, type: 'page', ...extra }, systemContext, uow));
-  return id;
-}
-
-/** A payment method of the default sales channel handled by `handler` under a fresh identifier. */
-export async function createPaymentMethod(platform: Platform, name: string, handler: PaymentHandler): Promise<string> {
-  const id = newId();
-  const identifier = `storefront_test_${id.slice(0, 8)}`;
-  platform.payments.register({ identifier, handler });
-  await transaction(platform.db, async (uow) => {
-    await platform.repositories
-      .get('payment_method')
-      .create({ id, technicalName: `payment_${identifier}`, name, handlerIdentifier: identifier, active: true, position: 10 }, systemContext, uow);
-    await uow.db.insertInto('sales_channel_payment_method').values({ sales_channel_id: DEFAULT_SALES_CHANNEL_ID, payment_method_id: id }).execute();
-  });
-  return id;
+export function createCategory(platform: Platform, name: string, parentId = HOME_CATEGORY_ID, extra: Omit<CategoryInput, 'name' | 'parentId'> = {}): Promise<string> {
+  return insertCategory(platform.db, { name, parentId, type: 'page', ...extra });
 }
 
 export interface Registration {

@@ -1,16 +1,11 @@
+import type { PriceEntry } from '../../../catalog/price-field.js';
 import { AppError } from '../../../errors/app-error.js';
 import { parseExactDecimal, roundToScale, type ExactDecimal } from '../../money/exact-decimal.js';
 import { bigIntToMinorUnits } from '../../money/money.js';
 import { netOfGross, parseTaxRate, type TaxRateInput } from './tax-rate.js';
 
-/** One entry of a product's `price` JSON list, in MAJOR units as Shopware stores it. */
-export interface ProductPriceEntry {
-  currencyId: string;
-  gross: number;
-  net: number;
-  /** When true the net price follows the gross price and the tax rate. */
-  linked: boolean;
-}
+/** One entry of a product's (or shipping method's) `price` list, in MAJOR units as Shopware stores it. */
+export type ProductPriceEntry = PriceEntry;
 
 export interface PriceCurrency {
   id: string;
@@ -33,7 +28,7 @@ export interface UnitPrice {
  * see gross prices); a linked net price is derived from the rounded gross, an unlinked one is taken
  * (and converted) as stored.
  */
-export function resolveUnitPrice(prices: ProductPriceEntry[], currency: PriceCurrency, defaultCurrencyId: string, taxRate: TaxRateInput): UnitPrice {
+export function resolveUnitPrice(prices: PriceEntry[], currency: PriceCurrency, defaultCurrencyId: string, taxRate: TaxRateInput): UnitPrice {
   const rate = parseTaxRate(taxRate);
   const own = prices.find((entry) => entry.currencyId === currency.id);
   const entry = own ?? prices.find((candidate) => candidate.currencyId === defaultCurrencyId);
