@@ -87,16 +87,16 @@ export const productEntity: EntityDefinition = {
     name: { type: 'string', maxLength: 255, searchable: true },
     description: { type: 'text', searchable: true },
     /** Gross and net per currency, major units: `[{currencyId, gross, net, linked}]`. */
-    price: { type: 'json', validate: validatePriceList('price') },
+    price: { type: 'json', validate: validatePriceList },
     stock: { type: 'int', default: 0 },
     taxId: { type: 'id' },
     manufacturerId: { type: 'id' },
     active: { type: 'bool' },
     isCloseout: { type: 'bool', default: false },
     ean: { type: 'string', maxLength: 64 },
-    minPurchase: { type: 'int', default: 1, validate: (v) => (typeof v === 'number' && v >= 1 ? undefined : 'The value of "minPurchase" must be at least 1.') },
+    minPurchase: { type: 'int', default: 1, validate: (v) => (typeof v === 'number' && v >= 1 ? undefined : 'must be at least 1') },
     maxPurchase: { type: 'int' },
-    purchaseSteps: { type: 'int', default: 1, validate: (v) => (typeof v === 'number' && v >= 1 ? undefined : 'The value of "purchaseSteps" must be at least 1.') },
+    purchaseSteps: { type: 'int', default: 1, validate: (v) => (typeof v === 'number' && v >= 1 ? undefined : 'must be at least 1') },
     shippingFree: { type: 'bool', default: false },
     markAsTopseller: { type: 'bool', default: false },
     releaseDate: { type: 'datetime' },
@@ -144,7 +144,7 @@ export const productVisibilityEntity: EntityDefinition = {
     visibility: {
       type: 'int',
       required: true,
-      validate: (v) => ([10, 20, 30].includes(v as number) ? undefined : 'The value of "visibility" must be 10 (link), 20 (search) or 30 (all).'),
+      validate: (v) => ([10, 20, 30].includes(v as number) ? undefined : 'must be 10 (link), 20 (search) or 30 (all)'),
     },
   },
   associations: {
@@ -210,7 +210,7 @@ export const productReviewEntity: EntityDefinition = {
     points: {
       type: 'float',
       required: true,
-      validate: (v) => (typeof v === 'number' && v >= 1 && v <= 5 ? undefined : 'The value of "points" must be between 1 and 5.'),
+      validate: (v) => (typeof v === 'number' && v >= 1 && v <= 5 ? undefined : 'must be between 1 and 5'),
     },
     /** Approved reviews are shown in the storefront. */
     status: { type: 'bool', default: false },

@@ -15,7 +15,7 @@ export const salesChannelEntity: EntityDefinition = {
       validate: (v) =>
         v === SALES_CHANNEL_TYPE_STOREFRONT || v === SALES_CHANNEL_TYPE_API
           ? undefined
-          : `The value of "typeId" must be the storefront (${SALES_CHANNEL_TYPE_STOREFRONT}) or headless (${SALES_CHANNEL_TYPE_API}) type.`,
+          : `must be the storefront (${SALES_CHANNEL_TYPE_STOREFRONT}) or headless (${SALES_CHANNEL_TYPE_API}) type`,
     },
     name: { type: 'string', required: true, maxLength: 255, searchable: true },
     shortName: { type: 'string', maxLength: 255 },
@@ -24,7 +24,7 @@ export const salesChannelEntity: EntityDefinition = {
       type: 'string',
       required: true,
       maxLength: 255,
-      validate: (v) => (typeof v === 'string' && ACCESS_KEY.test(v) ? undefined : 'The value of "accessKey" must be "SWSC" followed by at least 16 upper-case letters or digits.'),
+      validate: (v) => (typeof v === 'string' && ACCESS_KEY.test(v) ? undefined : 'must be "SWSC" followed by at least 16 upper-case letters or digits'),
     },
     languageId: { type: 'id', required: true },
     currencyId: { type: 'id', required: true },
@@ -74,7 +74,7 @@ export const salesChannelDomainEntity: EntityDefinition = {
       type: 'string',
       required: true,
       maxLength: 255,
-      validate: (v) => (typeof v === 'string' && /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(v) ? undefined : 'The value of "url" must be an http(s) URL.'),
+      validate: (v) => (typeof v === 'string' && /^https?:\/\/[^\s/]+(\/[^\s]*)?$/.test(v) ? undefined : 'must be an http(s) URL'),
     },
     languageId: { type: 'id', required: true },
     currencyId: { type: 'id', required: true },

@@ -93,7 +93,25 @@ describe('the catalog through the generic Admin API', () => {
     expect(response.statusCode).toBe(400);
     const pointers = response.json().errors.map((e: { source?: { pointer: string } }) => e.source?.pointer);
     expect(pointers).toEqual(expect.arrayContaining(['/price', '/visibilities/0/visibility']));
+    // the entity layer names the field once; the validator says what is wrong with it
+    const details = response.json().errors.map((e: { detail: string }) => e.detail);
+    expect(details).toEqual(
+      expect.arrayContaining([
+        'The value of "price" has no currency id (32 hex characters) in entry 0.',
+        'The value of "visibility" must be 10 (link), 20 (search) or 30 (all).',
+      ]),
+    );
     expect(await t.platform.db.selectFrom('product').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+  });
+
+  it('validation messages of the shop basics name the field once', async () => {
+    const currency = await t.api('POST', '/api/currency', { body: { isoCode: 'eur', name: 'Euro', symbol: '€', decimals: 7 } });
+    expect(currency.statusCode).toBe(400);
+    expect(currency.json().errors.map((e: { detail: string }) => e.detail)).toEqual(
+      expect.arrayContaining(['The value of "isoCode" must be three upper-case letters (ISO 4217).', 'The value of "decimals" must be between 0 and 4.']),
+    );
+    const shipping = await t.api('POST', '/api/shipping-method', { body: { name: 'Express', price: [] } });
+    expect(shipping.json().errors[0].detail).toBe('The value of "price" must be a non-empty list of {currencyId, gross, net, linked}.');
   });
 
   it('keeps the category tree: path, level, child count; a category cannot move below itself', async () => {

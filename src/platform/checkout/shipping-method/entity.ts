@@ -13,7 +13,7 @@ export const shippingMethodEntity: EntityDefinition = {
     /** Tax of the shipping costs; none: the highest rate of the cart's items (Shopware's "auto"). */
     taxId: { type: 'id' },
     /** Shipping costs per currency, major units: `[{currencyId, gross, net, linked}]`. */
-    price: { type: 'json', required: true, validate: validatePriceList('price') },
+    price: { type: 'json', required: true, validate: validatePriceList },
     deliveryTimeMinDays: { type: 'int', default: 1 },
     deliveryTimeMaxDays: { type: 'int', default: 3 },
   },
