@@ -19,6 +19,7 @@ import { ensureAdministrator } from './admin-api/auth/first-start.js';
 import { RepositoryFactory } from './entities/repository.js';
 import { PaymentHandlerRegistry } from './checkout/payment/payment-handler-registry.js';
 import { SalesChannelContextService } from './sales-channel/context/sales-channel-context-service.js';
+import { createCheckoutServices, type CheckoutServices } from './checkout/checkout-services.js';
 import { StateMachineRegistry } from './state-machine/state-machine-registry.js';
 import { platformStatefulEntities } from './state-machine/stateful-entities.js';
 
@@ -57,6 +58,8 @@ export class Platform {
   readonly payments: PaymentHandlerRegistry;
   /** The Store API / storefront context behind `sw-context-token`. */
   readonly salesChannelContexts: SalesChannelContextService;
+  /** Cart, order placement, payment processing and finalize: what the Store API and storefront call. */
+  readonly checkout: CheckoutServices;
 
   private constructor(
     readonly env: Env,
@@ -84,6 +87,7 @@ export class Platform {
       events: this.events,
       isPaymentHandlerAvailable: (identifier) => this.payments.isAvailable(identifier),
     });
+    this.checkout = createCheckoutServices(this);
   }
 
   /** Entities of inactive or uninstalled extensions do not exist for API callers. */

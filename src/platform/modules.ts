@@ -17,7 +17,6 @@ import { customerModule } from './customer/module.js';
 import { catalogModule } from './catalog/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { firstStartModule } from './first-start/module.js';
-import { paymentRefundModule } from './checkout/refund/module.js';
 import { storeApiModule } from './store-api/module.js';
 import { stateMachineModule } from './state-machine/module.js';
 import { storefrontModule } from './storefront/module.js';
@@ -46,7 +45,6 @@ export const platformModules: PlatformModule[] = [
   customerModule,
   catalogModule,
   checkoutModule,
-  paymentRefundModule,
   storeApiModule,
   storefrontModule,
   firstStartModule,

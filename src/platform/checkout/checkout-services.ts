@@ -13,21 +13,14 @@ export interface CheckoutServices {
   finalizer: PaymentFinalizer;
 }
 
-const servicesByPlatform = new WeakMap<Platform, CheckoutServices>();
-
-/** The checkout services of `platform`, created on first use (one set per Platform instance). */
-export function checkoutServices(platform: Platform): CheckoutServices {
-  let services = servicesByPlatform.get(platform);
-  if (!services) {
-    const cart = new CartService(platform);
-    const paymentTokens = new PaymentTokenService(platform.env.appSecret);
-    services = {
-      cart,
-      orders: new OrderPlacement(platform, cart),
-      payments: new PaymentProcessor(platform, paymentTokens),
-      finalizer: new PaymentFinalizer(platform, paymentTokens),
-    };
-    servicesByPlatform.set(platform, services);
-  }
-  return services;
+/** The checkout services of a platform; the kernel creates them once (`platform.checkout`). */
+export function createCheckoutServices(platform: Platform): CheckoutServices {
+  const cart = new CartService(platform);
+  const paymentTokens = new PaymentTokenService(platform.env.appSecret);
+  return {
+    cart,
+    orders: new OrderPlacement(platform, cart),
+    payments: new PaymentProcessor(platform, paymentTokens),
+    finalizer: new PaymentFinalizer(platform, paymentTokens),
+  };
 }

@@ -9,8 +9,8 @@ import { cartMigration } from './cart/migration.js';
 import { registerCartRoutes } from './cart/routes.js';
 import { registerOrderRoutes } from './order/routes.js';
 import { registerPaymentRoutes } from './payment/routes.js';
+import { registerRefundRoutes } from './refund/routes.js';
 import { platformPaymentHandlers } from './payment/handlers/platform-handlers.js';
-import { checkoutServices } from './checkout-services.js';
 
 export const checkoutModule: PlatformModule = {
   name: 'checkout',
@@ -20,13 +20,14 @@ export const checkoutModule: PlatformModule = {
     registerCartRoutes(app, platform);
     registerOrderRoutes(app, platform);
     registerPaymentRoutes(app, platform);
+    registerRefundRoutes(app, platform);
   },
   // the registry belongs to the Platform instance, so each booted platform registers its own handlers once
   async boot(platform) {
     for (const registration of platformPaymentHandlers) platform.payments.register(registration);
     // a guest who logs in or registers keeps the cart filled before
     platform.events.on('sales_channel_context.token_replaced', ({ previousToken, context }) =>
-      checkoutServices(platform).cart.adopt(previousToken, context).then(() => undefined),
+      platform.checkout.cart.adopt(previousToken, context).then(() => undefined),
     );
   },
 };

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { requirePrivileges, type ApiContext } from '../acl/context.js';
 import type { UnitOfWork } from '../database/transaction.js';
-import { AppErrorList, errors } from '../errors/app-error.js';
+import { errors, throwProblems } from '../errors/app-error.js';
 import type { EventDispatcher } from '../events/dispatcher.js';
 import { hashPassword } from '../security/password.js';
 import { mapDatabaseError } from './db-errors.js';
@@ -47,8 +47,7 @@ export class EntityWriter {
     const { plan } = planner;
     // Privileges first: a caller without rights learns nothing about the validity of the payload.
     requirePrivileges(context, plan.privileges);
-    if (plan.problems.length === 1) throw plan.problems[0];
-    if (plan.problems.length > 1) throw new AppErrorList(plan.problems);
+    throwProblems(plan.problems);
     await this.#execute(uow, plan);
     for (const [entity, written] of plan.written) {
       const inserted = [...(plan.inserted.get(entity) ?? [])];

@@ -51,6 +51,20 @@ export class AppErrorList extends AppError {
   }
 }
 
+/**
+ * Whether an error may reach the customer or the API caller as it is: the platform's own error
+ * with a client status. A server error or a foreign one may name internals (a gateway's URL, a stack).
+ */
+export function isClientError(error: unknown): error is AppError {
+  return error instanceof AppError && error.status < 500;
+}
+
+/** Throws the problems found while checking one request: the single error, or all of them together. */
+export function throwProblems(problems: AppError[]): void {
+  if (problems.length === 1) throw problems[0];
+  if (problems.length > 1) throw new AppErrorList(problems);
+}
+
 export function toErrorEntries(error: AppError): ErrorEntry[] {
   const list = error instanceof AppErrorList ? error.entries : [error];
   return list.map((e) => {

@@ -6,7 +6,8 @@ import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
 import { isId } from '../../ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
-import { resolveUnitPrice, type ProductPriceEntry } from '../../checkout/cart/calculation/unit-price.js';
+import { resolveUnitPrice } from '../../checkout/cart/calculation/unit-price.js';
+import type { PriceEntry } from '../price-field.js';
 import { mediaUrl } from '../../media/media-url.js';
 import { effectiveVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
 
@@ -37,7 +38,7 @@ export interface SalesChannelProduct {
     listPrice?: null;
   };
   /** The stored price entry the unit price was derived from (the context currency's, else the default currency's). */
-  price: ProductPriceEntry;
+  price: PriceEntry;
 }
 
 export interface LoadSalesChannelProductsOptions {
@@ -61,7 +62,7 @@ interface ProductRow {
   shipping_free: boolean;
   tax_id: string | null;
   tax_rate: string | null;
-  price: ProductPriceEntry[] | null;
+  price: PriceEntry[] | null;
   manufacturer_id: string | null;
   manufacturer_name: string | null;
   cover_id: string | null;

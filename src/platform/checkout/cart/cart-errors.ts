@@ -1,4 +1,4 @@
-import { AppError, AppErrorList } from '../../errors/app-error.js';
+import { AppError } from '../../errors/app-error.js';
 import { CART_ERROR_LEVEL, type CartError } from './cart.js';
 
 /*
@@ -142,9 +142,3 @@ export const cartRequestErrors = {
     return new AppError(400, 'FRAMEWORK__INVALID_REQUEST_PARAMETER', `The value of "${pointer.slice(1)}" must be an object.`, { pointer, meta: { parameters: {} } });
   },
 };
-
-/** Refuses a request with every problem found (one 400 listing them all), or returns when there are none. */
-export function throwRequestErrors(problems: AppError[]): void {
-  if (problems.length === 1) throw problems[0];
-  if (problems.length > 1) throw new AppErrorList(problems);
-}

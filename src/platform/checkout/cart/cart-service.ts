@@ -1,3 +1,4 @@
+import { throwProblems } from '../../errors/app-error.js';
 import { loadSalesChannelProducts } from '../../catalog/store/sales-channel-product-loader.js';
 import type { Db } from '../../database/connection.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
@@ -5,7 +6,7 @@ import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { emptyStoredCart, type CalculatedCart, type CartError, type StoredCart, type StoredLineItem } from './cart.js';
 import { calculateCart, type CartCalculation } from './cart-calculator.js';
-import { cartRequestErrors, throwRequestErrors } from './cart-errors.js';
+import { cartRequestErrors } from './cart-errors.js';
 import { CartPersister } from './cart-persister.js';
 import type { NewLineItem, QuantityChange } from './line-item-input.js';
 import { MAX_LINE_ITEM_QUANTITY } from './purchase-limits.js';
@@ -42,7 +43,7 @@ export class CartService {
       const found = new Set(
         (await loadSalesChannelProducts(uow, context, items.map((item) => item.referencedId))).map((product) => product.id),
       );
-      throwRequestErrors(items.flatMap((item, index) => (found.has(item.referencedId) ? [] : [cartRequestErrors.productNotFound(item.referencedId, `/items/${index}/referencedId`)])));
+      throwProblems(items.flatMap((item, index) => (found.has(item.referencedId) ? [] : [cartRequestErrors.productNotFound(item.referencedId, `/items/${index}/referencedId`)])));
       // a product line item is identified by its product (Shopware's stackable product items)
       const added = items.map((item) => ({ id: item.referencedId, type: item.type, referencedId: item.referencedId, quantity: item.quantity }));
       return { lineItems: withAddedLineItems(stored.lineItems, added) };
@@ -52,7 +53,7 @@ export class CartService {
   /** Sets quantities of line items in the cart; an id not in the cart is a 400 (`CHECKOUT__CART_LINE_ITEM_NOT_FOUND`). */
   async changeQuantities(context: SalesChannelContext, changes: QuantityChange[]): Promise<CalculatedCart> {
     return this.#change(context, async (_uow, stored) => {
-      throwRequestErrors(changes.flatMap((change, index) => (hasLineItem(stored, change.id) ? [] : [cartRequestErrors.lineItemNotFound(change.id, `/items/${index}/id`)])));
+      throwProblems(changes.flatMap((change, index) => (hasLineItem(stored, change.id) ? [] : [cartRequestErrors.lineItemNotFound(change.id, `/items/${index}/id`)])));
       const quantities = new Map(changes.map((change) => [change.id, change.quantity]));
       return { lineItems: stored.lineItems.map((item) => ({ ...item, quantity: quantities.get(item.id) ?? item.quantity })) };
     });
@@ -61,7 +62,7 @@ export class CartService {
   /** Removes line items; an id not in the cart is a 400 (`CHECKOUT__CART_LINE_ITEM_NOT_FOUND`). */
   async remove(context: SalesChannelContext, ids: string[]): Promise<CalculatedCart> {
     return this.#change(context, async (_uow, stored) => {
-      throwRequestErrors(ids.flatMap((id, index) => (hasLineItem(stored, id) ? [] : [cartRequestErrors.lineItemNotFound(id, `/ids/${index}`)])));
+      throwProblems(ids.flatMap((id, index) => (hasLineItem(stored, id) ? [] : [cartRequestErrors.lineItemNotFound(id, `/ids/${index}`)])));
       return { lineItems: stored.lineItems.filter((item) => !ids.includes(item.id)) };
     });
   }

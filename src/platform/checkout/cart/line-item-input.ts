@@ -1,8 +1,8 @@
-import type { AppError } from '../../errors/app-error.js';
+import { throwProblems, type AppError } from '../../errors/app-error.js';
 import { isPlainObject } from '../../entities/write-validation.js';
 import { isId } from '../../ids.js';
 import { LINE_ITEM_TYPES, type LineItemType } from './cart.js';
-import { cartRequestErrors, throwRequestErrors } from './cart-errors.js';
+import { cartRequestErrors } from './cart-errors.js';
 import { MAX_LINE_ITEM_QUANTITY } from './purchase-limits.js';
 
 export interface NewLineItem {
@@ -39,7 +39,7 @@ export function parseNewLineItems(body: unknown): NewLineItem[] {
     if (!isQuantity(quantity)) problems.push(cartRequestErrors.invalidQuantity(entry.quantity, `${at}/quantity`));
     if (problems.length === before) items.push({ type: entry.type as LineItemType, referencedId: referencedId as string, quantity: quantity as number });
   });
-  throwRequestErrors(problems);
+  throwProblems(problems);
   return items;
 }
 
@@ -56,7 +56,7 @@ export function parseQuantityChanges(body: unknown): QuantityChange[] {
     if (!isQuantity(entry.quantity)) problems.push(cartRequestErrors.invalidQuantity(entry.quantity, `${at}/quantity`));
     if (problems.length === before) changes.push({ id: entry.id as string, quantity: entry.quantity as number });
   });
-  throwRequestErrors(problems);
+  throwProblems(problems);
   return changes;
 }
 
@@ -67,7 +67,7 @@ export function parseLineItemIds(body: unknown, query: unknown): string[] {
   const raw = fromBody ?? (typeof fromQuery === 'string' ? [fromQuery] : fromQuery);
   if (!Array.isArray(raw) || raw.length === 0) throw cartRequestErrors.notAList('ids');
   const problems = raw.flatMap((id, index) => (isId(id) ? [] : [cartRequestErrors.invalidId(id, `/ids/${index}`)]));
-  throwRequestErrors(problems);
+  throwProblems(problems);
   return [...new Set(raw as string[])];
 }
 

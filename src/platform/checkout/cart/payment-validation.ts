@@ -1,8 +1,8 @@
+import { isClientError } from '../../errors/app-error.js';
 import type { Db } from '../../database/connection.js';
 import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
-import { isClientError } from '../payment/payment-errors.js';
 import type { CartError } from './cart.js';
 import { cartErrors } from './cart-errors.js';
 

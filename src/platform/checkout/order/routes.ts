@@ -3,7 +3,6 @@ import { isPlainObject } from '../../entities/write-validation.js';
 import { errors } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
-import { checkoutServices } from '../checkout-services.js';
 import { readOrderDetail } from './order-reader.js';
 
 const MAX_COMMENT_LENGTH = 65_535;
@@ -14,7 +13,7 @@ export function registerOrderRoutes(app: FastifyInstance, platform: Platform): v
     // guest accounts (registered with `guest: true`) may order too, as in Shopware
     requireCustomer(request, { allowGuest: true });
     const customerComment = parseCustomerComment(request.body);
-    const orderId = await checkoutServices(platform).orders.place(request.salesChannelContext, { customerComment });
+    const orderId = await platform.checkout.orders.place(request.salesChannelContext, { customerComment });
     return readOrderDetail(platform, orderId);
   });
 }

@@ -103,11 +103,3 @@ export const paymentErrors = {
 export function isCustomerCanceled(error: unknown): boolean {
   return error instanceof AppError && error.code === PAYMENT_ERROR_CODES.customerCanceled;
 }
-
-/**
- * Whether a handler's error may reach the customer or the API caller as it is: the platform's own error
- * with a client status. A server error or a foreign one may name internals (a gateway's URL, a stack).
- */
-export function isClientError(error: unknown): error is AppError {
-  return error instanceof AppError && error.status < 500;
-}

@@ -1,6 +1,6 @@
-import { AppError } from '../../errors/app-error.js';
+import { AppError, isClientError } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
-import { isClientError, isCustomerCanceled, paymentErrors } from './payment-errors.js';
+import { isCustomerCanceled, paymentErrors } from './payment-errors.js';
 import { PAYMENT_TOKEN_PARAMETER } from './payment-processor.js';
 import { withErrorCode } from './return-urls.js';
 import type { PaymentTokenService } from './token/payment-token-service.js';

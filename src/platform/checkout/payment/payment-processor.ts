@@ -1,10 +1,11 @@
+import { isClientError } from '../../errors/app-error.js';
 import { decodeJwt } from 'jose';
 import { isId } from '../../ids.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { stateMachineStateId } from '../../state-machine/machine-ids.js';
 import { orderErrors } from '../order/order-errors.js';
-import { isClientError, paymentErrors } from './payment-errors.js';
+import { paymentErrors } from './payment-errors.js';
 import { parseReturnUrl, withErrorCode } from './return-urls.js';
 import { PAYMENT_FINALIZE_TRANSACTION_TIME_KEY, paymentTokenLifetimeMinutes } from './token/lifetime.js';
 import type { PaymentTokenService } from './token/payment-token-service.js';

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isPlainObject } from '../../entities/write-validation.js';
 import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
-import { checkoutServices } from '../checkout-services.js';
 import { FINALIZE_TRANSACTION_PATH, PAYMENT_TOKEN_PARAMETER } from './payment-processor.js';
 
 /**
@@ -17,7 +16,7 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
     handler: async (request) => {
       requireCustomer(request, { allowGuest: true });
       const { orderId, finishUrl, errorUrl, ...requestData } = requestParameters(request);
-      return checkoutServices(platform).payments.handlePayment({ orderId, finishUrl, errorUrl, requestData, context: request.salesChannelContext });
+      return platform.checkout.payments.handlePayment({ orderId, finishUrl, errorUrl, requestData, context: request.salesChannelContext });
     },
   });
 
@@ -29,7 +28,7 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
       // the token of the return URL itself (query) first; providers that POST back may repeat it in the form
       const queryToken = isPlainObject(request.query) ? request.query[PAYMENT_TOKEN_PARAMETER] : undefined;
       const token = queryToken ?? parameterToken;
-      const result = await checkoutServices(platform).finalizer.finalize(token, requestData);
+      const result = await platform.checkout.finalizer.finalize(token, requestData);
       if (result.redirectUrl === null) return reply.code(204).send();
       return reply.redirect(result.redirectUrl, 302);
     },

@@ -1,6 +1,7 @@
+import { isClientError } from '../../errors/app-error.js';
 import { systemContext, type ApiContext } from '../../acl/context.js';
 import type { Platform } from '../../kernel.js';
-import { isClientError, paymentErrors } from '../payment/payment-errors.js';
+import { paymentErrors } from '../payment/payment-errors.js';
 
 /**
  * Runs a refund through its payment method's handler (Shopware's PaymentRefundProcessor, reference

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { systemContext } from '../../acl/context.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
 import type { EntityRecord } from '../../entities/serializer.js';
-import { AppError, errors } from '../../errors/app-error.js';
+import { AppError, errors, throwProblems } from '../../errors/app-error.js';
 import { isId, newId } from '../../ids.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
@@ -10,7 +10,7 @@ import { reserveNumber } from '../../system/number-range.js';
 import { loadCustomerJson } from './customer-json.js';
 import { recordLogin } from './customer-login.js';
 import { parseRegistration, type RegistrationAddress, type RegistrationInput } from './registration-input.js';
-import { throwIfViolations, violations } from './violations.js';
+import { violations } from './violations.js';
 
 // the unique index of 0010_customer: one account (non-guest) per e-mail address
 const EMAIL_UNIQUE_CONSTRAINT = 'customer_email_account_uniq';
@@ -34,7 +34,7 @@ export async function registerCustomer(platform: Platform, context: SalesChannel
   const { input, found } = parseRegistration(body as Record<string, unknown>);
   return transaction(within ?? platform.db, async (uow) => {
     found.push(...(await checkAgainstShop(uow, context, input)));
-    throwIfViolations(found);
+    throwProblems(found);
     const customerId = await createCustomer(platform, context, input, uow);
     await recordLogin(uow, customerId);
     const loggedIn = await platform.salesChannelContexts.login(context, customerId, uow);

@@ -31,12 +31,6 @@ export const violations = {
     constraintViolation(pointer, 'VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE', `The email address ${email} is already in use.`, { email }),
 };
 
-/** Throws all collected violations at once (one 400 listing every field), or returns when there are none. */
-export function throwIfViolations(found: AppError[]): void {
-  if (found.length === 1) throw found[0]!;
-  if (found.length > 1) throw new AppErrorList(found);
-}
-
 /**
  * The messages of a validation error by field pointer (`/email` → "This value is not a valid email
  * address."), for forms that show each problem beside its field. The first message per field wins;

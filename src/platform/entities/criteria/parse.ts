@@ -1,4 +1,4 @@
-import { AppError, AppErrorList, errors } from '../../errors/app-error.js';
+import { AppError, AppErrorList, errors, throwProblems } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
 import { associationOf, isToOneAssociation, type EntityDefinition } from '../definition.js';
 import type { EntityRegistry } from '../registry.js';
@@ -22,8 +22,7 @@ const SORT = 'FRAMEWORK__INVALID_SORT_QUERY';
 export function parseCriteria(input: unknown, definition: EntityDefinition, registry: EntityRegistry, options: ParseOptions = {}): Criteria {
   const problems: AppError[] = [];
   const criteria = parseLevel(input ?? {}, definition, registry, options.maxLimit ?? ADMIN_API_MAX_LIMIT, '', problems, true);
-  if (problems.length === 1) throw problems[0];
-  if (problems.length > 1) throw new AppErrorList(problems);
+  throwProblems(problems);
   return criteria;
 }
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../errors/app-error.js';
+import { AppError, isClientError } from '../../errors/app-error.js';
 import { loadCustomerJson } from '../../customer/account/customer-json.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { availablePaymentMethods } from '../../store-api/payment-method-listing.js';
@@ -122,8 +122,8 @@ export async function startPayment(
     }));
   } catch (error) {
     // the order exists whatever happened: its payment page is where the customer can go on
-    if (!(error instanceof AppError) || error.status >= 500) request.log.error({ err: error, orderId }, 'starting the payment failed');
-    const code = error instanceof AppError && error.status < 500 ? error.code : 'CHECKOUT__PAYMENT_ERROR';
+    if (!isClientError(error)) request.log.error({ err: error, orderId }, 'starting the payment failed');
+    const code = isClientError(error) ? error.code : 'CHECKOUT__PAYMENT_ERROR';
     return reply.redirect(`${orderPaymentPath(orderId)}?error-code=${encodeURIComponent(code)}`, 302);
   }
   // no open transaction left to pay (e.g. paid meanwhile): the finish page tells the state

@@ -1,4 +1,4 @@
-import { AppError, AppErrorList } from '../../errors/app-error.js';
+import { AppErrorList, isClientError } from '../../errors/app-error.js';
 
 /** A urlencoded form body as flat string fields; repeated or missing fields read as absent. */
 export function formFields(body: unknown): Record<string, string> {
@@ -19,7 +19,7 @@ export function quantityField(value: string | undefined): number | undefined {
  * clients), one per problem. Server errors are not the visitor's to read: they are rethrown.
  */
 export function clientErrorMessages(error: unknown): string[] {
-  if (!(error instanceof AppError) || error.status >= 500) throw error;
+  if (!isClientError(error)) throw error;
   const entries = error instanceof AppErrorList ? error.entries : [error];
   return [...new Set(entries.map((entry) => entry.message))];
 }

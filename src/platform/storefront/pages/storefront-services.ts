@@ -1,5 +1,5 @@
 import type { Platform } from '../../kernel.js';
-import { checkoutServices, type CheckoutServices } from '../../checkout/checkout-services.js';
+import type { CheckoutServices } from '../../checkout/checkout-services.js';
 import { ShopContexts } from './shop-context.js';
 import { ShopNavigation } from './shop-navigation.js';
 
@@ -14,7 +14,7 @@ export interface StorefrontServices {
 }
 
 export function createStorefrontServices(platform: Platform): StorefrontServices {
-  const checkout = checkoutServices(platform);
+  const checkout = platform.checkout;
   const contexts = new ShopContexts(platform);
   return {
     platform,

@@ -4,9 +4,6 @@ import { parseExactDecimal, roundToScale, type ExactDecimal } from '../../money/
 import { bigIntToMinorUnits } from '../../money/money.js';
 import { netOfGross, parseTaxRate, type TaxRateInput } from './tax-rate.js';
 
-/** One entry of a product's (or shipping method's) `price` list, in MAJOR units as Shopware stores it. */
-export type ProductPriceEntry = PriceEntry;
-
 export interface PriceCurrency {
   id: string;
   isoCode: string;
