@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
 import { newId } from '../../../src/platform/ids.js';
 import { defaultShopCurrencyId } from '../../../src/platform/first-start/default-ids.js';
 import { eur, guestContext, insertCover, insertProduct, insertSalesChannel, HOME_CATEGORY } from './catalog-fixtures.js';
-import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
+import { startStoreApiTest, createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
 
 describe('Store API products', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   const prefixFilter = (prefix: string) => [{ type: 'prefix', field: 'name', value: prefix }];
@@ -175,10 +172,7 @@ describe('Store API products', () => {
 describe('Store API product detail', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   const detail = async (id: string, method: 'GET' | 'POST' = 'GET') => {

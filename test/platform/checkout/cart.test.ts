@@ -1,17 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { newId } from '../../../src/platform/ids.js';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
+import { startStoreApiTest, type StoreApiClient } from '../store-api/store-api-client.js';
 import { createPaymentMethod, createProduct, INVOICE_METHOD_ID, KWD, RWF, STANDARD_SHIPPING_ID, TAX_REDUCED, TAX_STANDARD, USD } from './checkout-fixtures.js';
 
 describe('Store API cart', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   /** A fresh, stored guest context (an unknown token would be answered with a new one). */

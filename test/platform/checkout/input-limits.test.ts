@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
+import { startStoreApiTest, type StoreApiClient } from '../store-api/store-api-client.js';
 import { createProduct } from './checkout-fixtures.js';
 
 describe('checkout input limits', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   it('a line item holds at most 100 pieces (Shopware core.cart.maxQuantity)', async () => {

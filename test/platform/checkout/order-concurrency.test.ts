@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
+import { startStoreApiTest, type StoreApiClient } from '../store-api/store-api-client.js';
 import { createProduct, productStock } from './checkout-fixtures.js';
 
 /**
@@ -15,10 +15,7 @@ import { createProduct, productStock } from './checkout-fixtures.js';
 describe.skipIf(!process.env.DATABASE_URL)('order placement under concurrency (PostgreSQL)', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   const addItem = (token: string, product: string, quantity: number) =>

@@ -8,19 +8,16 @@ import { newId } from '../../../src/platform/ids.js';
 import { registerCustomer } from '../../../src/platform/customer/account/register-customer.js';
 import { loginCustomer, logoutCustomer } from '../../../src/platform/customer/account/customer-login.js';
 import { violationMessagesByPointer } from '../../../src/platform/customer/account/violations.js';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
 import { guestContext } from '../catalog/catalog-fixtures.js';
-import { DEFAULT_TEST_PASSWORD, GERMANY_ID, createStoreApiClient, type StoreApiClient } from './store-api-client.js';
+import { startStoreApiTest, DEFAULT_TEST_PASSWORD, GERMANY_ID, type StoreApiClient } from './store-api-client.js';
 
 const AUSTRIA_ID = defaultShopId('country', 'AT');
 
 describe('Store API account', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   const customerRow = (email: string) =>

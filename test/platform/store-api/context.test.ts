@@ -7,8 +7,8 @@ import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopId } from '../../../src/p
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { newId } from '../../../src/platform/ids.js';
 import { SALES_CHANNEL_TYPE_API } from '../../../src/platform/sales-channel/entities.js';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createStoreApiClient, type StoreApiClient } from './store-api-client.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
+import { startStoreApiTest, createStoreApiClient, type StoreApiClient } from './store-api-client.js';
 
 const USD = defaultShopId('currency', 'USD');
 const INVOICE = defaultShopId('payment_method', 'payment_invoicepayment');
@@ -17,10 +17,7 @@ const CASH = defaultShopId('payment_method', 'payment_cashpayment');
 describe('Store API context', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   const storedChoices = async (token: string) =>

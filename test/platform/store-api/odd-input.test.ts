@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerLoginThrottle } from '../../../src/platform/customer/account/customer-login-throttle.js';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { GERMANY_ID, createStoreApiClient, type StoreApiClient } from './store-api-client.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
+import { startStoreApiTest, GERMANY_ID, type StoreApiClient } from './store-api-client.js';
 
 /** Input no form would send (NUL characters, megabyte strings): a 4xx that says what is wrong, never a 500. */
 describe('Store API account routes with odd input', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   it('answers a login with a NUL character or an over-long address like any wrong login, without counting it', async () => {

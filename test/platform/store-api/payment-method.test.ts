@@ -4,8 +4,8 @@ import { transaction } from '../../../src/platform/database/transaction.js';
 import { defaultShopId } from '../../../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { newId } from '../../../src/platform/ids.js';
-import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { createStoreApiClient, type StoreApiClient } from './store-api-client.js';
+import type { TestPlatform } from '../../helpers/test-platform.js';
+import { startStoreApiTest, type StoreApiClient } from './store-api-client.js';
 
 const INVOICE = defaultShopId('payment_method', 'payment_invoicepayment');
 const CASH = defaultShopId('payment_method', 'payment_cashpayment');
@@ -13,10 +13,7 @@ const CASH = defaultShopId('payment_method', 'payment_cashpayment');
 describe('Store API payment methods', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
-  beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
-  });
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
   afterAll(() => t.close());
 
   const createMethod = (data: Record<string, unknown>, assign = true) =>

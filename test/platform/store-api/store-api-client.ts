@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestPlatform } from '../../helpers/test-platform.js';
+import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { defaultShopId } from '../../../src/platform/first-start/default-ids.js';
 import { newId } from '../../../src/platform/ids.js';
@@ -104,3 +104,8 @@ export async function createStoreApiClient(t: TestPlatform, salesChannelId: stri
   };
 }
 
+/** A fresh platform and a Store API client of its default sales channel, for a suite's `beforeAll`. */
+export async function startStoreApiTest(): Promise<{ t: TestPlatform; client: StoreApiClient }> {
+  const t = await createTestPlatform();
+  return { t, client: await createStoreApiClient(t) };
+}
