@@ -78,8 +78,26 @@ export class SystemConfigService {
    * `{secretSet: true}`. With a sales channel and `inherit`, global values fill what the channel lacks.
    */
   async readForApi(domain: string | undefined, salesChannelId: string | null, inherit: boolean): Promise<Record<string, unknown>> {
+    return this.#readDomain(domain, salesChannelId, inherit, (stored) => this.#forApi(stored));
+  }
+
+  /**
+   * The effective values (secrets decrypted) of every key below `domain` in one query, for code that
+   * needs a whole settings group, e.g. a payment handler on every cart view. Keys are full keys.
+   */
+  async getDomain(domain: string, salesChannelId: string | null = null, within: Db | UnitOfWork = this.db): Promise<Record<string, unknown>> {
+    return this.#readDomain(domain, salesChannelId, true, (stored) => this.#decode(stored), within);
+  }
+
+  async #readDomain(
+    domain: string | undefined,
+    salesChannelId: string | null,
+    inherit: boolean,
+    present: (stored: StoredValue) => unknown,
+    within: Db | UnitOfWork = this.db,
+  ): Promise<Record<string, unknown>> {
     const prefix = domain ? (domain.endsWith('.') ? domain : `${domain}.`) : '';
-    let query = this.db.selectFrom('system_config').select(['configuration_key', 'configuration_value', 'sales_channel_id']);
+    let query = executorOf(within).selectFrom('system_config').select(['configuration_key', 'configuration_value', 'sales_channel_id']);
     if (prefix) query = query.where('configuration_key', 'like', `${escapeLike(prefix)}%`);
     query = query.where((eb) => {
       if (!salesChannelId) return eb('sales_channel_id', 'is', null);
@@ -89,10 +107,10 @@ export class SystemConfigService {
     const rows = await query.orderBy('configuration_key').execute();
     const result: Record<string, unknown> = {};
     // global rows first, then channel rows override where they count
-    for (const row of rows.filter((r) => r.sales_channel_id === null)) result[row.configuration_key] = this.#forApi(row.configuration_value);
+    for (const row of rows.filter((r) => r.sales_channel_id === null)) result[row.configuration_key] = present(row.configuration_value);
     for (const row of rows.filter((r) => r.sales_channel_id !== null)) {
       const value = this.#decode(row.configuration_value);
-      if (!inherit || !(row.configuration_key in result) || overridesGlobal(value)) result[row.configuration_key] = this.#forApi(row.configuration_value);
+      if (!inherit || !(row.configuration_key in result) || overridesGlobal(value)) result[row.configuration_key] = present(row.configuration_value);
     }
     return result;
   }

@@ -18,8 +18,20 @@ describe('custom field sets declared by extensions', () => {
 
   const snapshot = async () => {
     const set = await t.platform.db.selectFrom('custom_field_set').selectAll().where('name', '=', 'pay_test').executeTakeFirst();
-    const fields = await t.platform.db.selectFrom('custom_field').select(['id', 'name', 'type', 'config']).orderBy('name').execute();
-    const relations = await t.platform.db.selectFrom('custom_field_set_relation').select('entity_name').orderBy('entity_name').execute();
+    // only this set's rows: the extensions main.ts lists have their own sets in every test database
+    const fields = await t.platform.db
+      .selectFrom('custom_field')
+      .select(['id', 'name', 'type', 'config'])
+      .where('name', 'like', 'pay\\_test\\_%')
+      .orderBy('name')
+      .execute();
+    const relations = await t.platform.db
+      .selectFrom('custom_field_set_relation as r')
+      .innerJoin('custom_field_set as s', 's.id', 'r.custom_field_set_id')
+      .select('r.entity_name')
+      .where('s.name', '=', 'pay_test')
+      .orderBy('r.entity_name')
+      .execute();
     return { set, fields, relations: relations.map((r) => r.entity_name) };
   };
 

@@ -14,7 +14,8 @@ async function tableExists(db: Db, table: string): Promise<boolean> {
 }
 
 async function customFieldNames(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('custom_field').select('name').orderBy('name').execute();
+  // only the test extension's fields: the extensions main.ts lists have theirs in every test database
+  const rows = await db.selectFrom('custom_field').select('name').where('name', 'like', 'ext\\_test\\_%').orderBy('name').execute();
   return rows.map((r) => r.name);
 }
 
@@ -26,7 +27,12 @@ describe('extension lifecycle', () => {
     expect(await tableExists(suite.t.platform.db, 'ext_test_note')).toBe(true);
     expect(await suite.t.platform.systemConfig.get('ExtTest.config.title')).toBe('Default title');
     expect(await customFieldNames(suite.t.platform.db)).toEqual(['ext_test_count', 'ext_test_reference']);
-    const relation = await suite.t.platform.db.selectFrom('custom_field_set_relation').select('entity_name').execute();
+    const relation = await suite.t.platform.db
+      .selectFrom('custom_field_set_relation as r')
+      .innerJoin('custom_field_set as s', 's.id', 'r.custom_field_set_id')
+      .select('r.entity_name')
+      .where('s.name', '=', 'ext_test')
+      .execute();
     expect(relation.map((r) => r.entity_name)).toEqual(['order_transaction']);
     const [state] = await suite.t.platform.extensions.list();
     expect(state).toMatchObject({ name: 'ExtTest', installed: true, active: true, version: '1.0.0', installedVersion: '1.0.0', updateAvailable: false });

@@ -3,6 +3,7 @@ import { createTestPlatform, type TestPlatform } from '../../helpers/test-platfo
 import { DEFAULT_SALES_CHANNEL_ID, ensureDefaultShop } from '../../../src/platform/first-start/default-shop.js';
 import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM } from '../../../src/platform/first-start/default-ids.js';
 import { SALES_CHANNEL_TYPE_STOREFRONT } from '../../../src/platform/sales-channel/entities.js';
+import { withoutExtensionMethods } from '../../helpers/installed-extensions.js';
 
 describe('first start: the default shop', () => {
   let t: TestPlatform;
@@ -23,7 +24,7 @@ describe('first start: the default shop', () => {
     expect(channel.domains.map((d: { url: string }) => d.url)).toEqual([t.platform.env.appUrl]);
     expect(channel.navigationCategory).toMatchObject({ name: 'Home', type: 'page', active: true });
     expect(channel.languages.map((l: { id: string }) => l.id)).toEqual([LANGUAGE_SYSTEM]);
-    expect(channel.paymentMethods.map((p: { technicalName: string }) => p.technicalName).sort()).toEqual(['payment_cashpayment', 'payment_invoicepayment']);
+    expect(withoutExtensionMethods(channel.paymentMethods as Array<{ technicalName: string }>).map((p) => p.technicalName).sort()).toEqual(['payment_cashpayment', 'payment_invoicepayment']);
     expect(channel.shippingMethods).toHaveLength(1);
     expect(channel.countries.length).toBeGreaterThanOrEqual(10);
     expect(channel.currencies).toHaveLength(9);
@@ -41,8 +42,8 @@ describe('first start: the default shop', () => {
     expect((await t.api('GET', '/api/customer-group')).json().data).toHaveLength(1);
     const ranges = (await t.api('GET', '/api/number-range')).json().data.map((r: { technicalName: string }) => r.technicalName).sort();
     expect(ranges).toEqual(['customer', 'order']);
-    const methods = (await t.api('GET', '/api/payment-method')).json().data;
-    expect(methods.map((m: { handlerIdentifier: string }) => m.handlerIdentifier).sort()).toEqual(['cash_on_delivery', 'invoice']);
+    const methods = withoutExtensionMethods((await t.api('GET', '/api/payment-method')).json().data as Array<{ technicalName: string; handlerIdentifier: string; active: boolean }>);
+    expect(methods.map((m) => m.handlerIdentifier).sort()).toEqual(['cash_on_delivery', 'invoice']);
     expect(methods.every((m: { active: boolean }) => m.active)).toBe(true);
   });
 
@@ -50,8 +51,8 @@ describe('first start: the default shop', () => {
     const invoice = (await t.api('GET', '/api/payment-method?filter[technicalName]=payment_cashpayment')).json().data[0];
     expect((await t.api('DELETE', `/api/payment-method/${invoice.id}`)).statusCode).toBe(204);
     await ensureDefaultShop(t.platform);
-    const methods = (await t.api('GET', '/api/payment-method')).json().data;
-    expect(methods.map((m: { technicalName: string }) => m.technicalName)).toEqual(['payment_invoicepayment']);
+    const methods = withoutExtensionMethods((await t.api('GET', '/api/payment-method')).json().data as Array<{ technicalName: string }>);
+    expect(methods.map((m) => m.technicalName)).toEqual(['payment_invoicepayment']);
     const channels = await t.platform.db.selectFrom('sales_channel').select('id').execute();
     expect(channels).toHaveLength(1);
   });

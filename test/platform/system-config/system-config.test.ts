@@ -97,6 +97,22 @@ describe('system config', () => {
     expect(notString.json().errors[0].code).toBe('SYSTEM__INVALID_CONFIG_VALUE');
   });
 
+  it('getDomain reads a whole group for code: channel overrides as get(), secrets decrypted, other domains left out', async () => {
+    const config = t.platform.systemConfig;
+    await config.set(t.platform.db, 'Group.config.mode', 'live');
+    await config.set(t.platform.db, 'Group.config.limit', 5);
+    await config.set(t.platform.db, 'Group.config.limit', 0, channel);
+    await config.set(t.platform.db, 'Group.config.mode', 'sandbox', channel);
+    await config.set(t.platform.db, 'Groupie.config.other', 'x');
+    t.platform.systemConfig.registerSecretKeys(['Group.config.key']);
+    await config.set(t.platform.db, 'Group.config.key', 'sk_group');
+
+    expect(await config.getDomain('Group.config')).toEqual({ 'Group.config.mode': 'live', 'Group.config.limit': 5, 'Group.config.key': 'sk_group' });
+    const forChannel = await config.getDomain('Group.config', channel);
+    expect(forChannel).toEqual({ 'Group.config.mode': 'sandbox', 'Group.config.limit': 5, 'Group.config.key': 'sk_group' });
+    for (const key of Object.keys(forChannel)) expect(forChannel[key]).toEqual(await config.get(key, channel));
+  });
+
   it('bad input: invalid key, non-object body, invalid sales channel id', async () => {
     const badKey = await t.api('POST', '/api/_action/system-config', { body: { 'bad key!': 1 } });
     expect(badKey.statusCode).toBe(400);
