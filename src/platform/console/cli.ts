@@ -7,6 +7,7 @@ import type { CommandIo } from './command.js';
 import { commandNameOf, runCommand } from './runner.js';
 import { runViaHandoff } from './handoff-client.js';
 import { EXIT } from './exit-codes.js';
+import { runStandaloneCommand } from './standalone.js';
 import { extensions } from '../../main.js';
 
 // a server that holds the lock but does not listen yet is still booting (migrations can take a while)
@@ -21,9 +22,14 @@ const terminal: CommandIo = {
 /**
  * `bin/console <command> ...`. With DATABASE_URL the command runs here. With the embedded database it
  * runs here too when no process owns the data directory; while a server owns it, the command is handed
- * to that server over its unix socket and its output and exit code are relayed.
+ * to that server over its unix socket and its output and exit code are relayed. Standalone commands (see
+ * StandaloneConsoleCommand) run first, with no platform at all.
  */
 async function main(argv: string[]): Promise<number> {
+  // commands that need no platform run before any database is opened or locked
+  const standalone = await runStandaloneCommand(extensions.flatMap((e) => e.commands ?? []), argv, terminal);
+  if (standalone !== undefined) return standalone;
+
   const env = readEnv();
   if (env.databaseUrl) return runHere(env, argv);
 

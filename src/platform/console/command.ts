@@ -36,5 +36,21 @@ export interface ConsoleCommand {
   description: string;
   arguments?: CommandArgument[];
   options?: Record<string, CommandOption>;
+  /** Declared by a StandaloneConsoleCommand only. */
+  standalone?: true;
   run(input: CommandInput, io: CommandIo, platform: Platform): Promise<number>;
+}
+
+/**
+ * A command that needs no platform: no database, no embedded-database lock, no hand-off to a running
+ * server (e.g. a gateway simulator that runs beside the shop). `bin/console` runs it before booting
+ * anything; it is listed with the other commands of its extension.
+ */
+export interface StandaloneConsoleCommand extends ConsoleCommand {
+  standalone: true;
+  run(input: CommandInput, io: CommandIo): Promise<number>;
+}
+
+export function isStandaloneCommand(command: ConsoleCommand): command is StandaloneConsoleCommand {
+  return command.standalone === true;
 }

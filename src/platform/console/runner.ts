@@ -64,7 +64,8 @@ function inactiveOwner(platform: Platform, name: string): string | undefined {
   return owner && !platform.extensions.isActive(owner) ? owner : undefined;
 }
 
-function reportError(error: unknown, command: ConsoleCommand, io: CommandIo, verbose: boolean): number {
+/** Prints a failed command's error (usage errors with the usage) and returns its exit code. */
+export function reportError(error: unknown, command: ConsoleCommand, io: CommandIo, verbose: boolean): number {
   if (error instanceof UsageError) {
     io.err(error.message);
     io.err('');
