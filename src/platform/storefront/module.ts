@@ -1,5 +1,5 @@
 import type { PlatformModule } from '../module.js';
-import { addTemplateFilter, registerStorefrontFramework, setCustomerResolver, setNavigationProvider } from './http/index.js';
+import { addTemplateFilter, registerStorefrontFramework, setCustomerResolver, setNavigationProvider, setSalesChannelResolver } from './http/index.js';
 import { registerAccountPages } from './pages/account-pages.js';
 import { registerCartPages } from './pages/cart-pages.js';
 import { registerCatalogPages } from './pages/catalog-pages.js';
@@ -21,6 +21,7 @@ export const storefrontModule: PlatformModule = {
     addTemplateFilter(app, 'money', moneyFilter);
     setCustomerResolver(app, contextCustomerResolver(services));
     setNavigationProvider(app, categoryNavigationProvider(services));
+    setSalesChannelResolver(app, async (request) => (await services.contexts.channelOf(request)).salesChannel.id);
     registerCatalogPages(app, services);
     registerCartPages(app, services);
     registerAccountPages(app, services);

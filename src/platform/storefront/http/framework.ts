@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SecretBox } from '../../security/secret-box.js';
 import { CsrfTokens } from './csrf.js';
 import { TemplateViews, type TemplateFilter } from './template-views.js';
 import type { ProfileSlot } from './profile-slots.js';
-import type { CustomerResolver, NavigationProvider } from './types.js';
+import type { CustomerResolver, NavigationProvider, SalesChannelResolver } from './types.js';
 
 export interface StorefrontFrameworkOptions {
   appSecret: string;
@@ -28,6 +28,7 @@ export class StorefrontFramework {
   readonly isExtensionActive: (name: string) => boolean;
   navigation: NavigationProvider = async () => [];
   resolveCustomer: CustomerResolver = async () => undefined;
+  resolveSalesChannelId: SalesChannelResolver = async () => undefined;
   readonly profileSlots: ProfileSlot[] = [];
 
   constructor(options: StorefrontFrameworkOptions) {
@@ -61,6 +62,16 @@ export function setNavigationProvider(app: FastifyInstance, provider: Navigation
 /** Who the visitor is, given their session token (default: always a guest). */
 export function setCustomerResolver(app: FastifyInstance, resolver: CustomerResolver): void {
   frameworkOf(app).resolveCustomer = resolver;
+}
+
+/** Which sales channel a request is for (default: none known). */
+export function setSalesChannelResolver(app: FastifyInstance, resolver: SalesChannelResolver): void {
+  frameworkOf(app).resolveSalesChannelId = resolver;
+}
+
+/** The id of the request's sales channel, for settings that differ per channel (e.g. an extension's). */
+export function salesChannelIdOf(request: FastifyRequest): Promise<string | undefined> {
+  return frameworkOf(request.server).resolveSalesChannelId(request);
 }
 
 /** Another folder of templates (an extension's), searched after the core views. */

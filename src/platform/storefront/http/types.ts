@@ -37,6 +37,9 @@ export type NavigationProvider = (request: FastifyRequest) => Promise<Navigation
 
 export type CustomerResolver = (request: FastifyRequest, sessionToken: string) => Promise<StorefrontCustomer | undefined>;
 
+/** The id of the sales channel a request is for (undefined: none known, e.g. without the shop pages). */
+export type SalesChannelResolver = (request: FastifyRequest) => Promise<string | undefined>;
+
 /** How a route answers: HTML pages and form posts, or JSON for XHR calls. Errors follow the same choice. */
 export type StorefrontResponseKind = 'html' | 'json';
 
