@@ -1,0 +1,174 @@
+import type { AddressInfo } from 'node:net';
+import { currencyDecimals, describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
+import type { SimulatorContext } from './context.js';
+import { FaultInjector } from './faults.js';
+import { applyOptions, resolveOptions } from './options.js';
+import { PaymentFlow } from './payment-flow.js';
+import { refundCompletedBody, refundListItem } from './refund-record.js';
+import { buildSimulatorServer } from './server.js';
+import { GatewayLedger, gatewayTimestamp, type GatewayTransaction } from './state.js';
+import { chargeCompletedBody, verifyData } from './transaction-record.js';
+import type { PayBSimulator, PayBSimulatorOptions, RecordedRequest } from './types.js';
+import { WebhookDispatcher } from './webhook-delivery.js';
+
+/** Keys of updateTransaction that change the gateway's own record rather than only what verify shows. */
+const RECORD_KEYS = new Set(['status', 'amount', 'currency', 'app_fee']);
+
+/** Starts the gateway D simulator on a real HTTP port (127.0.0.1, random port unless told). */
+export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Promise<PayBSimulator> {
+  const settings = resolveOptions(options);
+  const ledger = new GatewayLedger();
+  const webhooks = new WebhookDispatcher(settings);
+  const faults = new FaultInjector();
+  const requests: RecordedRequest[] = [];
+  let baseUrl = '';
+  const flow = new PaymentFlow({ ledger, webhooks, settings, fallbackRedirect: () => `${baseUrl}/hosted/done` });
+  const ctx: SimulatorContext = { settings, ledger, webhooks, flow, faults, requests, baseUrl: () => baseUrl };
+
+  const app = await buildSimulatorServer(ctx);
+  await app.listen({ host: settings.host, port: settings.port });
+  const address = app.server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  baseUrl = `http://${host}:${address.port}`;
+
+  const transactionOrThrow = (id: number): GatewayTransaction => {
+    const transaction = ledger.transaction(id);
+    if (!transaction) throw new Error(`PayB simulator: no transaction ${id}`);
+    return transaction;
+  };
+
+  let closed: Promise<void> | undefined;
+
+  const simulator: PayBSimulator = {
+    baseUrl,
+    requests,
+    webhookDeliveries: webhooks.deliveries,
+    get heldWebhooks() {
+      return webhooks.held;
+    },
+
+    close() {
+      closed ??= (async () => {
+        faults.close();
+        await webhooks.close();
+        await app.close();
+      })();
+      return closed;
+    },
+
+    payment(txRef) {
+      const payment = ledger.latestPayment(txRef);
+      return payment && { txRef: payment.txRef, link: payment.link, request: structuredClone(payment.request) };
+    },
+
+    transaction(id) {
+      const transaction = ledger.transaction(id);
+      return transaction && verifyData(transaction);
+    },
+
+    transactionsFor(txRef) {
+      return ledger.transactionsFor(txRef).map(verifyData);
+    },
+
+    async completePayment(txRef, outcome, overrides) {
+      const payment = ledger.latestPayment(txRef);
+      if (!payment) throw new Error(`PayB simulator: no payment was initialised with tx_ref ${txRef}`);
+      return flow.complete(payment, outcome, overrides);
+    },
+
+    updateTransaction(id, patch) {
+      const transaction = transactionOrThrow(id);
+      const currency = patch.currency ?? transaction.currency;
+      if (!isCurrencyCode(currency)) throw new Error(`PayB simulator: currency must be an upper-case ISO code, got ${JSON.stringify(currency)}`);
+      const decimals = currencyDecimals(currency);
+      let amountMinor: bigint | undefined;
+      if (patch.amount !== undefined) amountMinor = parseRecordAmount('amount', patch.amount, currency, decimals);
+      else amountMinor = rescaleMinor(transaction.amountMinor, currencyDecimals(transaction.currency), decimals);
+      if (amountMinor === undefined) throw new Error(`PayB simulator: the amount cannot be expressed in ${currency}; patch amount too`);
+      let appFeeMinor = transaction.appFeeMinor;
+      if (patch.app_fee !== undefined) appFeeMinor = patch.app_fee === null ? undefined : parseRecordAmount('app_fee', patch.app_fee, currency, decimals);
+      else if (appFeeMinor !== undefined) appFeeMinor = rescaleMinor(appFeeMinor, currencyDecimals(transaction.currency), decimals);
+      if (patch.status !== undefined && typeof patch.status !== 'string') throw new Error('PayB simulator: status must be a string');
+
+      transaction.currency = currency;
+      transaction.amountMinor = amountMinor;
+      transaction.appFeeMinor = appFeeMinor;
+      if (typeof patch.status === 'string') transaction.status = patch.status;
+      for (const [key, value] of Object.entries(patch)) if (!RECORD_KEYS.has(key)) transaction.shownAsIs[key] = value;
+    },
+
+    refunds() {
+      return ledger.allRefunds().map((refund) => ({ ...refundListItem(refund), tx_id: refund.transactionId }));
+    },
+
+    addRefund(transactionId, amountMajor, status = settings.refundStatus, options = {}) {
+      const transaction = transactionOrThrow(transactionId);
+      const decimals = currencyDecimals(transaction.currency);
+      let createdAt: string | undefined;
+      if (options.createdAt !== undefined) {
+        const time = Date.parse(options.createdAt);
+        if (Number.isNaN(time)) throw new Error(`PayB simulator: createdAt is no timestamp: ${options.createdAt}`);
+        createdAt = gatewayTimestamp(new Date(time));
+      }
+      const refund = ledger.addRefund({
+        createdAt,
+        transactionId,
+        amountMinor: parseRecordAmount('amountMajor', amountMajor, transaction.currency, decimals),
+        currency: transaction.currency,
+        status,
+        comments: null,
+      });
+      return { ...refundListItem(refund), tx_id: refund.transactionId };
+    },
+
+    async sendRefundWebhook(refundId, options = {}) {
+      const refund = ledger.refund(refundId);
+      if (!refund) throw new Error(`PayB simulator: no refund ${refundId}`);
+      if (options.status !== undefined && options.status !== refund.status) {
+        refund.status = options.status;
+        refund.updatedAt = gatewayTimestamp();
+      }
+      return webhooks.deliver(refundCompletedBody(refund, refund.status, options.shape ?? settings.refundWebhookShape));
+    },
+
+    async sendChargeWebhook(transactionId) {
+      return webhooks.deliver(chargeCompletedBody(transactionOrThrow(transactionId)));
+    },
+
+    async deliverWebhook(body, options) {
+      return webhooks.deliver(body, options);
+    },
+
+    holdWebhooks() {
+      webhooks.hold();
+    },
+
+    releaseWebhooks(options) {
+      return webhooks.release(options);
+    },
+
+    webhooksSettled() {
+      return webhooks.settled();
+    },
+
+    injectFault(fault) {
+      return faults.add(fault);
+    },
+
+    setWebhookUrl(url) {
+      applyOptions(settings, { webhookUrl: url });
+    },
+
+    setOptions(patch) {
+      applyOptions(settings, patch);
+    },
+  };
+  return simulator;
+}
+
+/** An amount a test puts into the gateway's records: exact, not negative, within the currency's decimals. */
+function parseRecordAmount(field: string, value: unknown, currency: string, decimals: number): bigint {
+  const parsed = parseMajorAmount(value, decimals, { allowZero: true });
+  if (!parsed.ok) throw new Error(`PayB simulator: ${describeAmountProblem(field, parsed.problem, currency, decimals)}`);
+  return parsed.minor;
+}

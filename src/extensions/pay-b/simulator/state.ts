@@ -1,0 +1,186 @@
+import { randomBytes, randomInt } from 'node:crypto';
+
+/** The simulated merchant account (ids that appear in gateway records). */
+export const MERCHANT_ACCOUNT_ID = 73362;
+export const MERCHANT_WALLET_ID = 74639;
+
+/** One POST /v3/payments: a hosted link for a tx_ref. A tx_ref may be initialised again (new link). */
+export interface PaymentInit {
+  linkId: string;
+  link: string;
+  txRef: string;
+  /** the request body as sent */
+  request: Record<string, unknown>;
+  amountMinor: bigint;
+  currency: string;
+  redirectUrl: string | undefined;
+  customer: { email: string; name: string | null; phoneNumber: string | null };
+  /** POST /v3/payments/link/disable */
+  disabled: boolean;
+}
+
+export interface GatewayCustomer {
+  id: number;
+  name: string | null;
+  email: string;
+  phone_number: string | null;
+  created_at: string;
+}
+
+/** A payment attempt on a hosted link: the gateway's own record behind verify. */
+export interface GatewayTransaction {
+  id: number;
+  txRef: string;
+  flwRef: string;
+  amountMinor: bigint;
+  currency: string;
+  status: string;
+  /** a fee set by a test; otherwise 1.4 % of the amount */
+  appFeeMinor: bigint | undefined;
+  feeBearer: 'merchant' | 'customer';
+  createdAt: string;
+  customer: GatewayCustomer;
+  /** keys a test patched in that are shown verbatim (updateTransaction) */
+  shownAsIs: Record<string, unknown>;
+}
+
+export interface RefundEntry {
+  id: number;
+  transactionId: number;
+  amountMinor: bigint;
+  currency: string;
+  status: string;
+  flwRef: string;
+  comments: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Timestamps as the gateway prints them: whole seconds, `.000Z`. */
+export function gatewayTimestamp(date = new Date()): string {
+  return new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
+}
+
+/**
+ * Ids increase within one simulator and start at a random base, so two simulators that a test file starts
+ * against the same shop database do not hand out the same transaction or refund ids.
+ */
+class IdSequence {
+  #next: number;
+  constructor(min: number, max: number) {
+    this.#next = randomInt(min, max);
+  }
+  next(): number {
+    return this.#next++;
+  }
+}
+
+/** Everything the simulated gateway knows: payment links, transactions (attempts) and the refund ledger. */
+export class GatewayLedger {
+  readonly #paymentsByLink = new Map<string, PaymentInit>();
+  readonly #latestPaymentByTxRef = new Map<string, PaymentInit>();
+  readonly #transactions = new Map<number, GatewayTransaction>();
+  readonly #refunds = new Map<number, RefundEntry>();
+  readonly #customersByEmail = new Map<string, GatewayCustomer>();
+  readonly #transactionIds = new IdSequence(10_000_000, 90_000_000);
+  readonly #refundIds = new IdSequence(100_000, 900_000);
+  readonly #customerIds = new IdSequence(200_000_000, 300_000_000);
+
+  addPayment(init: Omit<PaymentInit, 'linkId' | 'link' | 'disabled'>, linkFor: (linkId: string) => string): PaymentInit {
+    const linkId = `flwlnk-${randomBytes(13).toString('hex')}`;
+    const payment: PaymentInit = { ...init, linkId, link: linkFor(linkId), disabled: false };
+    this.#paymentsByLink.set(linkId, payment);
+    this.#latestPaymentByTxRef.set(init.txRef, payment);
+    return payment;
+  }
+
+  paymentByLinkId(linkId: string): PaymentInit | undefined {
+    return this.#paymentsByLink.get(linkId);
+  }
+
+  paymentByLink(link: string): PaymentInit | undefined {
+    for (const payment of this.#paymentsByLink.values()) if (payment.link === link) return payment;
+    return undefined;
+  }
+
+  latestPayment(txRef: string): PaymentInit | undefined {
+    return this.#latestPaymentByTxRef.get(txRef);
+  }
+
+  addTransaction(fields: Omit<GatewayTransaction, 'id' | 'flwRef' | 'createdAt' | 'customer' | 'shownAsIs'>, customer: PaymentInit['customer']): GatewayTransaction {
+    const transaction: GatewayTransaction = {
+      ...fields,
+      id: this.#transactionIds.next(),
+      flwRef: `FLW-MOCK-${randomBytes(16).toString('hex')}`,
+      createdAt: gatewayTimestamp(),
+      customer: this.#customerFor(customer),
+      shownAsIs: {},
+    };
+    this.#transactions.set(transaction.id, transaction);
+    return transaction;
+  }
+
+  transaction(id: number): GatewayTransaction | undefined {
+    return this.#transactions.get(id);
+  }
+
+  /** Attempts of a tx_ref, oldest first. */
+  transactionsFor(txRef: string): GatewayTransaction[] {
+    return [...this.#transactions.values()].filter((t) => t.txRef === txRef).sort((a, b) => a.id - b.id);
+  }
+
+  isPaid(txRef: string): boolean {
+    return this.transactionsFor(txRef).some((t) => isSuccessful(t.status));
+  }
+
+  /** `createdAt` (a gateway timestamp) backdates a refund, e.g. one made in the dashboard long ago. */
+  addRefund(fields: Omit<RefundEntry, 'id' | 'flwRef' | 'createdAt' | 'updatedAt'> & { createdAt?: string }): RefundEntry {
+    const now = fields.createdAt ?? gatewayTimestamp();
+    const refund: RefundEntry = {
+      ...fields,
+      id: this.#refundIds.next(),
+      flwRef: `URF_${Date.now()}_${randomInt(1_000_000, 10_000_000)}`,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.#refunds.set(refund.id, refund);
+    return refund;
+  }
+
+  refund(id: number): RefundEntry | undefined {
+    return this.#refunds.get(id);
+  }
+
+  /** The whole account's refunds, newest first (as the gateway lists them). */
+  allRefunds(): RefundEntry[] {
+    return [...this.#refunds.values()].sort((a, b) => b.id - a.id);
+  }
+
+  /** What is already refunded on a transaction: every refund except failed ones holds the balance. */
+  refundedMinor(transactionId: number): bigint {
+    let total = 0n;
+    for (const refund of this.#refunds.values()) {
+      if (refund.transactionId === transactionId && refund.status.toLowerCase() !== 'failed') total += refund.amountMinor;
+    }
+    return total;
+  }
+
+  #customerFor(customer: PaymentInit['customer']): GatewayCustomer {
+    const key = customer.email.toLowerCase();
+    const known = this.#customersByEmail.get(key);
+    if (known) return { ...known, name: customer.name ?? known.name, phone_number: customer.phoneNumber ?? known.phone_number };
+    const created: GatewayCustomer = {
+      id: this.#customerIds.next(),
+      name: customer.name,
+      email: customer.email,
+      phone_number: customer.phoneNumber,
+      created_at: gatewayTimestamp(),
+    };
+    this.#customersByEmail.set(key, created);
+    return created;
+  }
+}
+
+export function isSuccessful(status: string): boolean {
+  return status.toLowerCase() === 'successful';
+}

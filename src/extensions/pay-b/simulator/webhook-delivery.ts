@@ -1,0 +1,182 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { isPlainObject } from '../../../platform/entities/write-validation.js';
+import type { SimulatorSettings } from './options.js';
+import type { WebhookDelivery, WebhookDeliveryResult } from './types.js';
+
+/** The gateway gives a webhook endpoint 60 s per attempt. */
+const ATTEMPT_TIMEOUT_MS = 60_000;
+
+const NOTHING_SENT: WebhookDeliveryResult = Object.freeze({ delivered: false, attempts: 0, statuses: [] }) as WebhookDeliveryResult;
+
+/** The event a body announces: `event`, or refund.completed for the flat refund shape (reference 4.4). */
+export function eventOf(body: unknown): string {
+  if (isPlainObject(body)) {
+    if (typeof body.event === 'string') return body.event;
+    if ('AmountRefunded' in body && 'TransactionId' in body) return 'refund.completed';
+  }
+  return 'unknown';
+}
+
+export interface DeliveryOptions {
+  headers?: Record<string, string>;
+  times?: number;
+  parallel?: boolean;
+}
+
+/**
+ * Sends webhooks the way the gateway does: JSON POST with the static `verif-hash`, success on HTTP 200
+ * only (201, 204 and redirects are failures; redirects are not followed), retries after a pause.
+ * Automatic webhooks can be held in a queue and released later, in order or reversed.
+ */
+export class WebhookDispatcher {
+  readonly deliveries: WebhookDelivery[] = [];
+  readonly #settings: SimulatorSettings;
+  readonly #closing = new AbortController();
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #held: unknown[] | undefined;
+
+  constructor(settings: SimulatorSettings) {
+    this.#settings = settings;
+  }
+
+  get held(): ReadonlyArray<unknown> {
+    return this.#held ?? [];
+  }
+
+  hold(): void {
+    this.#held ??= [];
+  }
+
+  /** An automatic webhook: queued while held, not sent without a webhook URL. */
+  sendAutomatic(body: unknown): Promise<WebhookDeliveryResult> {
+    if (this.#held) {
+      this.#held.push(body);
+      return Promise.resolve(NOTHING_SENT);
+    }
+    if (this.#settings.webhookUrl === undefined || this.#closing.signal.aborted) return Promise.resolve(NOTHING_SENT);
+    return this.#track(this.#deliverCopies(body, {}));
+  }
+
+  /**
+   * An automatic webhook sent later without blocking the caller: after `after` settles (e.g. the API answer
+   * has gone out) and a pause. Held at once if holding now; pending until then for settled().
+   */
+  sendAutomaticLater(body: unknown, options: { delayMs?: number; after?: Promise<unknown> } = {}): void {
+    if (this.#held) {
+      this.#held.push(body);
+      return;
+    }
+    const delayMs = options.delayMs ?? 0;
+    const signal = this.#closing.signal;
+    this.#track(
+      (async () => {
+        try {
+          await options.after;
+          if (delayMs > 0) await sleep(delayMs, undefined, { signal });
+        } catch {
+          return NOTHING_SENT;
+        }
+        return this.sendAutomatic(body);
+      })(),
+    );
+  }
+
+  /** An explicit delivery a test asked for: never held; refused without a webhook URL. */
+  deliver(body: unknown, options: DeliveryOptions = {}): Promise<WebhookDeliveryResult> {
+    if (this.#settings.webhookUrl === undefined) throw new Error('PayB simulator: no webhookUrl is set; call setWebhookUrl() first');
+    return this.#track(this.#deliverCopies(body, options));
+  }
+
+  /** Sends the held webhooks one after another and stops holding. */
+  async release(options: { order?: 'fifo' | 'reverse'; duplicate?: boolean } = {}): Promise<WebhookDeliveryResult[]> {
+    const queue = this.#held ?? [];
+    this.#held = undefined;
+    if (options.order === 'reverse') queue.reverse();
+    const results: WebhookDeliveryResult[] = [];
+    for (const body of queue) {
+      if (this.#settings.webhookUrl === undefined) results.push(NOTHING_SENT);
+      else results.push(await this.#track(this.#deliverCopies(body, { times: options.duplicate ? 2 : 1 })));
+    }
+    return results;
+  }
+
+  async settled(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
+  }
+
+  /** Aborts attempts in flight and pending retries; their results report what was sent so far. */
+  async close(): Promise<void> {
+    this.#closing.abort();
+    this.#held = undefined;
+    await this.settled();
+  }
+
+  #track<T>(promise: Promise<T>): Promise<T> {
+    this.#inFlight.add(promise);
+    const forget = () => void this.#inFlight.delete(promise);
+    promise.then(forget, forget);
+    return promise;
+  }
+
+  async #deliverCopies(body: unknown, options: DeliveryOptions): Promise<WebhookDeliveryResult> {
+    const times = Math.max(1, Math.floor(options.times ?? 1));
+    const copies: WebhookDeliveryResult[] = [];
+    if (options.parallel) {
+      copies.push(...(await Promise.all(Array.from({ length: times }, () => this.#deliverOne(body, options.headers)))));
+    } else {
+      for (let i = 0; i < times; i += 1) copies.push(await this.#deliverOne(body, options.headers));
+    }
+    return {
+      delivered: copies.every((c) => c.delivered),
+      attempts: copies.reduce((sum, c) => sum + c.attempts, 0),
+      statuses: copies.flatMap((c) => c.statuses),
+    };
+  }
+
+  async #deliverOne(body: unknown, customHeaders: Record<string, string> | undefined): Promise<WebhookDeliveryResult> {
+    const url = this.#settings.webhookUrl;
+    if (url === undefined) return NOTHING_SENT;
+    const event = eventOf(body);
+    const payload = typeof body === 'string' ? body : JSON.stringify(body);
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(customHeaders ?? this.#hashHeader()) };
+    const statuses: Array<number | 'error'> = [];
+    const maxAttempts = 1 + this.#settings.webhookRetries;
+    for (let attempt = 1; attempt <= maxAttempts && !this.#closing.signal.aborted; attempt += 1) {
+      if (attempt > 1) {
+        try {
+          await sleep(this.#settings.webhookRetryDelayMs, undefined, { signal: this.#closing.signal });
+        } catch {
+          break;
+        }
+      }
+      const status = await this.#post(url, payload, headers);
+      statuses.push(status);
+      this.deliveries.push({ event, attempt, status, body });
+      this.#settings.log(`webhook ${event} attempt ${attempt} -> ${status}`);
+      if (status === 200) return { delivered: true, attempts: statuses.length, statuses };
+    }
+    return { delivered: false, attempts: statuses.length, statuses };
+  }
+
+  #hashHeader(): Record<string, string> {
+    const hash = this.#settings.secretHash;
+    return hash === undefined ? {} : { 'verif-hash': hash };
+  }
+
+  async #post(url: string, payload: string, headers: Record<string, string>): Promise<number | 'error'> {
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers,
+        body: payload,
+        redirect: 'manual',
+        signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), this.#closing.signal]),
+      });
+      // the answer's body does not matter; reading it frees the connection
+      await response.arrayBuffer().catch(() => undefined);
+      return response.status;
+    } catch {
+      return 'error';
+    }
+  }
+}
