@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createPayBClient } from '../client.js';
+import type { PayBSettings } from '../config.js';
+import { bankErrors } from './bank-errors.js';
+
+/** A bank as the storefront offers it. */
+export interface ListedBank {
+  code: string;
+  name: string;
+}
+
+/** How long a country's list is reused: banks join or leave the gateway rarely, customers open the form often. */
+export const BANK_LIST_TTL_MS = 10 * 60_000;
+/** A customer waits for the answer; the gateway's own limit (about 28 s) is too long for a form. */
+export const STOREFRONT_GATEWAY_TIMEOUT_MS = 15_000;
+
+/**
+ * The banks of a country from `GET /v3/banks/:country`, sorted by name, kept in memory per gateway,
+ * mode and country for BANK_LIST_TTL_MS. Failures are not kept: the next request asks again. Requests
+ * arriving while a list loads share that one gateway call.
+ */
+export class BankListCache {
+  readonly #lists = new Map<string, { banks: ListedBank[]; expiresAt: number }>();
+  readonly #loading = new Map<string, Promise<ListedBank[]>>();
+
+  constructor(
+    private readonly ttlMs = BANK_LIST_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The sorted list, or a 502 "Unable to load banks." when the gateway cannot give it. */
+  async banksOf(settings: PayBSettings, log: FastifyBaseLogger): Promise<ListedBank[]> {
+    const key = `${settings.apiBaseUrl}|${settings.sandbox ? 'sandbox' : 'live'}|${settings.bankCountry}`;
+    const cached = this.#lists.get(key);
+    if (cached && cached.expiresAt > this.now()) return cached.banks;
+    let loading = this.#loading.get(key);
+    if (!loading) {
+      loading = this.#load(settings, log).finally(() => this.#loading.delete(key));
+      this.#loading.set(key, loading);
+    }
+    const banks = await loading;
+    // an empty list helps no one and may be a gateway hiccup: asked again next time
+    if (banks.length > 0) this.#lists.set(key, { banks, expiresAt: this.now() + this.ttlMs });
+    return banks;
+  }
+
+  async #load(settings: PayBSettings, log: FastifyBaseLogger): Promise<ListedBank[]> {
+    try {
+      const client = createPayBClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS });
+      return sortedByName(await client.listBanks(settings.bankCountry));
+    } catch (error) {
+      log.warn({ err: error, country: settings.bankCountry }, 'pay-b: the bank list could not be loaded');
+      throw bankErrors.bankListUnavailable(error);
+    }
+  }
+}
+
+/** One entry per bank code (the first wins), ordered by name as a reader expects (case and accents aside). */
+export function sortedByName(banks: ReadonlyArray<{ code: string; name: string }>): ListedBank[] {
+  const byCode = new Map<string, ListedBank>();
+  for (const bank of banks) {
+    const name = bank.name.trim();
+    if (name !== '' && !byCode.has(bank.code)) byCode.set(bank.code, { code: bank.code, name });
+  }
+  return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.code.localeCompare(b.code));
+}

@@ -1,0 +1,24 @@
+import type { PaymentHandler } from '../../platform/checkout/payment/payment-handler.js';
+import { readPayBSettings } from './config.js';
+import { finalizePayment } from './payment/finalize-payment.js';
+import { startPayment } from './payment/start-payment.js';
+
+/** Shown in the cart when gateway D cannot take payments; names no configuration detail. */
+export const NOT_CONFIGURED_MESSAGE = 'Payment with Gateway D is not available at the moment. Please choose another payment method.';
+export const NOT_CONFIGURED_CODE = 'PAY_B__NOT_CONFIGURED';
+
+/**
+ * The handler of `ext_pay_b_payment` (spec part D payment flow): validate blocks the checkout without
+ * a secret key for the active mode, pay redirects to the gateway's hosted page, finalize verifies the
+ * customer's return at the gateway.
+ */
+export const payBPaymentHandler: PaymentHandler = {
+  // runs on every cart view: one settings read, no gateway call
+  async validate({ context, platform }) {
+    const settings = await readPayBSettings(platform, context.salesChannel.id);
+    if (!settings.secretKey) return { ok: false, message: NOT_CONFIGURED_MESSAGE, code: NOT_CONFIGURED_CODE };
+    return { ok: true };
+  },
+  pay: startPayment,
+  finalize: finalizePayment,
+};

@@ -1,0 +1,73 @@
+import { MAX_MINOR_UNITS } from '../../../platform/checkout/money/money.js';
+import { gatewayAmountToMinor } from '../amounts.js';
+import { isGatewayId, type PayBClient } from '../client.js';
+
+/** More pages than this is no ledger we can trust to have read completely in time. */
+export const MAX_LEDGER_PAGES = 100;
+
+/** The already-refunded total could not be read (network, timeout, gateway error, malformed or runaway answer). */
+export class RefundLedgerUnavailableError extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(`The gateway's refund ledger could not be read: ${reason}`, options);
+    this.name = 'RefundLedgerUnavailableError';
+  }
+}
+
+/**
+ * Refund step 2 (reference 2.5): what the gateway has refunded on one of its transactions, in minor
+ * units, read live from `GET /v3/refunds` page by page. The gateway may ignore the `id` filter and list
+ * the whole account, so items are matched here; every refund except a failed one holds balance (a
+ * pending refund may still be paid out). Items without a readable amount are skipped, a refund listed
+ * twice (pages shift while new refunds arrive) counts once. With `since` (when the charge's order
+ * transaction was created; no refund of the charge is older) the list starts the day before it, so
+ * the account's older refunds do not count against MAX_LEDGER_PAGES.
+ */
+export async function refundedAtGatewayMinor(
+  client: PayBClient,
+  gatewayTransactionId: number,
+  decimals: number,
+  options: { deadline?: number; since?: Date } = {},
+): Promise<number> {
+  // a day early: the gateway may read the date in its own time zone
+  const from = options.since && new Date(options.since.getTime() - 86_400_000).toISOString().slice(0, 10);
+  const counted = new Set<string>();
+  let total = 0n;
+  let totalPages = 1;
+  for (let page = 1; page <= totalPages; page += 1) {
+    if (options.deadline !== undefined && Date.now() > options.deadline) throw new RefundLedgerUnavailableError(`still paging at page ${page} when time ran out`);
+    let result;
+    try {
+      result = await client.listRefunds({ page, id: gatewayTransactionId, ...(from ? { from } : {}) });
+    } catch (error) {
+      throw new RefundLedgerUnavailableError(error instanceof Error ? error.message : 'the request failed', { cause: error });
+    }
+    if (result.currentPage !== page) throw new RefundLedgerUnavailableError(`asked for page ${page}, got page ${result.currentPage}`);
+    totalPages = result.totalPages;
+    if (totalPages > MAX_LEDGER_PAGES) throw new RefundLedgerUnavailableError(`${totalPages} pages exceed the limit of ${MAX_LEDGER_PAGES}`);
+
+    for (const item of result.items) {
+      if (!belongsTo(item, gatewayTransactionId) || isFailed(item)) continue;
+      const minor = gatewayAmountToMinor(item.amount_refunded ?? item.amount, decimals);
+      if (minor === null) continue;
+      if (isGatewayId(item.id)) {
+        const key = String(item.id);
+        if (counted.has(key)) continue;
+        counted.add(key);
+      }
+      total += BigInt(minor);
+    }
+  }
+  // beyond any transaction amount either way; keeps the result a safe integer
+  return total > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(total);
+}
+
+/** List items name the charge `transaction_id`, create answers `tx_id`, webhooks `TransactionId` (reference 2.5). */
+function belongsTo(item: Record<string, unknown>, gatewayTransactionId: number): boolean {
+  const transactionId = item.transaction_id ?? item.tx_id ?? item.TransactionId;
+  return isGatewayId(transactionId) && Number(transactionId) === gatewayTransactionId;
+}
+
+/** Only `failed` frees balance; an item without a status is counted (the safe side). */
+function isFailed(item: Record<string, unknown>): boolean {
+  return typeof item.status === 'string' && item.status.trim().toLowerCase() === 'failed';
+}

@@ -1,0 +1,132 @@
+import type { Platform } from '../../../platform/kernel.js';
+import { toWireAmount } from '../amounts.js';
+import { createPayBClient, PayBClientError, PayBNotConfiguredError, type GatewayRefundResult, type PayBClient } from '../client.js';
+import { formatRefundAmount, minimumRefundMinor, requestedAmountToMinor, type RefundCurrency } from './refund-amount.js';
+import { loadRefundableTransaction, type RefundableTransaction } from './refund-eligibility.js';
+import { acquireRefundLease, DEFAULT_LEASE_OPTIONS, releaseRefundLease, type RefundLeaseOptions } from './refund-lease.js';
+import { refundedAtGatewayMinor, RefundLedgerUnavailableError } from './refund-ledger.js';
+import { recordPendingRefund, refundedOnPlatformMinor } from './refund-records.js';
+import type { RefundRequest } from './refund-request.js';
+import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
+
+export interface RefundTimings {
+  lease: RefundLeaseOptions;
+  /** Per gateway request. */
+  requestTimeoutMs: number;
+  /** For reading every ledger page; with one more request for the refund it stays inside the lease's ttl. */
+  ledgerBudgetMs: number;
+}
+
+export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_LEASE_OPTIONS, requestTimeoutMs: 15_000, ledgerBudgetMs: 60_000 };
+
+/**
+ * `POST /api/_action/pay-b/refund` after the body's shape was checked (spec part D, refund steps 1-5).
+ * Malformed input and amounts below the minimum are refused before anything is written or sent. The
+ * balance check (a live ledger read) and the gateway refund run under the transaction's refund lease, so
+ * concurrent requests (in any process) are served one after the other and each sees the refunds before
+ * it; no database transaction is open meanwhile. Returns the gateway's response body.
+ */
+export async function requestRefund(platform: Platform, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
+  const checked = await loadRefundableTransaction(platform, request.orderTransactionId);
+  const minimumMinor = minimumRefundMinor(checked.settings, checked.currency);
+  const requestedMinor = readRequestedAmount(request.amount, checked.currency);
+  if (requestedMinor !== undefined && requestedMinor < minimumMinor) {
+    throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, checked.currency)));
+  }
+
+  const token = await acquireRefundLease(platform.db, checked.id, timings.lease);
+  if (token === null) throw new RefundRefusal(REFUND_MESSAGES.inProgress);
+  try {
+    // read again under the lease: a refund that held it before us may have changed the state
+    const transaction = await loadRefundableTransaction(platform, checked.id);
+    const client = clientFor(platform, transaction, timings);
+    const balanceMinor = await refundableBalanceMinor(platform, client, transaction, Date.now() + timings.ledgerBudgetMs);
+    const amountMinor = requestedMinor ?? balanceMinor;
+    if (amountMinor < minimumMinor) throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, transaction.currency)));
+    if (amountMinor > balanceMinor) throw new RefundRefusal(REFUND_MESSAGES.exceedsBalance(formatRefundAmount(balanceMinor, transaction.currency)));
+
+    const result = await refundAtGateway(platform, client, transaction, amountMinor, request.comments);
+    try {
+      await recordPendingRefund(platform, {
+        orderTransactionId: transaction.id,
+        gatewayRefundId: result.refundId,
+        amountMinor,
+        decimals: transaction.currency.decimals,
+        comments: request.comments,
+      });
+    } catch (error) {
+      // the money is on its way back: say which gateway refund lacks its records
+      platform.logger.error({ err: error, orderTransactionId: transaction.id, gatewayRefundId: result.refundId }, 'gateway D refund created, but its platform records were not');
+      throw error;
+    }
+    return result.envelope;
+  } finally {
+    await releaseRefundLease(platform.db, checked.id, token).catch((error) =>
+      platform.logger.warn({ err: error, orderTransactionId: checked.id }, 'could not release the refund lease; it expires by itself'),
+    );
+  }
+}
+
+/** Absent: undefined (the whole balance). Malformed for the currency: refused. */
+function readRequestedAmount(amount: number | string | undefined, currency: RefundCurrency): number | undefined {
+  if (amount === undefined) return undefined;
+  const minor = requestedAmountToMinor(amount, currency);
+  if (minor === null) {
+    throw new RefundRefusal(
+      currency.decimals === 0
+        ? `Refund amount must be a positive whole number of ${currency.isoCode}`
+        : `Refund amount must be a positive number of ${currency.isoCode} with at most ${currency.decimals} decimals`,
+    );
+  }
+  return minor;
+}
+
+function clientFor(platform: Platform, transaction: RefundableTransaction, timings: RefundTimings): PayBClient {
+  try {
+    return createPayBClient(transaction.settings, { timeoutMs: timings.requestTimeoutMs });
+  } catch (error) {
+    if (!(error instanceof PayBNotConfiguredError)) throw error;
+    platform.logger.warn({ orderTransactionId: transaction.id }, 'gateway D refund: no secret key for the active mode');
+    throw new RefundRefusal(REFUND_MESSAGES.ledgerUnavailable);
+  }
+}
+
+/**
+ * Step 2 and the right side of step 3: the transaction amount minus what is already refunded, never
+ * below zero. Already refunded is the gateway's live ledger, or our own pending and completed refunds
+ * when they hold more (the gateway's list may not show a refund it accepted a moment ago).
+ */
+async function refundableBalanceMinor(platform: Platform, client: PayBClient, transaction: RefundableTransaction, deadline: number): Promise<number> {
+  let atGateway: number;
+  try {
+    atGateway = await refundedAtGatewayMinor(client, transaction.gatewayTransactionId, transaction.currency.decimals, { deadline, since: transaction.createdAt });
+  } catch (error) {
+    if (!(error instanceof RefundLedgerUnavailableError)) throw error;
+    platform.logger.warn({ err: error, orderTransactionId: transaction.id }, 'gateway D refund: the refund ledger could not be read');
+    throw new RefundRefusal(REFUND_MESSAGES.ledgerUnavailable);
+  }
+  const onPlatform = await refundedOnPlatformMinor(platform.db, transaction.id, transaction.currency.decimals);
+  return Math.max(transaction.amountMinor - Math.max(atGateway, onPlatform), 0);
+}
+
+/** Step 4, amount always explicit in major units. A refusal shows the gateway's message. */
+async function refundAtGateway(
+  platform: Platform,
+  client: PayBClient,
+  transaction: RefundableTransaction,
+  amountMinor: number,
+  comments: string | undefined,
+): Promise<GatewayRefundResult> {
+  try {
+    return await client.refundTransaction(transaction.gatewayTransactionId, {
+      amount: toWireAmount(amountMinor, transaction.currency.decimals),
+      ...(comments === undefined ? {} : { comments }),
+    });
+  } catch (error) {
+    if (!(error instanceof PayBClientError)) throw error;
+    platform.logger.warn({ err: error, orderTransactionId: transaction.id }, 'gateway D refund was not accepted');
+    if (error.kind === 'gateway') throw new RefundRefusal(error.details.gatewayMessage?.trim() || REFUND_MESSAGES.gatewayRefused);
+    // no answer, or one without a refund id: the refund may exist anyway; the next request's ledger read shows it
+    throw new RefundRefusal(REFUND_MESSAGES.gatewayUnconfirmed);
+  }
+}

@@ -1,0 +1,32 @@
+import { isPlainObject } from '../../../platform/entities/write-validation.js';
+
+export const CHARGE_COMPLETED = 'charge.completed';
+export const REFUND_COMPLETED = 'refund.completed';
+
+/** A webhook body that passed the shape check. */
+export type WebhookMessage =
+  /** `{event, data}`: charge.completed, wrapped refund.completed, or any other event type. */
+  | { kind: 'event'; event: string; data: Record<string, unknown> }
+  /** The flat refund form: the refund object itself at the top level (reference 4.4). */
+  | { kind: 'flat-refund'; refund: Record<string, unknown> };
+
+/**
+ * Reads the raw body: a JSON object with a string `event` and an object `data`, or a top-level refund
+ * object with `AmountRefunded` and `TransactionId`; other event types need no `data`. Null for anything
+ * else (not JSON, empty, an array, wrong types), which is answered 400.
+ */
+export function parseWebhookBody(raw: Buffer | undefined): WebhookMessage | null {
+  if (!raw || raw.length === 0) return null;
+  let body: unknown;
+  try {
+    body = JSON.parse(raw.toString('utf8'));
+  } catch {
+    return null;
+  }
+  if (!isPlainObject(body)) return null;
+  if (typeof body.event === 'string' && isPlainObject(body.data)) return { kind: 'event', event: body.event, data: body.data };
+  // an event we do not handle is acknowledged whatever it carries (e.g. a dashboard ping without data)
+  if (typeof body.event === 'string' && body.event !== CHARGE_COMPLETED && body.event !== REFUND_COMPLETED) return { kind: 'event', event: body.event, data: {} };
+  if ('AmountRefunded' in body && 'TransactionId' in body) return { kind: 'flat-refund', refund: body };
+  return null;
+}

@@ -1,0 +1,196 @@
+import { describe, expect, it } from 'vitest';
+import { handleRefundCompleted } from '../../../../src/extensions/pay-b/refund/refund-completed.js';
+import { acquireRefundLease, releaseRefundLease } from '../../../../src/extensions/pay-b/refund/refund-lease.js';
+import { recordPendingRefund, refundIdFor } from '../../../../src/extensions/pay-b/refund/refund-records.js';
+import type { TestPlatform } from '../../../helpers/test-platform.js';
+import {
+  createPaidTransaction,
+  REFUND_ROUTE,
+  storedRefunds,
+  transactionState,
+  useRefundTestShop,
+  type PaidTransaction,
+} from './refund-test-setup.js';
+
+async function processedEvents(t: TestPlatform, orderTransactionId: string): Promise<unknown> {
+  const row = await t.platform.db.selectFrom('order_transaction').select('custom_fields').where('id', '=', orderTransactionId).executeTakeFirstOrThrow();
+  return row.custom_fields?.pay_b_processed_events;
+}
+
+/** Transitions recorded for one entity, oldest first, as action names. */
+async function history(t: TestPlatform, entityId: string): Promise<string[]> {
+  const rows = await t.platform.db
+    .selectFrom('state_machine_history')
+    .select(['transition_action_name', 'created_at'])
+    .where('referenced_id', '=', entityId)
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => r.transition_action_name as string);
+}
+
+describe('refund.completed through POST /pay-b/webhook', () => {
+  // refund webhooks are sent by the tests, except where the automatic one is the point
+  const shop = useRefundTestShop({ webhooks: true, simulator: { refundWebhooks: false } });
+
+  async function refund(paid: PaidTransaction, amount?: number): Promise<number> {
+    const response = await shop.t.api('POST', REFUND_ROUTE, { body: amount === undefined ? { orderTransactionId: paid.orderTransactionId } : { orderTransactionId: paid.orderTransactionId, amount } });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data.id as number;
+  }
+
+  it('wrapped "completed" and flat "successful" complete the refunds: refunded_partially, then refunded', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const first = await refund(paid, 400);
+
+    expect(await sim.sendRefundWebhook(first, { status: 'completed', shape: 'wrapped' })).toMatchObject({ delivered: true, statuses: [200] });
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.state, r.captureState])).toEqual([['completed', 'completed']]);
+    expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${first}`]);
+
+    const second = await refund(paid);
+    expect(await sim.sendRefundWebhook(second, { status: 'successful', shape: 'flat' })).toMatchObject({ delivered: true, statuses: [200] });
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.amount, r.state, r.captureState])).toEqual([
+      [400, 'completed', 'completed'],
+      [600, 'completed', 'completed'],
+    ]);
+    expect(await history(t, paid.orderTransactionId)).toEqual(['paid', 'refund_partially', 'refund']);
+  });
+
+  it('"failed" fails the refund and its capture, leaves the transaction, and frees the balance', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const failing = await refund(paid, 1000);
+    expect(await sim.sendRefundWebhook(failing, { status: 'failed' })).toMatchObject({ delivered: true });
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.state, r.captureState])).toEqual([['failed', 'failed']]);
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${failing}`]);
+
+    // neither the gateway's ledger nor the platform counts a failed refund
+    const again = await refund(paid, 1000);
+    expect(await sim.sendRefundWebhook(again, { status: 'COMPLETED' })).toMatchObject({ delivered: true });
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+  });
+
+  it('a non-final status changes nothing and is not recorded, so the later final one still applies', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const id = await refund(paid, 200);
+    for (const status of ['processing', 'pending-momo', 'pending']) {
+      expect(await sim.sendRefundWebhook(id, { status })).toMatchObject({ delivered: true, statuses: [200] });
+    }
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open']);
+    expect(await processedEvents(t, paid.orderTransactionId)).toBeUndefined();
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+
+    await sim.sendRefundWebhook(id, { status: 'completed' });
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed']);
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+  });
+
+  it('duplicate and parallel deliveries apply once', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const id = await refund(paid, 300);
+    const body = { event: 'refund.completed', data: { id, AmountRefunded: 300, status: 'completed', TransactionId: paid.gatewayTransactionId, meta: '{"source":"availablebalance"}' } };
+
+    const parallel = await sim.deliverWebhook(body, { times: 4, parallel: true });
+    expect(parallel.statuses).toEqual([200, 200, 200, 200]);
+    const sequential = await sim.deliverWebhook(body, { times: 2 });
+    expect(sequential.statuses).toEqual([200, 200]);
+
+    expect(await history(t, refundIdFor(id))).toEqual(['complete']);
+    expect(await history(t, paid.orderTransactionId)).toEqual(['paid', 'refund_partially']);
+    expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${id}`]);
+  });
+
+  it('an unknown refund id, or one naming another gateway transaction, is acknowledged and ignored', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const id = await refund(paid, 300);
+    const unknown = await sim.deliverWebhook({ event: 'refund.completed', data: { id: 999_999_999, status: 'completed', AmountRefunded: 300, TransactionId: paid.gatewayTransactionId } });
+    expect(unknown.statuses).toEqual([200]);
+    const foreign = await sim.deliverWebhook({ id, AmountRefunded: 300, status: 'completed', TransactionId: paid.gatewayTransactionId + 1 });
+    expect(foreign.statuses).toEqual([200]);
+
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open']);
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await processedEvents(t, paid.orderTransactionId)).toBeUndefined();
+  });
+
+  it('a refund.completed arriving while its refund is still being recorded is answered 500 (retried), then applies', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    // a refund request holds the lease: the gateway has made the refund, the shop has not stored it yet
+    const token = await acquireRefundLease(t.platform.db, paid.orderTransactionId);
+    const made = sim.addRefund(paid.gatewayTransactionId, 300);
+    const gatewayRefundId = made.id as number;
+    try {
+      const early = await sim.sendRefundWebhook(gatewayRefundId, { status: 'completed' });
+      expect(early).toMatchObject({ delivered: false, statuses: [500, 500, 500, 500] });
+      expect(await processedEvents(t, paid.orderTransactionId)).toBeUndefined();
+      await recordPendingRefund(t.platform, { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 300_00, decimals: 2, comments: undefined });
+    } finally {
+      await releaseRefundLease(t.platform.db, paid.orderTransactionId, token!);
+    }
+
+    const retried = await sim.sendRefundWebhook(gatewayRefundId, { status: 'completed' });
+    expect(retried).toMatchObject({ delivered: true, statuses: [200] });
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed']);
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+  });
+
+  it('the gateway\'s automatic refund.completed after a refund completes it end to end', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    sim.setOptions({ refundWebhooks: true, refundStatus: 'completed', refundWebhookShape: 'flat' });
+    try {
+      const id = await refund(paid);
+      await sim.webhooksSettled();
+      expect(sim.webhookDeliveries.filter((d) => d.event === 'refund.completed' && (d.body as { id?: number }).id === id).map((d) => d.status)).toEqual([200]);
+    } finally {
+      sim.setOptions({ refundWebhooks: false });
+    }
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+  });
+});
+
+describe('handleRefundCompleted called directly', () => {
+  const shop = useRefundTestShop({ simulator: { refundWebhooks: false } });
+
+  it('accepts the refund id as id, Id or refund_id, and ignores objects without a valid one', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'USD', decimals: 2, unitPriceMinor: 10_00, quantity: 3 });
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 10 } });
+      expect(response.statusCode).toBe(200);
+      ids.push(response.json().data.id as number);
+    }
+
+    for (const refund of [{ status: 'completed' }, { id: 'abc', status: 'completed' }, { id: -5, status: 'completed' }, { id: 1.5, status: 'completed' }]) {
+      await expect(handleRefundCompleted(t.platform, refund)).resolves.toBeUndefined();
+    }
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open', 'open', 'open']);
+
+    await handleRefundCompleted(t.platform, { id: ids[0], status: 'completed' });
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    await handleRefundCompleted(t.platform, { Id: String(ids[1]), status: 'Successful' });
+    await handleRefundCompleted(t.platform, { refund_id: ids[2], Status: 'completed', amount_refunded: '10.00', transaction_id: String(paid.gatewayTransactionId) });
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed', 'completed', 'completed']);
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+    expect(await processedEvents(t, paid.orderTransactionId)).toEqual(ids.map((id) => `refund:${id}`));
+  });
+
+  it('parallel calls for one refund apply it once', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId } });
+    const id = response.json().data.id as number;
+    await Promise.all(Array.from({ length: 5 }, () => handleRefundCompleted(t.platform, { id, status: 'completed' })));
+    expect(await history(t, refundIdFor(id))).toEqual(['complete']);
+    expect(await history(t, paid.orderTransactionId)).toEqual(['paid', 'refund']);
+    expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${id}`]);
+  });
+});

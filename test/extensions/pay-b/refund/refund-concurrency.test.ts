@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../../src/platform/http/app.js';
+import { openDatabase } from '../../../../src/platform/database/connection.js';
+import { Platform } from '../../../../src/platform/kernel.js';
+import { extensions } from '../../../../src/main.js';
+import { acquireRefundLease, releaseRefundLease, REFUND_LEASE_FIELD } from '../../../../src/extensions/pay-b/refund/refund-lease.js';
+import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/extensions/pay-b/refund/request-refund.js';
+import { RefundRefusal } from '../../../../src/extensions/pay-b/refund/refund-refusal.js';
+import { createOrderFixture } from '../../../fixtures/orders.js';
+import { testEnv } from '../../../helpers/test-env.js';
+import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, storedRefunds, useRefundTestShop } from './refund-test-setup.js';
+
+describe('refunds of one transaction are serialized by a lease', () => {
+  const shop = useRefundTestShop();
+  // on PostgreSQL a second platform on the same database stands for a second process
+  let second: { platform: Platform; app: FastifyInstance } | undefined;
+  beforeAll(async () => {
+    if (shop.t.platform.database.kind !== 'postgres') return;
+    const connectionString = (shop.t.platform.database.pool.options as { connectionString: string }).connectionString;
+    const platform = await Platform.boot({ env: testEnv(), extensions, database: await openDatabase({ databaseUrl: connectionString, maxConnections: 5 }) });
+    const app = await buildApp(platform);
+    await app.ready();
+    second = { platform, app };
+  });
+  afterAll(async () => {
+    await second?.app.close();
+    await second?.platform.close();
+  });
+
+  async function leaseOf(orderTransactionId: string): Promise<unknown> {
+    const row = await shop.t.platform.db.selectFrom('order_transaction').select('custom_fields').where('id', '=', orderTransactionId).executeTakeFirstOrThrow();
+    return row.custom_fields?.[REFUND_LEASE_FIELD];
+  }
+
+  it('5 parallel requests for 40% each: exactly 2 are sent to the gateway and the total never exceeds the amount', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const token = await t.adminToken();
+    expect(second !== undefined).toBe(t.platform.database.kind === 'postgres');
+    const apps = second ? [t.app, second.app] : [t.app];
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        apps[i % apps.length]!.inject({
+          method: 'POST',
+          url: REFUND_ROUTE,
+          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+          payload: { orderTransactionId: paid.orderTransactionId, amount: 400 },
+        }),
+      ),
+    );
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 400, 400, 400]);
+    for (const refused of responses.filter((r) => r.statusCode === 400)) {
+      expect(refused.json()).toEqual({ error: 'Refund amount exceeds the refundable balance of 200.00 NGN' });
+    }
+    expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([{ amount: '400' }, { amount: '400' }]);
+    const atGateway = sim.refunds().filter((r) => r.transaction_id === paid.gatewayTransactionId);
+    expect(atGateway.map((r) => r.amount_refunded)).toEqual([400, 400]);
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.amount)).toEqual([400, 400]);
+    expect(await leaseOf(paid.orderTransactionId)).toBeUndefined();
+  });
+
+  it('over HTTP, a refund that cannot get the lease is refused with 400 {error} (the spec\'s refusal status) and sends nothing', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const foreign = await acquireRefundLease(t.platform.db, paid.orderTransactionId);
+    try {
+      // the route waits its default 10 s for the lease, then gives up
+      const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 150 } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ error: 'Another refund of this transaction is in progress. Please try again.' });
+      expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);
+      expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
+    } finally {
+      await releaseRefundLease(t.platform.db, paid.orderTransactionId, foreign!);
+    }
+  });
+
+  it('a refund waiting for a lease held elsewhere gives up and sends nothing', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const foreign = await acquireRefundLease(t.platform.db, paid.orderTransactionId);
+    expect(foreign).not.toBeNull();
+    try {
+      const attempt = requestRefund(t.platform, { orderTransactionId: paid.orderTransactionId, amount: 150, comments: undefined }, {
+        ...DEFAULT_REFUND_TIMINGS,
+        lease: { ttlMs: 120_000, waitMs: 300, pollMs: 50 },
+      });
+      await expect(attempt).rejects.toThrow(RefundRefusal);
+      await expect(attempt).rejects.toMatchObject({ message: 'Another refund of this transaction is in progress. Please try again.' });
+      expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);
+      expect(await leaseOf(paid.orderTransactionId)).toMatchObject({ token: foreign });
+    } finally {
+      await releaseRefundLease(t.platform.db, paid.orderTransactionId, foreign!);
+    }
+    expect(await leaseOf(paid.orderTransactionId)).toBeUndefined();
+  });
+
+  it('an expired or unreadable lease is taken over; the refund then releases its own', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    for (const stale of [{ token: 'crashed-process', expiresAt: '2000-01-01T00:00:00.000Z' }, { token: 'hand-edited', expiresAt: 'soon' }, 'garbage']) {
+      await sql`UPDATE order_transaction SET custom_fields = custom_fields || jsonb_build_object(${REFUND_LEASE_FIELD}::text, ${JSON.stringify(stale)}::jsonb) WHERE id = ${paid.orderTransactionId}`.execute(
+        t.platform.db,
+      );
+      const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 150 } });
+      expect(response.statusCode).toBe(200);
+      expect(await leaseOf(paid.orderTransactionId)).toBeUndefined();
+    }
+    expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toHaveLength(3);
+  });
+
+  it('the lease is taken on NULL custom fields, once at a time, and released only with its own token', async () => {
+    const { t } = shop;
+    const order = await createOrderFixture(t.platform, {});
+    await sql`UPDATE order_transaction SET custom_fields = NULL WHERE id = ${order.transactionId}`.execute(t.platform.db);
+    const quick = { ttlMs: 120_000, waitMs: 0, pollMs: 10 };
+
+    const token = await acquireRefundLease(t.platform.db, order.transactionId, quick);
+    expect(token).toEqual(expect.any(String));
+    expect(await leaseOf(order.transactionId)).toEqual({ token, expiresAt: expect.any(String) });
+    expect(await acquireRefundLease(t.platform.db, order.transactionId, quick)).toBeNull();
+
+    await releaseRefundLease(t.platform.db, order.transactionId, 'not-mine');
+    expect(await leaseOf(order.transactionId)).toMatchObject({ token });
+    await releaseRefundLease(t.platform.db, order.transactionId, token!);
+    expect(await leaseOf(order.transactionId)).toBeUndefined();
+    expect(await acquireRefundLease(t.platform.db, order.transactionId, quick)).toEqual(expect.any(String));
+  });
+});
