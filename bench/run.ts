@@ -11,17 +11,19 @@ import { readEnv } from '../src/platform/env.js';
 import { openDatabase } from '../src/platform/database/connection.js';
 import { adminApiCases } from './admin-api.js';
 import { shopCases } from './shop.js';
+import { payBCases } from './pay-b.js';
+import { extensions } from '../src/main.js';
 
 const env = { ...readEnv({ ...process.env, VAR_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')) }), logLevel: 'silent' };
 
 const bootStart = performance.now();
 const database = env.databaseUrl ? await openDatabase({ databaseUrl: env.databaseUrl }) : await openDatabase({ dataDir: 'memory://' });
-const platform = await Platform.boot({ env, database });
+const platform = await Platform.boot({ env, database, extensions });
 const app = await buildApp(platform);
 await app.ready();
 const bootMs = performance.now() - bootStart;
 
-const rows = [...(await adminApiCases(platform, app, env.adminPassword)), ...(await shopCases(platform, app))];
+const rows = [...(await adminApiCases(platform, app, env.adminPassword)), ...(await shopCases(platform, app)), ...(await payBCases(platform, app))];
 
 console.log(`database: ${platform.database.kind}; boot (open + migrate + first start): ${bootMs.toFixed(0)} ms`);
 console.table(rows);

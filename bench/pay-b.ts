@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import { configKey, PAY_B_PAYMENT_METHOD_ID } from '../src/extensions/pay-b/config.js';
+import { startPayBSimulator } from '../src/extensions/pay-b/simulator/index.js';
+import { newId } from '../src/platform/ids.js';
+import { CURRENCY_DEFAULT, defaultShopId } from '../src/platform/first-start/default-ids.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
+import type { Platform } from '../src/platform/kernel.js';
+import { measure, type Row } from './measure.js';
+
+const SECRET_KEY = 'FLWSECK_TEST-bench';
+const WEBHOOK_HASH = 'bench-webhook-hash';
+const CHARGES = 40;
+const REFUNDS = 40;
+
+/**
+ * Gateway D's hot paths against the simulator over loopback HTTP: the cart view with the gateway
+ * selected (its `validate` runs on every view), a `charge.completed` webhook that verifies and settles
+ * an order, a duplicate delivery (the dedup path a webhook storm takes), and a refund (live ledger
+ * read over a growing ledger, gateway call, records).
+ */
+export async function payBCases(platform: Platform, app: FastifyInstance): Promise<Row[]> {
+  const sim = await startPayBSimulator({ secretKeys: [SECRET_KEY], secretHash: WEBHOOK_HASH, autoWebhooks: false, refundWebhooks: false });
+  try {
+    for (const [key, value] of [
+      ['secretKeySandbox', SECRET_KEY],
+      ['secretHashSandbox', WEBHOOK_HASH],
+      ['apiBaseUrl', sim.baseUrl],
+    ] as const) {
+      await platform.systemConfig.set(platform.db, configKey(key), value);
+    }
+    const channel = await platform.db.selectFrom('sales_channel').select('access_key').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
+    const storeApi = async (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) => {
+      const response = await app.inject({
+        method,
+        url,
+        payload,
+        headers: { 'sw-access-key': channel.access_key as string, accept: 'application/json', ...(token ? { 'sw-context-token': token } : {}) },
+      });
+      if (response.statusCode !== 200) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+      return response;
+    };
+    const productId = await createProduct(platform);
+    const register = await storeApi('POST', '/store-api/account/register', undefined, {
+      email: `bench-pay-b-${newId().slice(0, 8)}@example.com`,
+      password: 'bench-password-1',
+      firstName: 'Bench',
+      lastName: 'Payer',
+      billingAddress: { street: 'Main 1', city: 'Lagos', countryId: defaultShopId('country', 'DE') },
+    });
+    const token = register.headers['sw-context-token'] as string;
+    await storeApi('PATCH', '/store-api/context', token, { paymentMethodId: PAY_B_PAYMENT_METHOD_ID });
+
+    // orders whose customers paid on the hosted page but never came back: only the webhook settles them
+    const charges: Array<{ id: number; txRef: string }> = [];
+    for (let i = 0; i < CHARGES + 1; i++) {
+      await storeApi('POST', '/store-api/checkout/cart/line-item', token, { items: [{ type: 'product', referencedId: productId, quantity: 1 }] });
+      const order = await storeApi('POST', '/store-api/checkout/order', token, {});
+      await storeApi('POST', '/store-api/handle-payment', token, { orderId: order.json().id, finishUrl: 'https://shop.example/finish', errorUrl: 'https://shop.example/error' });
+      const txRef = order.json().transactions[0].id as string;
+      const paid = await sim.completePayment(txRef, 'successful');
+      charges.push({ id: paid.transactionId!, txRef });
+    }
+    await storeApi('POST', '/store-api/checkout/cart/line-item', token, { items: [{ type: 'product', referencedId: productId, quantity: 1 }] });
+
+    const webhook = (charge: { id: number; txRef: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/pay-b/webhook',
+        headers: { 'content-type': 'application/json', 'verif-hash': WEBHOOK_HASH },
+        payload: JSON.stringify({ event: 'charge.completed', data: { id: charge.id, tx_ref: charge.txRef, status: 'successful' } }),
+      });
+    const expectOk = async (response: Promise<{ statusCode: number; body: string }>) => {
+      const answered = await response;
+      if (answered.statusCode !== 200) throw new Error(`webhook answered ${answered.statusCode}: ${answered.body}`);
+    };
+
+    const rows: Row[] = [await measure('GET /store-api/checkout/cart (gateway D selected: validate)', 200, () => storeApi('GET', '/store-api/checkout/cart', token))];
+    const duplicate = charges.pop()!;
+    await expectOk(webhook(duplicate));
+    let next = 0;
+    // measure() warms up with a few runs: every run needs an order of its own
+    rows.push(await measure('POST /pay-b/webhook charge.completed (verify + settle)', CHARGES - 5, () => expectOk(webhook(charges[next++]!))));
+    rows.push(await measure('POST /pay-b/webhook charge.completed, duplicate', 200, () => expectOk(webhook(duplicate))));
+
+    const adminToken = await tokenOf(app, platform.env.adminPassword);
+    const refund = () =>
+      app
+        .inject({
+          method: 'POST',
+          url: '/api/_action/pay-b/refund',
+          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          payload: { orderTransactionId: duplicate.txRef, amount: '0.01', comments: 'bench' },
+        })
+        .then((response) => {
+          if (response.statusCode !== 200) throw new Error(`refund answered ${response.statusCode}: ${response.body}`);
+        });
+    await platform.systemConfig.set(platform.db, configKey('minimumRefundAmount'), { default: '0.01' });
+    rows.push(await measure(`POST /api/_action/pay-b/refund (ledger of up to ${REFUNDS + 5} refunds)`, REFUNDS, refund));
+    return rows;
+  } finally {
+    await sim.close();
+  }
+}
+
+async function createProduct(platform: Platform): Promise<string> {
+  const id = newId();
+  await platform.db
+    .insertInto('product')
+    .values({
+      id,
+      product_number: `BENCH-PAYB-${id.slice(0, 8)}`,
+      name: 'Gateway D bench mug',
+      price: JSON.stringify([{ currencyId: CURRENCY_DEFAULT, gross: 24.99, net: 21, linked: true }]),
+      stock: 1_000_000,
+      tax_id: defaultShopId('tax', 'standard'),
+      active: true,
+    })
+    .execute();
+  await platform.db.insertInto('product_visibility').values({ id: newId(), product_id: id, sales_channel_id: DEFAULT_SALES_CHANNEL_ID, visibility: 30 }).execute();
+  return id;
+}
+
+async function tokenOf(app: FastifyInstance, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/oauth/token',
+    payload: { grant_type: 'password', client_id: 'administration', username: 'admin', password },
+  });
+  return response.json().access_token as string;
+}
