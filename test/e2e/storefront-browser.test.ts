@@ -1,6 +1,5 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { registerCustomer } from '../../src/platform/customer/account/register-customer.js';
 import { defaultShopId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
@@ -8,11 +7,9 @@ import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.
 import { guestContext } from '../platform/catalog/catalog-fixtures.js';
 import { createShopProduct } from '../platform/storefront/pages/shop-fixtures.js';
 import { freePort } from './free-port.js';
+import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// without the browser a developer machine skips this file; CI must have it, so there it fails instead
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
-if (!runnable) console.warn(`storefront-browser.test.ts skipped: ${CHROMIUM} is missing (apt-get install chromium)`);
+const runnable = chromiumRunnable('storefront-browser.test.ts');
 
 /**
  * A real browser against the platform's HTTP server on a real port: a registered customer logs in on
@@ -44,21 +41,7 @@ describe.skipIf(!runnable)('storefront in a real browser', () => {
       billingAddress: { street: 'Tech Square 545', zipcode: '02139', city: 'Cambridge', countryId: defaultShopId('country', 'US') },
     });
 
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      // the machine has no outside network: keep Chromium from trying to reach Google's services
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--disable-quic',
-        '--no-first-run',
-      ],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {

@@ -1,18 +1,15 @@
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { CUSTOMER_BANK_FIELDS } from '../../../../src/extensions/pay-b/custom-fields.js';
 import { registerCustomer } from '../../../../src/platform/customer/account/register-customer.js';
 import { defaultShopId } from '../../../../src/platform/first-start/default-ids.js';
 import { newId } from '../../../../src/platform/ids.js';
 import { guestContext } from '../../../platform/catalog/catalog-fixtures.js';
 import { freePort } from '../../../e2e/free-port.js';
+import { chromiumRunnable, launchChromium } from '../../../helpers/chromium.js';
 import { customFieldsOf, startBankTest, type BankTest } from './bank-test-setup.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-// as the storefront's browser test: skipped on a machine without Chromium, failing in CI
-const runnable = existsSync(CHROMIUM) || Boolean(process.env.CI);
-if (!runnable) console.warn(`bank-profile-browser.test.ts skipped: ${CHROMIUM} is missing`);
+const runnable = chromiumRunnable('bank-profile-browser.test.ts');
 
 /** The profile form in a real browser: bank list by XHR, verification by XHR, then the form post. */
 describe.skipIf(!runnable)('ExtPayB bank details form in a real browser', () => {
@@ -36,11 +33,7 @@ describe.skipIf(!runnable)('ExtPayB bank details form in a real browser', () => 
       billingAddress: { street: 'Marina 1', zipcode: '101001', city: 'Lagos', countryId: defaultShopId('country', 'DE') },
     });
     customerId = customer.id as string;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic', '--no-first-run'],
-    });
+    browser = await launchChromium();
   }, 120_000);
 
   afterAll(async () => {
