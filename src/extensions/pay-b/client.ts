@@ -151,6 +151,14 @@ export class PayBClient {
     return { items: data.filter(isPlainObject), currentPage, totalPages };
   }
 
+  /** `GET /v3/refunds/:id`: one refund, shaped as a ledger item (reference 2.5). */
+  async getRefund(refundId: number | string): Promise<Record<string, unknown>> {
+    const path = `/v3/refunds/${encodeURIComponent(String(refundId))}`;
+    const data = await this.#request('GET', path);
+    if (!isPlainObject(data)) throw this.#invalid(path, 'no refund data');
+    return data;
+  }
+
   /** `GET /v3/banks/:country`. */
   async listBanks(country: string): Promise<Bank[]> {
     const path = `/v3/banks/${encodeURIComponent(country)}`;

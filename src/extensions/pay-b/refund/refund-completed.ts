@@ -12,6 +12,8 @@ import { lockOrderTransaction } from '../order-transaction/order-transaction-loc
 import { hasProcessedEvent, recordProcessedEvent, refundEventKey } from '../order-transaction/processed-events.js';
 import { isRefundInProgressFor } from './refund-lease.js';
 import { completedRefundsMinor, refundIdFor } from './refund-records.js';
+import { adoptGatewayRefund } from './refund-adoption.js';
+import { chargeIdOfRefund, refundedAmountOf, refundIdOf } from './gateway-refund-record.js';
 
 /** What a refund.completed status means for the platform refund (reference 4.4; compared lower-cased). */
 const ACTION_BY_STATUS: Readonly<Record<string, 'complete' | 'fail'>> = { completed: 'complete', successful: 'complete', failed: 'fail' };
@@ -23,13 +25,13 @@ const ACTION_BY_STATUS: Readonly<Record<string, 'complete' | 'fail'>> = { comple
  * cover the whole amount) or refunded_partially. Deduplicated per refund id in pay_b_processed_events,
  * all in one database transaction holding the order transaction's row lock, so duplicate and parallel
  * deliveries apply once. Statuses other than completed/successful/failed change nothing and are not
- * recorded, so the later final delivery still applies. Unknown or malformed refunds are logged and
- * ignored (the webhook answers 200), except an unknown one of a charge whose refund request is still
- * running (the gateway answered, the records are not written yet): that one, like database faults,
- * throws (500, the gateway retries).
+ * recorded, so the later final delivery still applies. A refund of one of our charges without records
+ * is adopted (refund-adoption.ts) unless that charge's refund request is still running (the gateway
+ * answered, the records are not written yet): then it throws (500, the gateway retries), as database
+ * and gateway faults do. Other unknown or malformed refunds are logged and ignored (200).
  */
 export async function handleRefundCompleted(platform: Platform, refund: Record<string, unknown>): Promise<void> {
-  const gatewayRefundId = gatewayRefundIdOf(refund);
+  const gatewayRefundId = refundIdOf(refund);
   if (gatewayRefundId === null) {
     platform.logger.warn('gateway D refund.completed without a valid refund id: ignored');
     return;
@@ -55,7 +57,7 @@ export async function handleRefundCompleted(platform: Platform, refund: Record<s
     if (hasProcessedEvent(locked.customFields, eventKey)) return;
 
     // the hash only shows the sender knows the secret: a body naming another charge is not ours to apply
-    const bodyTransactionId = gatewayTransactionIdOf(refund);
+    const bodyTransactionId = chargeIdOfRefund(refund);
     const storedTransactionId = locked.customFields[TRANSACTION_FIELDS.transactionId];
     if (bodyTransactionId !== null && isGatewayId(storedTransactionId) && bodyTransactionId !== Number(storedTransactionId)) {
       platform.logger.warn({ gatewayRefundId, orderTransactionId: match.orderTransactionId }, 'gateway D refund.completed names another gateway transaction: ignored');
@@ -75,18 +77,6 @@ export async function handleRefundCompleted(platform: Platform, refund: Record<s
     }
     await recordProcessedEvent(platform, uow, match.orderTransactionId, locked.customFields, eventKey);
   });
-}
-
-/** The refund id: `id` (reference 4.4), or `Id` / `refund_id` as other senders spell it. */
-function gatewayRefundIdOf(refund: Record<string, unknown>): number | null {
-  const id = [refund.id, refund.Id, refund.refund_id].find((value) => value !== undefined && value !== null);
-  return isGatewayId(id) ? Number(id) : null;
-}
-
-/** The refunded charge: `TransactionId` (reference 4.4), or as list items and create answers name it. */
-function gatewayTransactionIdOf(refund: Record<string, unknown>): number | null {
-  const id = refund.TransactionId ?? refund.transaction_id ?? refund.tx_id ?? refund.transactionId;
-  return isGatewayId(id) ? Number(id) : null;
 }
 
 function statusOf(refund: Record<string, unknown>): string {
@@ -124,13 +114,16 @@ async function findPlatformRefund(platform: Platform, gatewayRefundId: number): 
  */
 async function findPlatformRefundOrRetry(platform: Platform, gatewayRefundId: number, refund: Record<string, unknown>): Promise<PlatformRefundMatch | undefined> {
   const found = await findPlatformRefund(platform, gatewayRefundId);
-  const chargeId = gatewayTransactionIdOf(refund);
+  const chargeId = chargeIdOfRefund(refund);
   if (found || chargeId === null) return found;
   if (await isRefundInProgressFor(platform.db, chargeId)) {
     throw new Error(`refund.completed for gateway refund ${gatewayRefundId} arrived before its refund was recorded`);
   }
   // a request releases its lease only after its records are committed: one that ended between the two reads left them
-  return findPlatformRefund(platform, gatewayRefundId);
+  const recorded = await findPlatformRefund(platform, gatewayRefundId);
+  if (recorded) return recorded;
+  // a refund of our charge without records (its request's answer was lost, or made in the dashboard)
+  return (await adoptGatewayRefund(platform, gatewayRefundId, chargeId)) ? findPlatformRefund(platform, gatewayRefundId) : undefined;
 }
 
 /**
@@ -152,7 +145,7 @@ async function transitionOrWarn(platform: Platform, uow: UnitOfWork, entity: str
 
 /** The status decides (spec); an amount differing from what was requested is worth a look, not a refusal. */
 function warnOnAmountMismatch(platform: Platform, refund: Record<string, unknown>, gatewayRefundId: number, storedAmount: unknown, decimals: number): void {
-  const reported = refund.AmountRefunded ?? refund.amount_refunded ?? refund.amountRefunded;
+  const reported = refundedAmountOf(refund);
   if (reported === undefined || reported === null || !isPlainObject(storedAmount)) return;
   const reportedMinor = gatewayAmountToMinor(reported, decimals);
   const storedMinor = gatewayAmountToMinor(storedAmount.totalPrice, decimals);

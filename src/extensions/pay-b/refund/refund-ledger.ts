@@ -1,6 +1,7 @@
 import { MAX_MINOR_UNITS } from '../../../platform/checkout/money/money.js';
 import { gatewayAmountToMinor } from '../amounts.js';
 import { isGatewayId, type PayBClient } from '../client.js';
+import { chargeIdOfRefund, refundedAmountOf } from './gateway-refund-record.js';
 
 /** More pages than this is no ledger we can trust to have read completely in time. */
 export const MAX_LEDGER_PAGES = 100;
@@ -47,7 +48,7 @@ export async function refundedAtGatewayMinor(
 
     for (const item of result.items) {
       if (!belongsTo(item, gatewayTransactionId) || isFailed(item)) continue;
-      const minor = gatewayAmountToMinor(item.amount_refunded ?? item.amount, decimals);
+      const minor = gatewayAmountToMinor(refundedAmountOf(item), decimals);
       if (minor === null) continue;
       if (isGatewayId(item.id)) {
         const key = String(item.id);
@@ -61,10 +62,8 @@ export async function refundedAtGatewayMinor(
   return total > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(total);
 }
 
-/** List items name the charge `transaction_id`, create answers `tx_id`, webhooks `TransactionId` (reference 2.5). */
 function belongsTo(item: Record<string, unknown>, gatewayTransactionId: number): boolean {
-  const transactionId = item.transaction_id ?? item.tx_id ?? item.TransactionId;
-  return isGatewayId(transactionId) && Number(transactionId) === gatewayTransactionId;
+  return chargeIdOfRefund(item) === gatewayTransactionId;
 }
 
 /** Only `failed` frees balance; an item without a status is counted (the safe side). */

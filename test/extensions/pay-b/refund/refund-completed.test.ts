@@ -141,6 +141,49 @@ describe('refund.completed through POST /pay-b/webhook', () => {
     expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
   });
 
+  it('adopts a refund of its charge it has no record of (answer lost, or made in the dashboard): charge and amount from the gateway, not the body', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const made = sim.addRefund(paid.gatewayTransactionId, '250.5', 'completed');
+    const gatewayRefundId = made.id as number;
+    // the body overstates the amount: the gateway's record decides what is stored
+    const delivered = await sim.deliverWebhook({ event: 'refund.completed', data: { id: gatewayRefundId, status: 'completed', AmountRefunded: 1000, TransactionId: paid.gatewayTransactionId } });
+    expect(delivered.statuses).toEqual([200]);
+    expect(sim.requests.some((r) => r.method === 'GET' && r.path === `/v3/refunds/${gatewayRefundId}`)).toBe(true);
+
+    const stored = await storedRefunds(t, paid.orderTransactionId);
+    expect(stored).toEqual([expect.objectContaining({ id: refundIdFor(gatewayRefundId), externalReference: String(gatewayRefundId), amount: 250.5, state: 'completed', captureState: 'completed' })]);
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${gatewayRefundId}`]);
+
+    // and the balance the refund route computes counts it once
+    const rest = await shop.t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 1000 } });
+    expect(rest.json()).toEqual({ error: 'Refund amount exceeds the refundable balance of 749.50 NGN' });
+  });
+
+  it('adopts nothing for a refund the gateway does not know, nor for one the gateway shows on another charge', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const other = await createPaidTransaction(t, sim);
+    const unknown = await sim.deliverWebhook({ event: 'refund.completed', data: { id: 888_888_888, status: 'completed', AmountRefunded: 1000, TransactionId: paid.gatewayTransactionId } });
+    expect(unknown.statuses).toEqual([200]);
+    const othersRefund = sim.addRefund(other.gatewayTransactionId, 100, 'completed');
+    const misattributed = await sim.deliverWebhook({ event: 'refund.completed', data: { id: othersRefund.id, status: 'completed', AmountRefunded: 100, TransactionId: paid.gatewayTransactionId } });
+    expect(misattributed.statuses).toEqual([200]);
+    expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
+    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+  });
+
+  it('answers 500 (retried) while the gateway cannot confirm a refund it would adopt', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const made = sim.addRefund(paid.gatewayTransactionId, 100, 'completed');
+    sim.injectFault({ method: 'GET', path: `/v3/refunds/${made.id}`, status: 503, times: 1 });
+    const delivered = await sim.sendRefundWebhook(made.id as number, { status: 'completed' });
+    expect(delivered).toMatchObject({ delivered: true, statuses: [500, 200] });
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed']);
+  });
+
   it('the gateway\'s automatic refund.completed after a refund completes it end to end', async () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim);
