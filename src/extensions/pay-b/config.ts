@@ -138,8 +138,10 @@ export async function readPayBSettings(platform: Platform, salesChannelId: strin
  * channel, so a channel override cannot weaken the check). Null when none is configured.
  */
 export async function readWebhookSecretHash(platform: Platform): Promise<string | null> {
-  const sandbox = bool(await platform.systemConfig.getGlobal(configKey('sandbox')));
-  return nonEmptyString(await platform.systemConfig.getGlobal(configKey(sandbox ? 'secretHashSandbox' : 'secretHash')));
+  // one query per webhook: without a sales channel, getDomain reads the global scope only
+  const values = await platform.systemConfig.getDomain(`${EXTENSION_NAME}.config`, null);
+  const sandbox = bool(values[configKey('sandbox')]);
+  return nonEmptyString(values[configKey(sandbox ? 'secretHashSandbox' : 'secretHash')]);
 }
 
 /** The minimum refund of a currency in major units (exact decimal string). */

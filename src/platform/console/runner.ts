@@ -1,4 +1,4 @@
-import type { CommandIo, ConsoleCommand } from './command.js';
+import type { CommandInput, CommandIo, ConsoleCommand } from './command.js';
 import type { Platform } from '../kernel.js';
 import { AppError, AppErrorList } from '../errors/app-error.js';
 import { parseInvocation } from './parse-input.js';
@@ -10,7 +10,15 @@ const GLOBAL_FLAGS = new Set(['-h', '--help', '-v', '--verbose']);
 
 /** The command an argv names: its first word after global flags (`bin/console -v foo` runs foo). */
 export function commandNameOf(argv: string[]): string | undefined {
-  return argv.find((arg) => !GLOBAL_FLAGS.has(arg));
+  return splitInvocation(argv).name;
+}
+
+/** An argv split at the command name: the global flags before it, and what the command parses (those flags included). */
+export function splitInvocation(argv: string[]): { name: string | undefined; globals: string[]; rest: string[] } {
+  const leading = argv.findIndex((arg) => !GLOBAL_FLAGS.has(arg));
+  if (leading === -1) return { name: undefined, globals: argv, rest: [] };
+  const globals = argv.slice(0, leading);
+  return { name: argv[leading], globals, rest: [...globals, ...argv.slice(leading + 1)] };
 }
 
 /**
@@ -18,10 +26,7 @@ export function commandNameOf(argv: string[]): string | undefined {
  * in-process console and the hand-off server, so both behave identically; output goes through `io`.
  */
 export async function runCommand(platform: Platform, argv: string[], io: CommandIo): Promise<number> {
-  const leading = argv.findIndex((arg) => !GLOBAL_FLAGS.has(arg));
-  const name = leading === -1 ? undefined : argv[leading];
-  const globals = leading === -1 ? argv : argv.slice(0, leading);
-  const rest = leading === -1 ? [] : [...globals, ...argv.slice(leading + 1)];
+  const { name, globals, rest } = splitInvocation(argv);
   const verboseEnv = platform.env.logLevel === 'debug' || platform.env.logLevel === 'trace';
 
   if (name === undefined || name === 'list') {
@@ -45,15 +50,28 @@ export async function runCommand(platform: Platform, argv: string[], io: Command
     return EXIT.failure;
   }
 
-  let verbose = verboseEnv || globals.includes('-v') || globals.includes('--verbose');
+  return invokeCommand(command, { globals, rest, verboseEnv }, io, (input) => command.run(input, io, platform));
+}
+
+/**
+ * Parses a command's input from `rest`, prints its usage for --help, else runs it; whatever it throws
+ * is reported. Shared by platform commands and standalone ones (which run without a platform).
+ */
+export async function invokeCommand(
+  command: ConsoleCommand,
+  argv: { globals: string[]; rest: string[]; verboseEnv: boolean },
+  io: CommandIo,
+  run: (input: CommandInput) => Promise<number>,
+): Promise<number> {
+  let verbose = argv.verboseEnv || argv.globals.includes('-v') || argv.globals.includes('--verbose');
   try {
-    const invocation = parseInvocation(command, rest);
+    const invocation = parseInvocation(command, argv.rest);
     verbose ||= invocation.verbose;
     if (invocation.help) {
       printLines(io.out, commandUsage(command));
       return EXIT.ok;
     }
-    return await command.run(invocation.input, io, platform);
+    return await run(invocation.input);
   } catch (error) {
     return reportError(error, command, io, verbose);
   }
@@ -65,7 +83,7 @@ function inactiveOwner(platform: Platform, name: string): string | undefined {
 }
 
 /** Prints a failed command's error (usage errors with the usage) and returns its exit code. */
-export function reportError(error: unknown, command: ConsoleCommand, io: CommandIo, verbose: boolean): number {
+function reportError(error: unknown, command: ConsoleCommand, io: CommandIo, verbose: boolean): number {
   if (error instanceof UsageError) {
     io.err(error.message);
     io.err('');

@@ -1,6 +1,5 @@
 import { isStandaloneCommand, type CommandIo, type ConsoleCommand } from './command.js';
-import { parseInvocation } from './parse-input.js';
-import { commandNameOf, reportError } from './runner.js';
+import { invokeCommand, splitInvocation } from './runner.js';
 import { commandUsage } from './usage.js';
 import { EXIT } from './exit-codes.js';
 
@@ -10,12 +9,9 @@ import { EXIT } from './exit-codes.js';
  * platform (or hands to a running server) as usual.
  */
 export async function runStandaloneCommand(commands: readonly ConsoleCommand[], argv: string[], io: CommandIo): Promise<number | undefined> {
-  const name = commandNameOf(argv);
+  const { name, globals, rest } = splitInvocation(argv);
   if (name === undefined) return undefined;
-  const find = (wanted: string | undefined) => commands.find((c) => c.name === wanted && isStandaloneCommand(c));
-  const at = argv.indexOf(name);
-  const globals = argv.slice(0, at);
-  const rest = [...globals, ...argv.slice(at + 1)];
+  const find = (wanted: string | undefined) => commands.filter(isStandaloneCommand).find((c) => c.name === wanted);
 
   if (name === 'help') {
     const target = find(rest.find((arg) => !arg.startsWith('-')));
@@ -24,19 +20,9 @@ export async function runStandaloneCommand(commands: readonly ConsoleCommand[], 
     return EXIT.ok;
   }
   const command = find(name);
-  if (!command || !isStandaloneCommand(command)) return undefined;
+  if (!command) return undefined;
 
   const logLevel = process.env.LOG_LEVEL;
-  let verbose = logLevel === 'debug' || logLevel === 'trace' || globals.includes('-v') || globals.includes('--verbose');
-  try {
-    const invocation = parseInvocation(command, rest);
-    verbose ||= invocation.verbose;
-    if (invocation.help) {
-      for (const line of commandUsage(command)) io.out(line);
-      return EXIT.ok;
-    }
-    return await command.run(invocation.input, io);
-  } catch (error) {
-    return reportError(error, command, io, verbose);
-  }
+  const verboseEnv = logLevel === 'debug' || logLevel === 'trace';
+  return invokeCommand(command, { globals, rest, verboseEnv }, io, (input) => command.run(input, io));
 }

@@ -25,7 +25,7 @@ export interface StoredMediaFile {
   fileSize: number;
 }
 
-export function mediaNotFound(mediaId: string): AppError {
+function mediaNotFound(mediaId: string): AppError {
   return new AppError(404, 'CONTENT__MEDIA_NOT_FOUND', `Media for id ${mediaId} not found.`, { meta: { parameters: { mediaId } } });
 }
 

@@ -85,8 +85,8 @@ export class SystemConfigService {
    * The effective values (secrets decrypted) of every key below `domain` in one query, for code that
    * needs a whole settings group, e.g. a payment handler on every cart view. Keys are full keys.
    */
-  async getDomain(domain: string, salesChannelId: string | null = null, within: Db | UnitOfWork = this.db): Promise<Record<string, unknown>> {
-    return this.#readDomain(domain, salesChannelId, true, (stored) => this.#decode(stored), within);
+  async getDomain(domain: string, salesChannelId: string | null = null): Promise<Record<string, unknown>> {
+    return this.#readDomain(domain, salesChannelId, true, (stored) => this.#decode(stored));
   }
 
   async #readDomain(
@@ -94,10 +94,9 @@ export class SystemConfigService {
     salesChannelId: string | null,
     inherit: boolean,
     present: (stored: StoredValue) => unknown,
-    within: Db | UnitOfWork = this.db,
   ): Promise<Record<string, unknown>> {
     const prefix = domain ? (domain.endsWith('.') ? domain : `${domain}.`) : '';
-    let query = executorOf(within).selectFrom('system_config').select(['configuration_key', 'configuration_value', 'sales_channel_id']);
+    let query = this.db.selectFrom('system_config').select(['configuration_key', 'configuration_value', 'sales_channel_id']);
     if (prefix) query = query.where('configuration_key', 'like', `${escapeLike(prefix)}%`);
     query = query.where((eb) => {
       if (!salesChannelId) return eb('sales_channel_id', 'is', null);

@@ -1,7 +1,6 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { systemContext } from '../../../src/platform/acl/context.js';
-import { paymentMethodIdOf } from '../../../src/platform/checkout/payment-method/extension-payment-methods.js';
 import { decimalsFor } from '../../../src/platform/checkout/money/currency-decimals.js';
 import { transaction } from '../../../src/platform/database/transaction.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
@@ -9,19 +8,20 @@ import { newId } from '../../../src/platform/ids.js';
 import type { Platform } from '../../../src/platform/kernel.js';
 import { MediaFileStore } from '../../../src/platform/media/media-file-store.js';
 import { uploadMediaFile } from '../../../src/platform/media/media-upload.js';
-import { configKey, PAY_B_PAYMENT_METHOD, type PayBConfigKey } from '../../../src/extensions/pay-b/config.js';
+import { configKey, PAY_B_PAYMENT_METHOD_ID, type PayBConfigKey } from '../../../src/extensions/pay-b/config.js';
 import { payBPaymentHandler } from '../../../src/extensions/pay-b/payment-handler.js';
 import { startPayBSimulator, type PayBSimulator, type PayBSimulatorOptions } from '../../../src/extensions/pay-b/simulator/index.js';
 import { createTestPlatform, type TestPlatform, type TestPlatformOptions } from '../../helpers/test-platform.js';
 import { createOrderFixture } from '../../fixtures/orders.js';
 import { createStoreApiClient, type RegistrationOverrides, type StoreApiClient } from '../../platform/store-api/store-api-client.js';
 import { createProduct, transactionState } from '../../platform/checkout/checkout-fixtures.js';
+import { historyOf } from '../../platform/state-machine/fixtures.js';
 
 /** The simulator's default sandbox key; configured as `secretKeySandbox` unless a test says otherwise. */
 export const TEST_SECRET_KEY = 'FLWSECK_TEST-simulator';
 /** The webhook secret hash both sides use by default (sandbox mode). */
 export const TEST_WEBHOOK_HASH = 'pay-b-test-webhook-hash-7f3c';
-export const PAY_B_METHOD_ID = paymentMethodIdOf(PAY_B_PAYMENT_METHOD);
+export const PAY_B_METHOD_ID = PAY_B_PAYMENT_METHOD_ID;
 export const FINISH_URL = 'https://frontend.example/checkout/finish';
 export const ERROR_URL = 'https://frontend.example/account/order';
 
@@ -229,14 +229,7 @@ export const stateOf = transactionState;
 
 /** How many state changes the transaction went through (state_machine_history rows). */
 export async function stateChanges(platform: Platform, orderTransactionId: string): Promise<Array<{ action: string }>> {
-  const rows = await platform.db
-    .selectFrom('state_machine_history')
-    .select('transition_action_name')
-    .where('entity_name', '=', 'order_transaction')
-    .where('referenced_id', '=', orderTransactionId)
-    .orderBy('created_at')
-    .execute();
-  return rows.map((row) => ({ action: row.transition_action_name as string }));
+  return (await historyOf(platform, orderTransactionId)).map((row) => ({ action: row.transition_action_name as string }));
 }
 
 /** The order transaction's custom fields. */

@@ -31,6 +31,7 @@ export interface PayBOrderTransaction {
   /** The transaction amount in minor units; null when the stored amount is no exact amount of the currency. */
   amountMinor: number | null;
   customFields: Record<string, unknown>;
+  createdAt: Date;
 }
 
 /** Whether the transaction is paid with gateway D (the webhook ignores every other one). */
@@ -55,6 +56,7 @@ export async function loadPayBOrderTransaction(db: Executor, orderTransactionId:
       't.payment_method_id',
       't.amount',
       't.custom_fields',
+      't.created_at',
       'o.order_number',
       'o.sales_channel_id',
       'c.iso_code',
@@ -78,5 +80,6 @@ export async function loadPayBOrderTransaction(db: Executor, orderTransactionId:
     // the same exact conversion as the gateway's amounts: both sides of the comparison follow one rule
     amountMinor: gatewayAmountToMinor(amount, decimals),
     customFields: isPlainObject(row.custom_fields) ? row.custom_fields : {},
+    createdAt: new Date(row.created_at as Date | string),
   };
 }

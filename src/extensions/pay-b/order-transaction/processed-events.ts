@@ -19,7 +19,7 @@ export function refundEventKey(gatewayRefundId: number | string): string {
 }
 
 /** The recorded keys; anything malformed in the stored value is ignored. */
-export function processedEventsOf(customFields: Record<string, unknown>): string[] {
+function processedEventsOf(customFields: Record<string, unknown>): string[] {
   const stored = customFields[TRANSACTION_FIELDS.processedEvents];
   return Array.isArray(stored) ? stored.filter((key): key is string => typeof key === 'string') : [];
 }
@@ -29,7 +29,7 @@ export function hasProcessedEvent(customFields: Record<string, unknown>, key: st
 }
 
 /** The stored keys plus `key` (once), for writing back. */
-export function withProcessedEvent(customFields: Record<string, unknown>, key: string): string[] {
+function withProcessedEvent(customFields: Record<string, unknown>, key: string): string[] {
   const keys = processedEventsOf(customFields);
   return keys.includes(key) ? keys : [...keys, key];
 }

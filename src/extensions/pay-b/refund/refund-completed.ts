@@ -5,7 +5,7 @@ import { isPlainObject } from '../../../platform/entities/write-validation.js';
 import type { Platform } from '../../../platform/kernel.js';
 import { gatewayAmountToMinor } from '../amounts.js';
 import { isGatewayId } from '../client.js';
-import { PAY_B_PAYMENT_METHOD } from '../config.js';
+import { PAY_B_PAYMENT_METHOD_ID } from '../config.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
 import { loadPayBOrderTransaction } from '../order-transaction/order-transaction-data.js';
 import { lockOrderTransaction } from '../order-transaction/order-transaction-lock.js';
@@ -97,10 +97,9 @@ async function findPlatformRefund(platform: Platform, gatewayRefundId: number): 
     .selectFrom('order_transaction_capture_refund as r')
     .innerJoin('order_transaction_capture as c', 'c.id', 'r.capture_id')
     .innerJoin('order_transaction as t', 't.id', 'c.order_transaction_id')
-    .innerJoin('payment_method as p', 'p.id', 't.payment_method_id')
     .select(['r.id', 'r.capture_id', 'r.amount', 'c.order_transaction_id'])
     .where('r.external_reference', '=', String(gatewayRefundId))
-    .where('p.technical_name', '=', PAY_B_PAYMENT_METHOD)
+    .where('t.payment_method_id', '=', PAY_B_PAYMENT_METHOD_ID)
     .orderBy('r.created_at')
     .execute();
   const row = rows.find((r) => r.id === refundIdFor(gatewayRefundId)) ?? rows[0];

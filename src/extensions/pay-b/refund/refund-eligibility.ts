@@ -1,5 +1,3 @@
-import { executorOf, type UnitOfWork } from '../../../platform/database/transaction.js';
-import type { Db } from '../../../platform/database/connection.js';
 import { isId, normalizeId } from '../../../platform/ids.js';
 import type { Platform } from '../../../platform/kernel.js';
 import { isGatewayId } from '../client.js';
@@ -31,10 +29,10 @@ export interface RefundableTransaction {
  * refunds are enabled for its sales channel, its state is refundable, the gateway transaction id and
  * the currency are known. Throws the matching RefundRefusal otherwise. The minimum is checked with the amount.
  */
-export async function loadRefundableTransaction(platform: Platform, orderTransactionId: string, within: Db | UnitOfWork = platform.db): Promise<RefundableTransaction> {
+export async function loadRefundableTransaction(platform: Platform, orderTransactionId: string): Promise<RefundableTransaction> {
   const id = normalizeId(orderTransactionId);
   if (!isId(id)) throw new RefundRefusal(REFUND_MESSAGES.notFound);
-  const transaction = await loadPayBOrderTransaction(executorOf(within), id);
+  const transaction = await loadPayBOrderTransaction(platform.db, id);
   if (!transaction || !isPayBTransaction(transaction)) throw new RefundRefusal(REFUND_MESSAGES.notFound);
 
   const settings = await readPayBSettings(platform, transaction.salesChannelId);
@@ -50,7 +48,6 @@ export async function loadRefundableTransaction(platform: Platform, orderTransac
     throw new RefundRefusal(REFUND_MESSAGES.notRefundable);
   }
   if (amountMinor === null || amountMinor <= 0) throw new RefundRefusal(REFUND_MESSAGES.notRefundable);
-  const { created_at: createdAt } = await executorOf(within).selectFrom('order_transaction').select('created_at').where('id', '=', id).executeTakeFirstOrThrow();
 
   return {
     id,
@@ -60,6 +57,6 @@ export async function loadRefundableTransaction(platform: Platform, orderTransac
     amountMinor,
     gatewayTransactionId: Number(gatewayTransactionId),
     settings,
-    createdAt: new Date(createdAt as Date | string),
+    createdAt: transaction.createdAt,
   };
 }

@@ -1,6 +1,5 @@
-import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
 import { divideRoundHalfUp, parseExactDecimal } from '../../../platform/checkout/money/exact-decimal.js';
-import { MAX_MINOR_UNITS, toMajorNumber } from '../../../platform/checkout/money/money.js';
+import { MAX_MINOR_UNITS } from '../../../platform/checkout/money/money.js';
 
 /**
  * The gateway speaks major units ("7500", 99.5); the simulator keeps every amount as BigInt minor units of
@@ -17,11 +16,6 @@ const ISO_CODE = /^[A-Z]{3}$/;
 
 export function isCurrencyCode(value: unknown): value is string {
   return typeof value === 'string' && ISO_CODE.test(value);
-}
-
-/** Decimals of a currency; the platform's table covers the gateway's 0-decimal (RWF, UGX, XOF...) and 3-decimal (KWD...) ones. */
-export function currencyDecimals(currency: string): number {
-  return decimalsFor(currency);
 }
 
 /**
@@ -55,11 +49,6 @@ export function rescaleMinor(minor: bigint, fromDecimals: number, toDecimals: nu
 /** 1.4 % of the amount, rounded half-up to the currency's smallest unit. */
 export function appFeeMinor(amountMinor: bigint): bigint {
   return divideRoundHalfUp(amountMinor * APP_FEE_PER_MILLE, 1000n);
-}
-
-/** A JSON number for the wire: the double nearest to the exact decimal, which prints back as that decimal. */
-export function majorNumber(minor: bigint, decimals: number): number {
-  return toMajorNumber(minor, decimals);
 }
 
 export function describeAmountProblem(field: string, problem: Exclude<AmountParse, { ok: true }>['problem'], currency: string, decimals: number): string {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isPlainObject } from '../../../platform/entities/write-validation.js';
-import { currencyDecimals, describeAmountProblem, parseMajorAmount } from './amounts.js';
+import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { describeAmountProblem, parseMajorAmount } from './amounts.js';
 import type { SimulatorContext } from './context.js';
 import { MESSAGES, sendError, successBody } from './envelope.js';
 
@@ -20,7 +21,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SimulatorContex
       if (typeof body.currency !== 'string' || !/^[A-Za-z]{3}$/.test(body.currency)) return sendError(reply, 'currency is invalid');
       currency = body.currency.toUpperCase();
     }
-    const decimals = currencyDecimals(currency);
+    const decimals = decimalsFor(currency);
     const amount = parseMajorAmount(body.amount, decimals);
     if (!amount.ok) return sendError(reply, describeAmountProblem('amount', amount.problem, currency, decimals));
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isPlainObject } from '../../../platform/entities/write-validation.js';
-import { currencyDecimals, describeAmountProblem, parseMajorAmount } from './amounts.js';
+import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { describeAmountProblem, parseMajorAmount } from './amounts.js';
 import { answered, parseGatewayId, transactionOrError } from './route-helpers.js';
 import type { SimulatorContext } from './context.js';
 import { MESSAGES, sendError, successBody } from './envelope.js';
@@ -26,7 +27,7 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SimulatorContext
       if (remaining <= 0n) return sendError(reply, MESSAGES.fullyRefunded);
       amountMinor = remaining;
     } else {
-      const decimals = currencyDecimals(transaction.currency);
+      const decimals = decimalsFor(transaction.currency);
       const parsed = parseMajorAmount(body.amount, decimals);
       if (!parsed.ok) return sendError(reply, describeAmountProblem('amount', parsed.problem, transaction.currency, decimals));
       if (parsed.minor > remaining) return sendError(reply, MESSAGES.refundExceedsBalance);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isPlainObject } from '../../../platform/entities/write-validation.js';
 import { toMajorUnits } from '../../../platform/checkout/money/money.js';
-import { currencyDecimals } from './amounts.js';
+import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
 import type { SimulatorContext } from './context.js';
 import { escapeHtml, htmlPage, messagePage } from './html.js';
 import { PaymentFlowError } from './payment-flow.js';
@@ -58,7 +58,7 @@ function paymentPage(payment: PaymentInit): string {
   const title = typeof customizations.title === 'string' && customizations.title !== '' ? customizations.title : 'Gateway D checkout';
   const description = typeof customizations.description === 'string' ? customizations.description : '';
   const logo = typeof customizations.logo === 'string' && /^https?:\/\//.test(customizations.logo) ? customizations.logo : undefined;
-  const amount = toMajorUnits(payment.amountMinor, currencyDecimals(payment.currency));
+  const amount = toMajorUnits(payment.amountMinor, decimalsFor(payment.currency));
   const action = `/hosted/pay/${encodeURIComponent(payment.linkId)}`;
   return htmlPage(
     title,

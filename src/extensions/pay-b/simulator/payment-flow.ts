@@ -1,4 +1,5 @@
-import { currencyDecimals, describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
+import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import { MESSAGES } from './envelope.js';
 import type { SimulatorSettings } from './options.js';
 import type { GatewayLedger, PaymentInit } from './state.js';
@@ -50,7 +51,7 @@ export class PaymentFlow {
 
     const currency = overrides.currency ?? payment.currency;
     if (!isCurrencyCode(currency)) throw new PaymentFlowError(`currency override must be an upper-case ISO code, got ${JSON.stringify(currency)}`);
-    const decimals = currencyDecimals(currency);
+    const decimals = decimalsFor(currency);
     const amountMinor = this.#amountMinor(payment, overrides.amount, currency, decimals);
     let appFeeMinor: bigint | undefined;
     if (overrides.appFee !== undefined) {
@@ -79,7 +80,7 @@ export class PaymentFlow {
       if (!parsed.ok) throw new PaymentFlowError(`amount override: ${describeAmountProblem('amount', parsed.problem, currency, decimals)}`);
       return parsed.minor;
     }
-    const rescaled = rescaleMinor(payment.amountMinor, currencyDecimals(payment.currency), decimals);
+    const rescaled = rescaleMinor(payment.amountMinor, decimalsFor(payment.currency), decimals);
     if (rescaled === undefined) throw new PaymentFlowError(`the payment's amount cannot be expressed in ${currency}; pass an amount override too`);
     return rescaled;
   }

@@ -1,10 +1,11 @@
-import { currencyDecimals, majorNumber } from './amounts.js';
+import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { toMajorNumber } from '../../../platform/checkout/money/money.js';
 import { MERCHANT_ACCOUNT_ID, MERCHANT_WALLET_ID, type RefundEntry } from './state.js';
 
 const REFUND_META = { source: 'availablebalance' } as const;
 
 function amountOf(refund: RefundEntry): number {
-  return majorNumber(refund.amountMinor, currencyDecimals(refund.currency));
+  return toMajorNumber(refund.amountMinor, decimalsFor(refund.currency));
 }
 
 /** `data` of POST /v3/transactions/:id/refund (reference 2.4): `tx_id`, `meta` as an object. */

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
-import { currencyDecimals, describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
+import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import type { SimulatorContext } from './context.js';
 import { FaultInjector } from './faults.js';
 import { applyOptions, resolveOptions } from './options.js';
@@ -80,14 +81,14 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
       const transaction = transactionOrThrow(id);
       const currency = patch.currency ?? transaction.currency;
       if (!isCurrencyCode(currency)) throw new Error(`PayB simulator: currency must be an upper-case ISO code, got ${JSON.stringify(currency)}`);
-      const decimals = currencyDecimals(currency);
+      const decimals = decimalsFor(currency);
       let amountMinor: bigint | undefined;
       if (patch.amount !== undefined) amountMinor = parseRecordAmount('amount', patch.amount, currency, decimals);
-      else amountMinor = rescaleMinor(transaction.amountMinor, currencyDecimals(transaction.currency), decimals);
+      else amountMinor = rescaleMinor(transaction.amountMinor, decimalsFor(transaction.currency), decimals);
       if (amountMinor === undefined) throw new Error(`PayB simulator: the amount cannot be expressed in ${currency}; patch amount too`);
       let appFeeMinor = transaction.appFeeMinor;
       if (patch.app_fee !== undefined) appFeeMinor = patch.app_fee === null ? undefined : parseRecordAmount('app_fee', patch.app_fee, currency, decimals);
-      else if (appFeeMinor !== undefined) appFeeMinor = rescaleMinor(appFeeMinor, currencyDecimals(transaction.currency), decimals);
+      else if (appFeeMinor !== undefined) appFeeMinor = rescaleMinor(appFeeMinor, decimalsFor(transaction.currency), decimals);
       if (patch.status !== undefined && typeof patch.status !== 'string') throw new Error('PayB simulator: status must be a string');
 
       transaction.currency = currency;
@@ -103,7 +104,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
 
     addRefund(transactionId, amountMajor, status = settings.refundStatus, options = {}) {
       const transaction = transactionOrThrow(transactionId);
-      const decimals = currencyDecimals(transaction.currency);
+      const decimals = decimalsFor(transaction.currency);
       let createdAt: string | undefined;
       if (options.createdAt !== undefined) {
         const time = Date.parse(options.createdAt);

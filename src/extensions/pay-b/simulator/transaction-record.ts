@@ -1,4 +1,6 @@
-import { appFeeMinor, currencyDecimals, majorNumber } from './amounts.js';
+import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { toMajorNumber } from '../../../platform/checkout/money/money.js';
+import { appFeeMinor } from './amounts.js';
 import { MERCHANT_ACCOUNT_ID, type GatewayTransaction } from './state.js';
 
 /** The simulated card every attempt is paid with (the gateway's Mastercard test card). */
@@ -35,9 +37,9 @@ function processorResponse(status: string): string {
 
 /** `data` of GET /v3/transactions/:id/verify (reference 2.2). */
 export function verifyData(transaction: GatewayTransaction): Record<string, unknown> {
-  const decimals = currencyDecimals(transaction.currency);
+  const decimals = decimalsFor(transaction.currency);
   const fees = feesOf(transaction);
-  const major = (minor: bigint | null) => (minor === null ? null : majorNumber(minor, decimals));
+  const major = (minor: bigint | null) => (minor === null ? null : toMajorNumber(minor, decimals));
   return {
     id: transaction.id,
     tx_ref: transaction.txRef,

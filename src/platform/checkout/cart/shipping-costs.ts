@@ -56,7 +56,7 @@ async function methodTaxRate(within: Db | UnitOfWork, taxId: string | null): Pro
 }
 
 /** The highest of exact decimal rates; "0" for none. */
-export function highestTaxRate(rates: string[]): string {
+function highestTaxRate(rates: string[]): string {
   let highest = '0';
   for (const rate of rates) if (compareTaxRates(rate, highest) > 0) highest = rate;
   return parseTaxRate(highest).key;

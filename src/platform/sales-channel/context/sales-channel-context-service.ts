@@ -50,6 +50,12 @@ const SALES_CHANNEL_COLUMNS = [
   'country_id as countryId',
   'customer_group_id as customerGroupId',
 ] as const;
+
+/** The ContextSalesChannel select list with its columns qualified by `alias`, for queries that join other tables. */
+export function salesChannelColumns(alias: string): string[] {
+  return SALES_CHANNEL_COLUMNS.map((column) => `${alias}.${column}`);
+}
+
 const PAYMENT_METHOD_COLUMNS = ['id', 'technical_name as technicalName', 'name', 'description', 'handler_identifier as handlerIdentifier'] as const;
 
 /**

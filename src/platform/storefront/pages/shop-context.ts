@@ -3,6 +3,7 @@ import { AppError } from '../../errors/app-error.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../first-start/default-shop.js';
 import type { Platform } from '../../kernel.js';
 import type { ContextSalesChannel, SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { salesChannelColumns } from '../../sales-channel/context/sales-channel-context-service.js';
 import { SALES_CHANNEL_TYPE_STOREFRONT } from '../../sales-channel/entities.js';
 import { setSessionToken } from '../http/index.js';
 
@@ -40,8 +41,7 @@ export class ShopContexts {
     const domains = await this.#activeChannelDomains();
     const matched = requestOrigin ? domains.find((row) => row.url !== null && originOf(row.url) === requestOrigin) : undefined;
     // a deactivated default channel is closed here as the Store API refuses its access key
-    const id = matched?.id ?? domains.find((row) => row.id === DEFAULT_SALES_CHANNEL_ID)?.id;
-    const salesChannel = id ? await this.platform.salesChannelContexts.salesChannelById(id) : undefined;
+    const salesChannel = matched?.salesChannel ?? domains.find((row) => row.salesChannel.id === DEFAULT_SALES_CHANNEL_ID)?.salesChannel;
     if (!salesChannel) throw new AppError(503, 'STOREFRONT__SALES_CHANNEL_NOT_FOUND', 'This shop is not available at the moment.');
     const channel: ShopChannel = { salesChannel, origin: matched && requestOrigin ? requestOrigin : (originOf(this.platform.env.appUrl) ?? this.platform.env.appUrl) };
     this.#channels.set(request, channel);
@@ -81,19 +81,19 @@ export class ShopContexts {
   }
 
   /**
-   * In one query: the domains of the active storefront channels and of the default channel, which has
-   * a row (url null without domains) only while it is active.
+   * In one query: the active storefront channels and the default channel, which has a row only while it
+   * is active, each with one of its domains per row (url null without domains).
    */
-  async #activeChannelDomains(): Promise<Array<{ id: string; url: string | null }>> {
+  async #activeChannelDomains(): Promise<Array<{ salesChannel: ContextSalesChannel; url: string | null }>> {
     const rows = await this.platform.db
       .selectFrom('sales_channel as sc')
       .leftJoin('sales_channel_domain as d', 'd.sales_channel_id', 'sc.id')
-      .select(['sc.id', 'd.url'])
+      .select([...salesChannelColumns('sc'), 'd.url as domainUrl'])
       .where('sc.active', '=', true)
       .where((eb) => eb.or([eb('sc.type_id', '=', SALES_CHANNEL_TYPE_STOREFRONT), eb('sc.id', '=', DEFAULT_SALES_CHANNEL_ID)]))
       .orderBy('d.url')
       .execute();
-    return rows.map((row) => ({ id: row.id as string, url: (row.url as string | null) ?? null }));
+    return rows.map(({ domainUrl, ...salesChannel }) => ({ salesChannel: salesChannel as ContextSalesChannel, url: (domainUrl as string | null) ?? null }));
   }
 }
 

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM } from '../../../../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
+import { newId } from '../../../../src/platform/ids.js';
+import { insertSalesChannel } from '../../../platform/catalog/catalog-fixtures.js';
+import { HOME_CATEGORY_ID } from '../../../platform/storefront/pages/shop-fixtures.js';
 import { Browser } from '../../../platform/storefront/browser.js';
 import { ACCESS_BANK, FORREST_GREEN, csrfOf, listBanks, loggedInCustomer, startBankTest, verifyAccount, type BankTest } from './bank-test-setup.js';
 
@@ -60,6 +64,27 @@ describe('ExtPayB bank routes: existence, login and CSRF', () => {
       await bank.setConfig('collectBankData', false);
       await bank.setConfig('collectBankData', null, DEFAULT_SALES_CHANNEL_ID);
     }
+  });
+
+  it('follow the setting of the channel the request is for: a second storefront channel on its own domain', async () => {
+    const { id: otherChannelId } = await insertSalesChannel(bank.t.platform.db, HOME_CATEGORY_ID);
+    await bank.t.platform.db
+      .insertInto('sales_channel_domain')
+      .values({ id: newId(), sales_channel_id: otherChannelId, url: 'http://shop-b.example', language_id: LANGUAGE_SYSTEM, currency_id: CURRENCY_DEFAULT })
+      .execute();
+    const listOn = (host: string) =>
+      bank.t.app.inject({ method: 'GET', url: '/pay-b/bank/list', headers: { host, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest' } });
+    await bank.setConfig('collectBankData', true, otherChannelId);
+    try {
+      // the route exists on the other channel's domain (only the login is missing), not on the default channel's
+      const onOther = await listOn('shop-b.example');
+      expect(onOther.statusCode).toBe(401);
+      expect(onOther.json().errors[0].code).toBe('CHECKOUT__CUSTOMER_NOT_LOGGED_IN');
+      expect((await listOn('localhost:8000')).statusCode).toBe(404);
+    } finally {
+      await bank.setConfig('collectBankData', null, otherChannelId);
+    }
+    expect((await listOn('shop-b.example')).statusCode).toBe(404);
   });
 
   describe('with collection on', () => {

@@ -11,7 +11,7 @@ describe('POST /api/_action/pay-b/refund: amounts per currency and the refundabl
 
   it('RWF (0 decimals): whole francs on the wire, the balance exactly, one franc more refused', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'RWF', decimals: 0, unitPriceMinor: 1500, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'RWF', unitPriceMinor: 1500, quantity: 2 });
 
     const first = await refund(paid.orderTransactionId, '1500');
     expect(first.statusCode).toBe(200);
@@ -29,7 +29,7 @@ describe('POST /api/_action/pay-b/refund: amounts per currency and the refundabl
 
   it('USD (2 decimals): 12.5 goes out as "12.5"; 37.50 of 37.50 is accepted, 37.51 is not', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'USD', decimals: 2, unitPriceMinor: 25_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'USD', unitPriceMinor: 25_00, quantity: 2 });
 
     expect((await refund(paid.orderTransactionId, 12.5)).statusCode).toBe(200);
     const over = await refund(paid.orderTransactionId, '37.51');
@@ -44,7 +44,7 @@ describe('POST /api/_action/pay-b/refund: amounts per currency and the refundabl
 
   it('KWD (3 decimals): 0.125 goes out as "0.125"; the balance to the fils, one fils more refused', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'KWD', decimals: 3, unitPriceMinor: 1_000, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'KWD', unitPriceMinor: 1_000, quantity: 2 });
     expect((await refund(paid.orderTransactionId, '0.125')).json()).toEqual({ error: 'Refund amount must be at least 0.500 KWD' });
 
     await t.platform.systemConfig.set(t.platform.db, configKey('minimumRefundAmount'), { KWD: '0.1' });
@@ -62,7 +62,7 @@ describe('POST /api/_action/pay-b/refund: amounts per currency and the refundabl
 
   it('counts refunds made in the gateway dashboard, but not failed ones', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     sim.addRefund(paid.gatewayTransactionId, 250.5);
     sim.addRefund(paid.gatewayTransactionId, 300, 'failed');
     sim.addRefund(paid.gatewayTransactionId, '49.5', 'pending');
@@ -76,8 +76,8 @@ describe('POST /api/_action/pay-b/refund: amounts per currency and the refundabl
 
   it('reads the ledger over every page and leaves out other transactions\' refunds', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
-    const other = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
+    const other = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     sim.setOptions({ refundsPageSize: 2 });
     try {
       // ours: 100 + 150 + 50 (+ 999 failed); theirs: 4 x 200, interleaved across pages
@@ -111,7 +111,7 @@ describe('POST /api/_action/pay-b/refund: amounts per currency and the refundabl
 
   it('a refund the gateway made while answering with an error still counts on the next request', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     const path = `/v3/transactions/${paid.gatewayTransactionId}/refund`;
 
     // a timeout answer after the work was done: the gateway's own message is shown
@@ -136,8 +136,8 @@ describe('POST /api/_action/pay-b/refund: amounts per currency and the refundabl
   // last in the file: the backdated refunds stay in the simulator's account-wide list
   it('reads only refunds since the order transaction was created: years of older refunds do not block refunds', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
-    const older = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
+    const older = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     sim.setOptions({ refundsPageSize: 1 });
     try {
       // the account's history: more refunds than pages the ledger reads, all before this order existed

@@ -40,17 +40,17 @@ describe('refund.completed through POST /pay-b/webhook', () => {
 
   it('wrapped "completed" and flat "successful" complete the refunds: refunded_partially, then refunded', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     const first = await refund(paid, 400);
 
     expect(await sim.sendRefundWebhook(first, { status: 'completed', shape: 'wrapped' })).toMatchObject({ delivered: true, statuses: [200] });
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.state, r.captureState])).toEqual([['completed', 'completed']]);
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${first}`]);
 
     const second = await refund(paid);
     expect(await sim.sendRefundWebhook(second, { status: 'successful', shape: 'flat' })).toMatchObject({ delivered: true, statuses: [200] });
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.amount, r.state, r.captureState])).toEqual([
       [400, 'completed', 'completed'],
       [600, 'completed', 'completed'],
@@ -60,17 +60,17 @@ describe('refund.completed through POST /pay-b/webhook', () => {
 
   it('"failed" fails the refund and its capture, leaves the transaction, and frees the balance', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     const failing = await refund(paid, 1000);
     expect(await sim.sendRefundWebhook(failing, { status: 'failed' })).toMatchObject({ delivered: true });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.state, r.captureState])).toEqual([['failed', 'failed']]);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${failing}`]);
 
     // neither the gateway's ledger nor the platform counts a failed refund
     const again = await refund(paid, 1000);
     expect(await sim.sendRefundWebhook(again, { status: 'COMPLETED' })).toMatchObject({ delivered: true });
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
   });
 
   it('a non-final status changes nothing and is not recorded, so the later final one still applies', async () => {
@@ -82,11 +82,11 @@ describe('refund.completed through POST /pay-b/webhook', () => {
     }
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open']);
     expect(await processedEvents(t, paid.orderTransactionId)).toBeUndefined();
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
 
     await sim.sendRefundWebhook(id, { status: 'completed' });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed']);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
   });
 
   it('duplicate and parallel deliveries apply once', async () => {
@@ -115,7 +115,7 @@ describe('refund.completed through POST /pay-b/webhook', () => {
     expect(foreign.statuses).toEqual([200]);
 
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open']);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
     expect(await processedEvents(t, paid.orderTransactionId)).toBeUndefined();
   });
 
@@ -138,12 +138,12 @@ describe('refund.completed through POST /pay-b/webhook', () => {
     const retried = await sim.sendRefundWebhook(gatewayRefundId, { status: 'completed' });
     expect(retried).toMatchObject({ delivered: true, statuses: [200] });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed']);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
   });
 
   it('adopts a refund of its charge it has no record of (answer lost, or made in the dashboard): charge and amount from the gateway, not the body', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     const made = sim.addRefund(paid.gatewayTransactionId, '250.5', 'completed');
     const gatewayRefundId = made.id as number;
     // the body overstates the amount: the gateway's record decides what is stored
@@ -153,7 +153,7 @@ describe('refund.completed through POST /pay-b/webhook', () => {
 
     const stored = await storedRefunds(t, paid.orderTransactionId);
     expect(stored).toEqual([expect.objectContaining({ id: refundIdFor(gatewayRefundId), externalReference: String(gatewayRefundId), amount: 250.5, state: 'completed', captureState: 'completed' })]);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${gatewayRefundId}`]);
 
     // and the balance the refund route computes counts it once
@@ -171,7 +171,7 @@ describe('refund.completed through POST /pay-b/webhook', () => {
     const misattributed = await sim.deliverWebhook({ event: 'refund.completed', data: { id: othersRefund.id, status: 'completed', AmountRefunded: 100, TransactionId: paid.gatewayTransactionId } });
     expect(misattributed.statuses).toEqual([200]);
     expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
   });
 
   it('answers 500 (retried) while the gateway cannot confirm a refund it would adopt', async () => {
@@ -195,7 +195,7 @@ describe('refund.completed through POST /pay-b/webhook', () => {
     } finally {
       sim.setOptions({ refundWebhooks: false });
     }
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
   });
 });
 
@@ -204,7 +204,7 @@ describe('handleRefundCompleted called directly', () => {
 
   it('accepts the refund id as id, Id or refund_id, and ignores objects without a valid one', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'USD', decimals: 2, unitPriceMinor: 10_00, quantity: 3 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'USD', unitPriceMinor: 10_00, quantity: 3 });
     const ids: number[] = [];
     for (let i = 0; i < 3; i += 1) {
       const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 10 } });
@@ -218,11 +218,11 @@ describe('handleRefundCompleted called directly', () => {
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open', 'open', 'open']);
 
     await handleRefundCompleted(t.platform, { id: ids[0], status: 'completed' });
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
     await handleRefundCompleted(t.platform, { Id: String(ids[1]), status: 'Successful' });
     await handleRefundCompleted(t.platform, { refund_id: ids[2], Status: 'completed', amount_refunded: '10.00', transaction_id: String(paid.gatewayTransactionId) });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed', 'completed', 'completed']);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual(ids.map((id) => `refund:${id}`));
   });
 

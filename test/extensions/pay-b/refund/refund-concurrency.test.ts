@@ -36,7 +36,7 @@ describe('refunds of one transaction are serialized by a lease', () => {
 
   it('5 parallel requests for 40% each: exactly 2 are sent to the gateway and the total never exceeds the amount', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     const token = await t.adminToken();
     expect(second !== undefined).toBe(t.platform.database.kind === 'postgres');
     const apps = second ? [t.app, second.app] : [t.app];

@@ -26,7 +26,7 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
     const { t, sim } = shop;
     expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);
     expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe(state);
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe(state);
     const row = await t.platform.db.selectFrom('order_transaction').select('custom_fields').where('id', '=', paid.orderTransactionId).executeTakeFirstOrThrow();
     expect(Object.keys(row.custom_fields ?? {}).sort()).toEqual(['pay_b_currency', 'pay_b_transaction_id']);
   }
@@ -81,11 +81,11 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
       expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);
       expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
     }
-    expect(await transactionState(t, unpaid.orderTransactionId)).toBe('cancelled');
+    expect(await transactionState(t.platform, unpaid.orderTransactionId)).toBe('cancelled');
   });
 
   it('Refund amount must be at least <minimum>; exceeds the refundable balance of <balance>', async () => {
-    const paid = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
     const below = await refund({ orderTransactionId: paid.orderTransactionId, amount: '99.99' });
     expect(below.statusCode).toBe(400);
     expect(below.json()).toEqual({ error: 'Refund amount must be at least 100.00 NGN' });
@@ -96,8 +96,8 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
   });
 
   it('malformed amounts and comments are refused with a clear message', async () => {
-    const paid = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'NGN', decimals: 2 });
-    const rwf = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'RWF', decimals: 0, unitPriceMinor: 1500, quantity: 2 });
+    const paid = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'NGN' });
+    const rwf = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'RWF', unitPriceMinor: 1500, quantity: 2 });
     const cases: Array<[PaidTransaction, Record<string, unknown>, string]> = [
       [paid, { amount: 'abc' }, 'Refund amount must be a positive number of NGN with at most 2 decimals'],
       [paid, { amount: '' }, 'Refund amount must be a positive number of NGN with at most 2 decimals'],
@@ -173,11 +173,11 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
 
     expect(sim.refunds().filter((r) => r.transaction_id === paid.gatewayTransactionId)).toEqual([]);
     expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
   });
 
   it('null amount and comments count as absent: the whole balance is refunded', async () => {
-    const paid = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 123_45, quantity: 1 });
+    const paid = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'NGN', unitPriceMinor: 123_45, quantity: 1 });
     const response = await refund({ orderTransactionId: paid.orderTransactionId, amount: null, comments: null });
     expect(response.statusCode).toBe(200);
     expect(gatewayRefundRequests(shop.sim, paid.gatewayTransactionId)).toEqual([{ amount: '123.45' }]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemContext } from '../../../../src/platform/acl/context.js';
 import { handleRefundCompleted } from '../../../../src/extensions/pay-b/refund/refund-completed.js';
 import { captureIdFor, recordPendingRefund, refundIdFor } from '../../../../src/extensions/pay-b/refund/refund-records.js';
 import { PAY_B_REFUND_PRIVILEGE } from '../../../../src/extensions/pay-b/refund.js';
@@ -16,7 +17,7 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
 
   it('refunds part, then the rest; each refund stays pending until refund.completed moves the transaction', async () => {
     const { t, sim } = shop;
-    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', decimals: 2, unitPriceMinor: 500_00, quantity: 2 });
+    const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
 
     const first = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 300, comments: 'Damaged item' } });
     expect(first.statusCode).toBe(200);
@@ -40,10 +41,10 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
       },
     ]);
     // the gateway said "completed" in its create answer: still pending until the webhook
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('paid');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
 
     await handleRefundCompleted(t.platform, { id: firstRefundId, status: 'completed', TransactionId: paid.gatewayTransactionId, AmountRefunded: 300 });
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.state, r.captureState])).toEqual([['completed', 'completed']]);
 
     // no amount: the whole remaining balance, sent explicitly
@@ -51,10 +52,10 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
     expect(second.statusCode).toBe(200);
     const secondRefundId = second.json().data.id as number;
     expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([{ amount: '300', comments: 'Damaged item' }, { amount: '700' }]);
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded_partially');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
 
     await handleRefundCompleted(t.platform, { id: secondRefundId, status: 'SUCCESSFUL' });
-    expect(await transactionState(t, paid.orderTransactionId)).toBe('refunded');
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
     const refunds = await storedRefunds(t, paid.orderTransactionId);
     expect(refunds.map((r) => [r.externalReference, r.amount, r.state])).toEqual([
       [String(firstRefundId), 300, 'completed'],
@@ -90,5 +91,24 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
     const again = await recordPendingRefund(t.platform, { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 150_00, decimals: 2, comments: undefined });
     expect(again).toEqual({ captureId: captureIdFor(gatewayRefundId), refundId: refundIdFor(gatewayRefundId) });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.id, r.externalReference])).toEqual([[refundIdFor(gatewayRefundId), String(gatewayRefundId)]]);
+  });
+
+  it('refunds a partially paid transaction (spec step 1: paid_partially is refundable) and moves it to refunded_partially', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    for (const action of ['reopen', 'paid_partially']) {
+      await t.platform.stateMachines.transition({ within: t.platform.db, entity: 'order_transaction', id: paid.orderTransactionId, action, context: systemContext });
+    }
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid_partially');
+
+    const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: '250.50' } });
+    expect(response.statusCode).toBe(200);
+    const gatewayRefundId = response.json().data.id as number;
+    expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([{ amount: '250.5' }]);
+    expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.externalReference, r.amount, r.state])).toEqual([[String(gatewayRefundId), 250.5, 'open']]);
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid_partially');
+
+    await handleRefundCompleted(t.platform, { id: gatewayRefundId, status: 'completed' });
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
   });
 });

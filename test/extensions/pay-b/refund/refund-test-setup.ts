@@ -1,16 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
 import { systemContext } from '../../../../src/platform/acl/context.js';
-import { paymentMethodIdOf } from '../../../../src/platform/checkout/payment-method/extension-payment-methods.js';
 import { transaction } from '../../../../src/platform/database/transaction.js';
-import { defaultShopCurrencyId } from '../../../../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
-import { toWireAmount } from '../../../../src/extensions/pay-b/amounts.js';
-import { PayBClient } from '../../../../src/extensions/pay-b/client.js';
-import { configKey, PAY_B_PAYMENT_METHOD } from '../../../../src/extensions/pay-b/config.js';
-import { DEFAULT_SECRET_KEY, type PayBSimulator, type PayBSimulatorOptions } from '../../../../src/extensions/pay-b/simulator/index.js';
-import { createOrderFixture } from '../../../fixtures/orders.js';
+import { configKey } from '../../../../src/extensions/pay-b/config.js';
+import { type PayBSimulator, type PayBSimulatorOptions } from '../../../../src/extensions/pay-b/simulator/index.js';
 import type { TestPlatform } from '../../../helpers/test-platform.js';
-import { startPayBTest } from '../pay-b-test-setup.js';
+import { createPayBOrderFixture, startFixturePayment, startPayBTest, type PayBOrderFixture } from '../pay-b-test-setup.js';
 
 export const REFUND_ROUTE = '/api/_action/pay-b/refund';
 
@@ -35,62 +30,38 @@ export function useRefundTestShop(options: { simulator?: PayBSimulatorOptions; w
   return state;
 }
 
-export interface PaidTransaction {
-  orderId: string;
-  orderTransactionId: string;
+/** An order paid with ExtPayB (see createPaidTransaction). */
+export interface PaidTransaction extends PayBOrderFixture {
   gatewayTransactionId: number;
-  isoCode: string;
-  decimals: number;
-  /** the order transaction amount in minor units */
-  amountMinor: number;
 }
 
 /**
  * An order paid with ExtPayB: the order transaction in `paid`, and a successful attempt at the simulator
- * (initialized with tx_ref = the order transaction id) whose id is stored as pay_b_transaction_id.
+ * (started by the handler's own `pay`, tx_ref = the order transaction id) whose id is stored as pay_b_transaction_id.
  */
 export async function createPaidTransaction(
   t: TestPlatform,
   sim: PayBSimulator,
-  options: { isoCode?: string; decimals?: number; unitPriceMinor?: number; quantity?: number } = {},
+  options: { isoCode?: string; unitPriceMinor?: number; quantity?: number } = {},
 ): Promise<PaidTransaction> {
-  const isoCode = options.isoCode ?? 'NGN';
-  const decimals = options.decimals ?? 2;
-  const unitPriceMinor = options.unitPriceMinor ?? 500_00;
-  const quantity = options.quantity ?? 2;
   const { platform } = t;
-  const order = await createOrderFixture(platform, {
-    paymentMethodId: paymentMethodIdOf(PAY_B_PAYMENT_METHOD),
-    currencyId: defaultShopCurrencyId(isoCode),
-    decimals,
-    unitPriceMinor,
-    quantity,
-  });
-  const amountMinor = unitPriceMinor * quantity;
-  const client = new PayBClient({ baseUrl: sim.baseUrl, secretKey: DEFAULT_SECRET_KEY });
-  await client.initializePayment({
-    tx_ref: order.transactionId,
-    amount: toWireAmount(amountMinor, decimals),
-    currency: isoCode,
-    redirect_url: 'http://127.0.0.1:9/checkout/finalize',
-    customer: { email: 'buyer@example.com', name: 'Bu Yer' },
-  });
+  const isoCode = options.isoCode ?? 'NGN';
+  const fixture = await createPayBOrderFixture(platform, { isoCode, amountMinor: (options.unitPriceMinor ?? 500_00) * (options.quantity ?? 2) });
+  await startFixturePayment(platform, fixture);
   // the test pays the transaction itself below: no charge.completed to the shop meanwhile
   sim.setWebhookUrl(undefined);
-  const { transactionId } = await sim.completePayment(order.transactionId, 'successful').finally(() => sim.setWebhookUrl(webhookUrls.get(sim)));
+  const { transactionId } = await sim.completePayment(fixture.orderTransactionId, 'successful').finally(() => sim.setWebhookUrl(webhookUrls.get(sim)));
   if (transactionId === undefined) throw new Error('the simulator created no transaction');
   await transaction(platform.db, async (uow) => {
     await platform.repositories
       .get('order_transaction')
-      .update({ id: order.transactionId, customFields: { pay_b_transaction_id: String(transactionId), pay_b_currency: isoCode } }, systemContext, uow);
-    await platform.stateMachines.transition({ within: uow, entity: 'order_transaction', id: order.transactionId, action: 'paid', context: systemContext });
+      .update({ id: fixture.orderTransactionId, customFields: { pay_b_transaction_id: String(transactionId), pay_b_currency: isoCode } }, systemContext, uow);
+    await platform.stateMachines.transition({ within: uow, entity: 'order_transaction', id: fixture.orderTransactionId, action: 'paid', context: systemContext });
   });
-  return { orderId: order.orderId, orderTransactionId: order.transactionId, gatewayTransactionId: transactionId, isoCode, decimals, amountMinor };
+  return { ...fixture, gatewayTransactionId: transactionId };
 }
 
-export function transactionState(t: TestPlatform, orderTransactionId: string): Promise<string> {
-  return t.platform.stateMachines.currentState(t.platform.db, 'order_transaction', orderTransactionId).then((s) => s.technicalName);
-}
+export { transactionState } from '../../../platform/checkout/checkout-fixtures.js';
 
 export interface StoredRefund {
   id: string;

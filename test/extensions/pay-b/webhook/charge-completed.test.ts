@@ -13,6 +13,7 @@ import {
   startFixturePayment,
   stateOf,
   startPayBTest,
+  TEST_SECRET_KEY,
   TEST_WEBHOOK_HASH,
   useHostedPage,
   verifyCalls,
@@ -281,6 +282,23 @@ describe('gateway D webhook: charge.completed', () => {
         await test.setConfig('apiBaseUrl', test.sim.baseUrl);
       }
       expect(await stateOf(test.platform, fixture.orderTransactionId)).toBe('open');
+    });
+
+    it('answers 500 while the active mode has no secret key, asking nothing of the gateway; the retry after the key is set pays', async () => {
+      const fixture = await orderWithPayment();
+      const { transactionId } = await test.sim.completePayment(fixture.orderTransactionId, 'successful');
+      await test.setConfig('secretKeySandbox', null);
+      try {
+        const response = await postCharge(transactionId!);
+        expect(response.status).toBe(500);
+        expect(await response.json()).toEqual({ status: 'error', message: 'Internal server error' });
+      } finally {
+        await test.setConfig('secretKeySandbox', TEST_SECRET_KEY);
+      }
+      expect(verifyCalls(test.sim, transactionId!)).toBe(0);
+      expect(await stateOf(test.platform, fixture.orderTransactionId)).toBe('open');
+      expect((await test.sim.sendChargeWebhook(transactionId!)).statuses).toEqual([200]);
+      expect(await stateOf(test.platform, fixture.orderTransactionId)).toBe('paid');
     });
   });
 

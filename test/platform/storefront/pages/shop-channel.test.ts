@@ -52,6 +52,8 @@ describe('the sales channel of a storefront request', () => {
     const other = await contexts.channelOf(requestTo('https://shop-b.example'));
     expect(other.salesChannel.id).toBe(otherChannelId);
     expect(other.origin).toBe('https://shop-b.example');
+    // the whole channel record, read with its domains: the same the Store API context holds
+    expect(other.salesChannel).toEqual(await t.platform.salesChannelContexts.salesChannelById(otherChannelId));
 
     const own = await contexts.channelOf(requestTo('http://localhost:8000'));
     expect(own.salesChannel.id).toBe(DEFAULT_SALES_CHANNEL_ID);

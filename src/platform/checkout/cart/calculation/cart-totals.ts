@@ -57,7 +57,7 @@ export function calculateCartTotals(lineItems: CalculatedPrice[], shipping: Ship
 }
 
 /** One entry per tax rate (in order of first appearance), taxes and taxed prices added up exactly. */
-export function mergeTaxes(taxes: CalculatedTax[]): CalculatedTax[] {
+function mergeTaxes(taxes: CalculatedTax[]): CalculatedTax[] {
   const byRate = new Map<string, { taxRate: number; tax: bigint; price: bigint }>();
   for (const entry of taxes) {
     const rate = parseTaxRate(entry.taxRate);
