@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
-import type { Migration } from './database/migrations.js';
-import type { EntityDefinition } from './entities/definition.js';
-import type { ConsoleCommand } from './console/command.js';
-import type { EventName, Subscriber } from './events/dispatcher.js';
-import type { Platform } from './kernel.js';
+import type { Declarations } from './declarations.js';
 import type { UnitOfWork } from './database/transaction.js';
-import type { PaymentMethodDeclaration } from './checkout/payment-method/extension-payment-methods.js';
+import type { PaymentHandler } from './checkout/payment/payment-handler.js';
+import type { ConfigDefinition } from './system-config/define-config.js';
+import type { ExtensionHost } from './sdk/host.js';
+
+export type { SubscriberDeclaration, MessageHandlerDeclaration } from './declarations.js';
 
 /** A custom field set an extension owns; written on install/update, removed on uninstall unless data is kept. */
 export interface CustomFieldSetDeclaration {
@@ -16,21 +15,19 @@ export interface CustomFieldSetDeclaration {
   fields: Array<{ name: string; type: string; label?: Record<string, string>; config?: Record<string, unknown> }>;
 }
 
-export interface MessageHandlerDeclaration {
-  /** Queue name, e.g. `ext_demo_data.run`. */
-  queue: string;
-  handle(data: unknown, platform: Platform): Promise<void>;
-  /** Retries before the message is kept as failed (default 3). */
-  retryLimit?: number;
-}
-
-export interface SubscriberDeclaration {
-  event: EventName;
-  handle: Subscriber;
+/** A payment method an extension brings; its handler identifier is its technical name. */
+export interface PaymentMethodDeclaration {
+  /** e.g. `ext_pay_b_payment`; unique across the shop. */
+  technicalName: string;
+  name: string;
+  description?: string;
+  position?: number;
+  /** Built once at boot with the extension's host. */
+  handler(host: ExtensionHost): PaymentHandler;
 }
 
 export interface LifecycleContext {
-  platform: Platform;
+  host: ExtensionHost;
   /** The unit of work the lifecycle step runs in. */
   uow: UnitOfWork;
 }
@@ -38,38 +35,28 @@ export interface LifecycleContext {
 /**
  * An extension is a folder whose index.ts exports one of these. It only declares; the platform
  * applies the declarations (migrations, config defaults, custom fields, routes, handlers) in the
- * lifecycle steps and calls the hooks at the points Shopware's plugin lifecycle does.
+ * lifecycle steps and calls the hooks at the points Shopware's plugin lifecycle does. Everything it is
+ * handed is its ExtensionHost (`src/platform/sdk`), never the platform itself.
  */
-export interface Extension {
+export interface Extension extends Declarations<ExtensionHost> {
   /** e.g. `ExtPayB`; also the system config prefix `ExtPayB.config.` */
   name: string;
   version: string;
   label?: string;
   description?: string;
-  migrations?: Migration[];
-  entities?: EntityDefinition[];
   /** Privileges the extension's routes check, listed so the role editor can offer them. */
   privileges?: string[];
   customFieldSets?: CustomFieldSetDeclaration[];
-  config?: {
-    /** Keys without the `<name>.config.` prefix. */
-    defaults?: Record<string, unknown>;
-    /** Keys (without prefix) whose values are encrypted at rest and never returned by reads. */
-    secrets?: string[];
-  };
   /**
-   * Registers routes. They exist only while the extension is active (404 otherwise). Paths under
-   * `/api/` get Admin API authentication like every other Admin API route.
+   * Settings: a `defineConfig(...)` declaration (typed reader, defaults, secrets and the form schema),
+   * or just defaults and secret keys (keys without the `<name>.config.` prefix).
    */
-  routes?(app: FastifyInstance, platform: Platform): void | Promise<void>;
-  messageHandlers?: MessageHandlerDeclaration[];
+  config?: ConfigDefinition | { defaults?: Record<string, unknown>; secrets?: string[] };
   /**
    * Payment methods with their handlers. Install creates them (active, in every sales channel); they
    * are offered only while the extension is active; uninstall without keepUserData switches them off.
    */
   paymentMethods?: PaymentMethodDeclaration[];
-  subscribers?: SubscriberDeclaration[];
-  commands?: ConsoleCommand[];
   install?(context: LifecycleContext): Promise<void>;
   update?(context: LifecycleContext & { fromVersion: string }): Promise<void>;
   uninstall?(context: LifecycleContext & { keepUserData: boolean }): Promise<void>;

@@ -22,6 +22,11 @@ import { SalesChannelContextService } from './sales-channel/context/sales-channe
 import { createCheckoutServices, type CheckoutServices } from './checkout/checkout-services.js';
 import { StateMachineRegistry } from './state-machine/state-machine-registry.js';
 import { platformStatefulEntities } from './state-machine/stateful-entities.js';
+import { LeaseService } from './leases/lease-service.js';
+import { OrderTransactionService } from './checkout/order-transaction/order-transaction-service.js';
+import { PaymentRecordsService } from './checkout/refund/payment-records-service.js';
+import { SessionPayloadService } from './sales-channel/context/session-payload-service.js';
+import { ConfigSchemaRegistry } from './system-config/schema-route.js';
 
 export interface BootOptions {
   env: Env;
@@ -60,6 +65,14 @@ export class Platform {
   readonly salesChannelContexts: SalesChannelContextService;
   /** Cart, order placement, payment processing and finalize: what the Store API and storefront call. */
   readonly checkout: CheckoutServices;
+  /** Expiring cross-process mutual exclusion (refunds, exports, demo-data runs). */
+  readonly leases: LeaseService;
+  /** Host services extensions reach host tables through (see sdk/host.ts). */
+  readonly orderTransactions: OrderTransactionService;
+  readonly paymentRecords: PaymentRecordsService;
+  readonly sessionPayloads: SessionPayloadService;
+  /** Settings declarations (`defineConfig`) by domain, for the schema route. */
+  readonly configSchemas = new ConfigSchemaRegistry();
 
   private constructor(
     readonly env: Env,
@@ -88,6 +101,10 @@ export class Platform {
       isPaymentHandlerAvailable: (identifier) => this.payments.isAvailable(identifier),
     });
     this.checkout = createCheckoutServices(this);
+    this.leases = new LeaseService(database.db);
+    this.orderTransactions = new OrderTransactionService(database.db);
+    this.paymentRecords = new PaymentRecordsService(database.db, this.repositories);
+    this.sessionPayloads = new SessionPayloadService(database.db);
   }
 
   /** Entities of inactive or uninstalled extensions do not exist for API callers. */
@@ -111,6 +128,8 @@ export class Platform {
       for (const module of platformModules) {
         for (const entity of module.entities ?? []) platform.entities.register(entity);
         for (const command of module.commands ?? []) platform.commands.register(command);
+        for (const subscriber of module.subscribers ?? []) platform.events.on(subscriber.event, (payload) => subscriber.handle(payload, platform));
+        for (const handler of module.messageHandlers ?? []) platform.queue.register({ ...handler, handle: (data) => handler.handle(data, platform) });
       }
       // first-start records (the default shop) exist before extensions install against them
       for (const module of platformModules) await module.boot?.(platform);

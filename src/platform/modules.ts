@@ -4,6 +4,7 @@ import { authEntities } from './admin-api/auth/entities.js';
 import { extensionMigration } from './extension-manager/migration.js';
 import { systemConfigMigration } from './system-config/migration.js';
 import { customFieldMigration } from './custom-fields/migration.js';
+import { leaseMigration } from './leases/migration.js';
 import { customFieldEntities } from './custom-fields/entities.js';
 import { extensionCommands } from './console/commands/extension.js';
 import { userCreateCommand } from './console/commands/user-create.js';
@@ -23,7 +24,7 @@ import { storefrontModule } from './storefront/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
-  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration],
+  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration],
   entities: [...authEntities, ...customFieldEntities],
   commands: [
     ...extensionCommands,

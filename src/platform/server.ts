@@ -25,7 +25,7 @@ export async function startServer(env: Env, extensions: Extension[]): Promise<vo
   const app = await buildApp(platform);
   await app.listen({ port: env.port, host: env.host });
   const handoff = lock ? await startHandoffServer(platform, paths.socket) : undefined;
-  if (env.runWorker) await platform.queue.startWorker(platform);
+  if (env.runWorker) await platform.queue.startWorker();
   // another process (bin/console with DATABASE_URL) may change which extensions are active
   const refresh = setInterval(() => platform.extensions.refresh().catch(() => undefined), EXTENSION_STATE_REFRESH_MS);
   refresh.unref();

@@ -10,7 +10,7 @@ import type { Criteria } from '../entities/criteria/types.js';
 import { resourceName, type EntityDefinition } from '../entities/definition.js';
 import type { EntityRegistry } from '../entities/registry.js';
 import type { EntitySearchResult, RepositoryFactory } from '../entities/repository.js';
-import { isPlainObject } from '../entities/write-validation.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { JsonApiRenderer, renderJsonApiDetail, renderJsonApiListing, type ListingLinks } from './json-api.js';
 
 // `request.apiContext` is declared and set by the authentication hook (admin-api/auth/authenticate.ts).

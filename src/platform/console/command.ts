@@ -31,14 +31,15 @@ export interface CommandInput {
  * A `bin/console` command. Commands are non-interactive: everything comes from arguments and options,
  * the result is the exit code (0 success, 1 failure, 2 usage error).
  */
-export interface ConsoleCommand {
+export interface ConsoleCommand<Host = Platform> {
   name: string;
   description: string;
   arguments?: CommandArgument[];
   options?: Record<string, CommandOption>;
   /** Declared by a StandaloneConsoleCommand only. */
   standalone?: true;
-  run(input: CommandInput, io: CommandIo, platform: Platform): Promise<number>;
+  /** `host` is the platform for the platform's commands, the extension's ExtensionHost for an extension's. */
+  run(input: CommandInput, io: CommandIo, host: Host): Promise<number>;
 }
 
 /**
@@ -46,11 +47,15 @@ export interface ConsoleCommand {
  * server (e.g. a gateway simulator that runs beside the shop). `bin/console` runs it before booting
  * anything; it is listed with the other commands of its extension.
  */
-export interface StandaloneConsoleCommand extends ConsoleCommand {
+export interface StandaloneConsoleCommand extends ConsoleCommand<unknown> {
   standalone: true;
   run(input: CommandInput, io: CommandIo): Promise<number>;
 }
 
-export function isStandaloneCommand(command: ConsoleCommand): command is StandaloneConsoleCommand {
+/** A command of any host, as registries and usage printers hold them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyConsoleCommand = ConsoleCommand<any>;
+
+export function isStandaloneCommand(command: AnyConsoleCommand): command is StandaloneConsoleCommand {
   return command.standalone === true;
 }

@@ -1,15 +1,16 @@
-import type { ConsoleCommand } from './command.js';
+import type { AnyConsoleCommand as AnyCommand } from './command.js';
 
+// the registry stores commands whatever host they run with; the runner hands each its owner's host
 /** Every `bin/console` command of the platform and its extensions, by name. */
 export class CommandRegistry {
-  readonly #commands = new Map<string, { command: ConsoleCommand; owner?: string }>();
+  readonly #commands = new Map<string, { command: AnyCommand; owner?: string }>();
 
-  register(command: ConsoleCommand, owner?: string): void {
+  register(command: AnyCommand, owner?: string): void {
     if (this.#commands.has(command.name)) throw new Error(`Console command ${command.name} is registered twice`);
     this.#commands.set(command.name, { command, owner });
   }
 
-  get(name: string): ConsoleCommand | undefined {
+  get(name: string): AnyCommand | undefined {
     return this.#commands.get(name)?.command;
   }
 
@@ -17,7 +18,7 @@ export class CommandRegistry {
     return this.#commands.get(name)?.owner;
   }
 
-  all(): ConsoleCommand[] {
+  all(): AnyCommand[] {
     return [...this.#commands.values()].map((c) => c.command).sort((a, b) => a.name.localeCompare(b.name));
   }
 }

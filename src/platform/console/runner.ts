@@ -1,4 +1,4 @@
-import type { CommandInput, CommandIo, ConsoleCommand } from './command.js';
+import type { AnyConsoleCommand as ConsoleCommand, CommandInput, CommandIo } from './command.js';
 import type { Platform } from '../kernel.js';
 import { AppError, AppErrorList } from '../errors/app-error.js';
 import { parseInvocation } from './parse-input.js';
@@ -44,13 +44,16 @@ export async function runCommand(platform: Platform, argv: string[], io: Command
     io.err(`Command "${name}" is not defined. Run "bin/console list" to see the available commands.`);
     return EXIT.usage;
   }
-  const owner = inactiveOwner(platform, name);
-  if (owner) {
-    io.err(`Command ${name} belongs to extension ${owner}, which is not active.`);
+  const inactive = inactiveOwner(platform, name);
+  if (inactive) {
+    io.err(`Command ${name} belongs to extension ${inactive}, which is not active.`);
     return EXIT.failure;
   }
 
-  return invokeCommand(command, { globals, rest, verboseEnv }, io, (input) => command.run(input, io, platform));
+  // an extension's command runs with its extension's host, a platform command with the platform
+  const owner = platform.commands.ownerOf(name);
+  const host = owner === undefined ? platform : platform.extensions.hostOf(owner);
+  return invokeCommand(command, { globals, rest, verboseEnv }, io, (input) => command.run(input, io, host));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { isStandaloneCommand, type CommandIo, type ConsoleCommand } from './command.js';
+import { isStandaloneCommand, type AnyConsoleCommand, type CommandIo } from './command.js';
 import { invokeCommand, splitInvocation } from './runner.js';
 import { commandUsage } from './usage.js';
 import { EXIT } from './exit-codes.js';
@@ -8,7 +8,7 @@ import { EXIT } from './exit-codes.js';
  * without a platform; returns undefined for any other invocation, which the console then runs on a booted
  * platform (or hands to a running server) as usual.
  */
-export async function runStandaloneCommand(commands: readonly ConsoleCommand[], argv: string[], io: CommandIo): Promise<number | undefined> {
+export async function runStandaloneCommand(commands: readonly AnyConsoleCommand[], argv: string[], io: CommandIo): Promise<number | undefined> {
   const { name, globals, rest } = splitInvocation(argv);
   if (name === undefined) return undefined;
   const find = (wanted: string | undefined) => commands.filter(isStandaloneCommand).find((c) => c.name === wanted);

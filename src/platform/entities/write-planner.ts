@@ -7,7 +7,8 @@ import { CriteriaSql } from './criteria/to-sql.js';
 import { associationOf, columnName, fieldOf, tableName, type AssociationDefinition, type EntityDefinition, type FieldDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
 import { WritePlan, type RowCommand } from './write-plan.js';
-import { acceptsNull, checkFieldValue, isPlainObject, violation } from './write-validation.js';
+import { acceptsNull, checkFieldValue, violation } from './write-validation.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 
 export type WriteMode = 'create' | 'update' | 'upsert';
 

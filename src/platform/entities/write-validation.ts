@@ -64,6 +64,3 @@ export function acceptsNull(field: FieldDefinition): boolean {
   return field.nullable ?? !field.required;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

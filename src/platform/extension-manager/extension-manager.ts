@@ -5,6 +5,9 @@ import type { Extension, LifecycleContext } from '../extensions.js';
 import type { Platform } from '../kernel.js';
 import { extensionErrors } from './errors.js';
 import { deactivatePaymentMethods, ensurePaymentMethods } from '../checkout/payment-method/extension-payment-methods.js';
+import { isConfigDefinition } from '../system-config/define-config.js';
+import type { ExtensionHost } from '../sdk/host.js';
+import { createExtensionHost } from './extension-host.js';
 
 export interface ExtensionState {
   name: string;
@@ -42,6 +45,7 @@ const configPrefix = (extension: Extension) => `${extension.name}.config.`;
  */
 export class ExtensionManager {
   readonly #known = new Map<string, Extension>();
+  readonly #hosts = new Map<string, ExtensionHost>();
   #active = new Set<string>();
 
   constructor(
@@ -69,17 +73,34 @@ export class ExtensionManager {
     return [...this.#known.values()];
   }
 
+  /** The host an extension's routes, handlers, commands and hooks are handed (one per extension and process). */
+  hostOf(name: string): ExtensionHost {
+    this.get(name);
+    let host = this.#hosts.get(name);
+    if (!host) {
+      host = createExtensionHost(this.platform, name);
+      this.#hosts.set(name, host);
+    }
+    return host;
+  }
+
   /** Makes every known extension's declarations known to the platform (whatever its state). */
   registerDeclarations(): void {
     const { platform } = this;
     for (const extension of this.#known.values()) {
+      const host = this.hostOf(extension.name);
       for (const entity of extension.entities ?? []) platform.entities.register(entity, extension.name);
       platform.systemConfig.registerSecretKeys((extension.config?.secrets ?? []).map((key) => configPrefix(extension) + key));
-      for (const handler of extension.messageHandlers ?? []) platform.queue.register(handler, extension.name);
-      for (const subscriber of extension.subscribers ?? []) platform.events.on(subscriber.event, subscriber.handle, extension.name);
+      if (isConfigDefinition(extension.config)) platform.configSchemas.register(extension.config, extension.name);
+      for (const handler of extension.messageHandlers ?? []) {
+        platform.queue.register({ ...handler, handle: (data) => handler.handle(data, host) }, extension.name);
+      }
+      for (const subscriber of extension.subscribers ?? []) {
+        platform.events.on(subscriber.event, (payload) => subscriber.handle(payload, host), extension.name);
+      }
       for (const command of extension.commands ?? []) platform.commands.register(command, extension.name);
       for (const method of extension.paymentMethods ?? []) {
-        platform.payments.register({ identifier: method.technicalName, handler: method.handler, owner: extension.name });
+        platform.payments.register({ identifier: method.technicalName, handler: method.handler(host), owner: extension.name });
       }
     }
   }
@@ -129,7 +150,7 @@ export class ExtensionManager {
   /** No-op when installed already. */
   async install(name: string): Promise<void> {
     const extension = this.get(name);
-    await this.#step(async (uow, context) => {
+    await this.#step(name, async (uow, context) => {
       const row = await this.#row(uow, name);
       if (row?.installed_at) return;
       await runMigrations(uow, name, extension.migrations ?? []);
@@ -147,7 +168,7 @@ export class ExtensionManager {
 
   async update(name: string): Promise<void> {
     const extension = this.get(name);
-    await this.#step(async (uow, context) => {
+    await this.#step(name, async (uow, context) => {
       const row = await this.#requireInstalled(uow, name);
       await runMigrations(uow, name, extension.migrations ?? []);
       await this.platform.systemConfig.writeDefaults(uow, configPrefix(extension), extension.config?.defaults ?? {}, false);
@@ -165,7 +186,7 @@ export class ExtensionManager {
   /** Deactivates first when active. Without keepUserData, removes its tables, config and custom fields. */
   async uninstall(name: string, keepUserData: boolean): Promise<void> {
     const extension = this.get(name);
-    await this.#step(async (uow, context) => {
+    await this.#step(name, async (uow, context) => {
       const row = await this.#requireInstalled(uow, name);
       if (row.active) await extension.deactivate?.(context);
       await extension.uninstall?.({ ...context, keepUserData });
@@ -185,7 +206,7 @@ export class ExtensionManager {
   /** No-op when active already. */
   async activate(name: string): Promise<void> {
     const extension = this.get(name);
-    await this.#step(async (uow, context) => {
+    await this.#step(name, async (uow, context) => {
       const row = await this.#requireInstalled(uow, name);
       if (row.active) return;
       await extension.activate?.(context);
@@ -195,7 +216,7 @@ export class ExtensionManager {
 
   async deactivate(name: string): Promise<void> {
     const extension = this.get(name);
-    await this.#step(async (uow, context) => {
+    await this.#step(name, async (uow, context) => {
       const row = await this.#requireInstalled(uow, name);
       if (!row.active) throw extensionErrors.notActive(name);
       await extension.deactivate?.(context);
@@ -203,8 +224,8 @@ export class ExtensionManager {
     });
   }
 
-  async #step(work: (uow: UnitOfWork, context: LifecycleContext) => Promise<void>): Promise<void> {
-    await transaction(this.platform.db, (uow) => work(uow, { platform: this.platform, uow }));
+  async #step(name: string, work: (uow: UnitOfWork, context: LifecycleContext) => Promise<void>): Promise<void> {
+    await transaction(this.platform.db, (uow) => work(uow, { host: this.hostOf(name), uow }));
     await this.refresh();
   }
 

@@ -14,6 +14,7 @@ import { registerQueueRoutes } from '../queue/routes.js';
 import { registerExtensionOwnedRoutes } from './extension-routes.js';
 import { registerEntityRoutes } from '../admin-api/entity-routes.js';
 import { platformModules } from '../modules.js';
+import { registerConfigSchemaRoute } from '../system-config/schema-route.js';
 
 /** The HTTP application: Admin API under /api, storefront and extension routes elsewhere. */
 export async function buildApp(platform: Platform): Promise<FastifyInstance> {
@@ -44,6 +45,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   registerOAuthRoute(app, platform.tokens, new LoginThrottle());
   registerInfoRoutes(app);
   registerSystemConfigRoutes(app, platform);
+  registerConfigSchemaRoute(app, platform.configSchemas, (owner) => platform.extensions.isActive(owner));
   registerExtensionRoutes(app, platform);
   registerQueueRoutes(app, platform);
   registerEntityRoutes(app, {

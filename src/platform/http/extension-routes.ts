@@ -13,7 +13,7 @@ export async function registerExtensionOwnedRoutes(app: FastifyInstance, platfor
       scope.addHook('onRequest', async (request) => {
         if (!platform.extensions.isActive(extension.name)) throw errors.routeNotFound(request.method, request.url);
       });
-      await extension.routes!(scope, platform);
+      await extension.routes!(scope, platform.extensions.hostOf(extension.name));
     });
   }
 }

@@ -2,8 +2,6 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../database/connection.js';
 import type { UnitOfWork } from '../database/transaction.js';
-import type { MessageHandlerDeclaration } from '../extensions.js';
-import type { Platform } from '../kernel.js';
 import { sqlGateway } from './sql-gateway.js';
 
 const DEFAULT_RETRY_LIMIT = 3;
@@ -23,8 +21,16 @@ export interface FailedMessage {
   completedOn: Date | null;
 }
 
+/** A message handler bound to whatever it needs (a platform module's or an extension's host). */
+export interface QueueHandler {
+  queue: string;
+  handle(data: unknown): Promise<void>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
 interface HandlerRegistration {
-  declaration: MessageHandlerDeclaration;
+  declaration: QueueHandler;
   owner?: string;
 }
 
@@ -57,7 +63,7 @@ export class QueueService {
     this.#boss.on('error', (error) => this.#logger.error({ err: error }, 'queue error'));
   }
 
-  register(declaration: MessageHandlerDeclaration, owner?: string): void {
+  register(declaration: QueueHandler, owner?: string): void {
     if (this.#handlers.has(declaration.queue)) throw new Error(`Queue ${declaration.queue} has two handlers`);
     this.#handlers.set(declaration.queue, { declaration, owner });
   }
@@ -72,7 +78,7 @@ export class QueueService {
     await this.#boss.start();
     for (const [name, { declaration }] of this.#handlers) {
       const retryLimit = declaration.retryLimit ?? DEFAULT_RETRY_LIMIT;
-      const options = { name, retryLimit, retryDelay: 1, retryBackoff: true };
+      const options = { name, retryLimit, retryDelay: declaration.retryDelaySeconds ?? 1, retryBackoff: true };
       if (await this.#boss.getQueue(name)) await this.#boss.updateQueue(name, options);
       else await this.#boss.createQueue(name, options);
     }
@@ -80,7 +86,7 @@ export class QueueService {
   }
 
   /** Starts consuming the registered queues (all of them, or only `queues`) in this process. */
-  async startWorker(platform: Platform, pollingIntervalSeconds = 2, queues?: string[]): Promise<void> {
+  async startWorker(pollingIntervalSeconds = 2, queues?: string[]): Promise<void> {
     if (this.#working) return;
     await this.start();
     for (const [name, { declaration, owner }] of this.#handlers) {
@@ -88,7 +94,7 @@ export class QueueService {
       await this.#boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           if (owner && !this.isOwnerActive(owner)) throw new Error(`Extension ${owner} is not active`);
-          await declaration.handle(job.data, platform);
+          await declaration.handle(job.data);
         }
       });
     }

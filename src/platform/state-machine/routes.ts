@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requirePrivileges, systemContext } from '../acl/context.js';
-import { isPlainObject } from '../entities/write-validation.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { errors } from '../errors/app-error.js';
 import { isId } from '../ids.js';
 import type { Platform } from '../kernel.js';

@@ -51,6 +51,19 @@ export interface TransitionResult {
   changed: boolean;
 }
 
+/**
+ * What a transition request did: `moved` to the action's target, `already` there (nothing written), or
+ * `refused` because no transition with that action leaves the current state (nothing written).
+ */
+export interface TransitionOutcome {
+  result: 'moved' | 'already' | 'refused';
+  fromState: StateRef;
+  /** The state afterwards (the current one unless moved). */
+  toState: StateRef;
+  /** Actions that leave the state the entity was in. */
+  possibleActions: string[];
+}
+
 /** A transition leaving the current state, as Shopware's `GET .../state` lists it. */
 export interface AvailableTransition {
   /** Human name of the target state. */
@@ -148,6 +161,16 @@ export class StateMachineRegistry {
    * `SYSTEM__ILLEGAL_STATE_TRANSITION`. Events go out after the surrounding transaction commits.
    */
   async transition(request: TransitionRequest): Promise<TransitionResult> {
+    const outcome = await this.tryTransition(request);
+    if (outcome.result === 'refused') throw illegalTransition(request.action, outcome.fromState.id, outcome.possibleActions);
+    return { fromState: outcome.fromState, toState: outcome.toState, changed: outcome.result === 'moved' };
+  }
+
+  /**
+   * `transition` with the refusal as a value instead of an error, for code that expects some moves to
+   * be impossible (a gateway event arriving for a transaction that moved elsewhere meanwhile).
+   */
+  async tryTransition(request: TransitionRequest): Promise<TransitionOutcome> {
     const target = this.#entity(request.entity);
     return transaction(request.within, async (uow) => {
       const db = uow.db;
@@ -156,13 +179,11 @@ export class StateMachineRegistry {
       const { id: machineId } = await this.#machine(db, target.machine);
       const transitions = await this.#transitions(db, machineId);
 
+      const possibleActions = transitions.filter((t) => t.from.id === current.id).map((t) => t.actionName);
       const withAction = transitions.filter((t) => t.actionName === request.action);
-      if (withAction.some((t) => t.to.id === current.id)) return { fromState: current, toState: current, changed: false };
+      if (withAction.some((t) => t.to.id === current.id)) return { result: 'already', fromState: current, toState: current, possibleActions };
       const chosen = withAction.find((t) => t.from.id === current.id);
-      if (!chosen) {
-        const possible = transitions.filter((t) => t.from.id === current.id).map((t) => t.actionName);
-        throw illegalTransition(request.action, current.id, possible);
-      }
+      if (!chosen) return { result: 'refused', fromState: current, toState: current, possibleActions };
 
       await db
         .updateTable(target.table)
@@ -199,7 +220,7 @@ export class StateMachineRegistry {
       await this.#dispatcher.dispatch(uow, stateLeaveEvent(target.machine, current.technicalName), payload);
       await this.#dispatcher.dispatch(uow, stateEnterEvent(target.machine, chosen.to.technicalName), payload);
       await this.#dispatcher.dispatch(uow, stateChangedEvent(target.machine), payload);
-      return { fromState: current, toState: chosen.to, changed: true };
+      return { result: 'moved', fromState: current, toState: chosen.to, possibleActions };
     });
   }
 

@@ -3,7 +3,7 @@ import { requirePrivileges } from '../acl/context.js';
 import { executorOf, transaction, type UnitOfWork } from '../database/transaction.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { isId } from '../ids.js';
-import { isPlainObject } from '../entities/write-validation.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import type { Platform } from '../kernel.js';
 
 const WRITE_PRIVILEGES = ['system_config:update', 'system_config:create', 'system_config:delete'];

@@ -10,6 +10,12 @@ export interface SecretFlag {
   secretSet: true;
 }
 
+/** One read of a settings domain: the global values, and the values in effect for the sales channel asked for. */
+export interface DomainLayers {
+  global: Record<string, unknown>;
+  effective: Record<string, unknown>;
+}
+
 type StoredValue = { _value: unknown } | { _encrypted: string };
 
 const KEY_PATTERN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
@@ -87,6 +93,29 @@ export class SystemConfigService {
    */
   async getDomain(domain: string, salesChannelId: string | null = null): Promise<Record<string, unknown>> {
     return this.#readDomain(domain, salesChannelId, true, (stored) => this.#decode(stored));
+  }
+
+  /**
+   * Both layers of a domain in one query (secrets decrypted): settings that only count globally (e.g.
+   * webhook secrets) read `global`, the others `effective`. Keys are full keys.
+   */
+  async getDomainLayers(domain: string, salesChannelId: string | null = null, within?: Db | UnitOfWork): Promise<DomainLayers> {
+    const prefix = domain.endsWith('.') ? domain : `${domain}.`;
+    const rows = await executorOf(within ?? this.db)
+      .selectFrom('system_config')
+      .select(['configuration_key', 'configuration_value', 'sales_channel_id'])
+      .where('configuration_key', 'like', `${escapeLike(prefix)}%`)
+      .where((eb) => (salesChannelId ? eb.or([eb('sales_channel_id', 'is', null), eb('sales_channel_id', '=', salesChannelId)]) : eb('sales_channel_id', 'is', null)))
+      .execute();
+    const global: Record<string, unknown> = {};
+    for (const row of rows) if (row.sales_channel_id === null) global[row.configuration_key] = this.#decode(row.configuration_value);
+    const effective: Record<string, unknown> = { ...global };
+    for (const row of rows) {
+      if (row.sales_channel_id === null) continue;
+      const value = this.#decode(row.configuration_value);
+      if (!(row.configuration_key in effective) || overridesGlobal(value)) effective[row.configuration_key] = value;
+    }
+    return { global, effective };
   }
 
   async #readDomain(

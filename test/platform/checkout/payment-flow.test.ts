@@ -55,7 +55,8 @@ describe('payment flow: order, handle-payment, provider page, finalize', () => {
         url.searchParams.set('outcome', String(requestData.outcome ?? 'successful'));
         return { redirectUrl: url.toString() };
       },
-      async finalize({ transaction, requestData, platform }) {
+      async finalize({ transaction, requestData }) {
+        const platform = t.platform;
         finalizeCalls.push({ transaction, requestData });
         if (requestData.status === 'cancelled') throw paymentErrors.customerCanceled(transaction.orderTransactionId, 'Cancelled on the payment page.');
         if (requestData.status !== 'successful') throw paymentErrors.asyncFinalizeInterrupted(transaction.orderTransactionId, 'The card was declined.');

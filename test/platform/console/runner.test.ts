@@ -46,7 +46,8 @@ function fakePlatform(logLevel = 'silent'): Platform {
   commands.register({ ...greet, name: 'inactive:cmd', description: 'Of a sleeping extension' }, 'ExtSleeping');
   commands.register({ ...greet, name: 'active:cmd', description: 'Of an awake extension' }, 'ExtAwake');
   // the runner reads only these members of the platform
-  return { commands, extensions: { isActive: (name: string) => name === 'ExtAwake' }, env: { logLevel } } as unknown as Platform;
+  const extensions = { isActive: (name: string) => name === 'ExtAwake', hostOf: (name: string) => ({ extensionName: name }) };
+  return { commands, extensions, env: { logLevel } } as unknown as Platform;
 }
 
 async function run(argv: string[], logLevel?: string) {

@@ -7,7 +7,7 @@ import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/defa
 const extension: Extension = {
   name: 'ExtPayTest',
   version: '1.0.0',
-  paymentMethods: [{ technicalName: 'ext_pay_test_payment', name: 'Test gateway', description: 'Pay with the test gateway', handler: { pay: async () => undefined } }],
+  paymentMethods: [{ technicalName: 'ext_pay_test_payment', name: 'Test gateway', description: 'Pay with the test gateway', handler: () => ({ pay: async () => undefined }) }],
 };
 
 describe('payment methods declared by an extension', () => {

@@ -25,7 +25,7 @@ describe('job queue', () => {
   });
 
   it('the worker handles waiting messages', async () => {
-    await suite.t.platform.queue.startWorker(suite.t.platform, 0.5);
+    await suite.t.platform.queue.startWorker(0.5);
     await waitFor(async () => (await notes()).includes('committed'));
     expect(suite.fixture.received.messages).toEqual([{ title: 'committed' }]);
     expect(await notes()).not.toContain('rolled back');

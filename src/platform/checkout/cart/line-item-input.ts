@@ -1,5 +1,5 @@
 import { throwProblems, type AppError } from '../../errors/app-error.js';
-import { isPlainObject } from '../../entities/write-validation.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
 import { isId } from '../../ids.js';
 import { LINE_ITEM_TYPES, type LineItemType } from './cart.js';
 import { cartRequestErrors } from './cart-errors.js';

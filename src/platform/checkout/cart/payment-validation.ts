@@ -34,7 +34,7 @@ export async function validateCartPayment(
   if (!handler.validate) return { ok: true };
 
   try {
-    const result = await handler.validate({ context, cart: { price: { totalPrice: cart.totalPrice }, lineItemCount: cart.lineItemCount }, platform });
+    const result = await handler.validate({ context, cart: { price: { totalPrice: cart.totalPrice }, lineItemCount: cart.lineItemCount } });
     if (result.ok) return 'data' in result ? { ok: true, data: result.data } : { ok: true };
     return { ok: false, error: cartErrors.paymentMethodBlocked(method.id, result.message, result.code) };
   } catch (error) {

@@ -1,5 +1,5 @@
 import { AppError } from '../../errors/app-error.js';
-import { formatScaled, parseExactDecimal, roundToScale } from './exact-decimal.js';
+import { canonicalDecimalString, formatScaled, parseExactDecimal, roundToScale } from './exact-decimal.js';
 
 /**
  * Amounts inside the platform are integer minor units (cents, or yen, or fils) held in a JS number.
@@ -93,4 +93,29 @@ function invalidAmount(input: unknown, reason: string): AppError {
   return new AppError(400, 'CHECKOUT__INVALID_AMOUNT', `Invalid amount ${shown}: ${reason}.`, {
     meta: { parameters: { amount: String(input) } },
   });
+}
+
+/**
+ * An amount received from outside (a JSON number or decimal string in major units) as integer minor
+ * units, exactly, or null: not a number, negative, out of range, or with more fraction digits than the
+ * currency has ("19.995" in a 2-decimal currency is no amount of it, so it never rounds into a match).
+ * Trailing zeros are not extra digits ("100.000" with 2 decimals is 10000).
+ */
+export function exactMinorUnits(amount: unknown, decimals: number): number | null {
+  if (typeof amount !== 'number' && typeof amount !== 'string') return null;
+  const parsed = parseExactDecimal(amount);
+  if (!parsed || parsed.coefficient < 0n) return null;
+  let { coefficient, scale } = parsed;
+  while (scale > decimals && coefficient % 10n === 0n) {
+    coefficient /= 10n;
+    scale -= 1;
+  }
+  if (scale > decimals) return null;
+  const minor = coefficient * 10n ** BigInt(decimals - scale);
+  return minor <= BigInt(MAX_MINOR_UNITS) ? Number(minor) : null;
+}
+
+/** Minor units as the shortest exact major-unit string: (10000, 2) -> "100", (1990, 2) -> "19.9", (5, 0) -> "5". */
+export function toShortestMajorUnits(minor: number | bigint, decimals: number): string {
+  return canonicalDecimalString(parseExactDecimal(toMajorUnits(minor, decimals))!);
 }

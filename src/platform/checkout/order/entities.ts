@@ -1,6 +1,6 @@
 import { ADDRESS_FIELDS } from '../../customer/address-fields.js';
 import type { AssociationDefinition, EntityDefinition, FieldDefinition } from '../../entities/definition.js';
-import { isPlainObject } from '../../entities/write-validation.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
 
 /** State columns change only through the state machine; inserts start at the machine's initial state. */
 const stateField: FieldDefinition = { type: 'id', readOnly: true };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isPlainObject } from '../../entities/write-validation.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
 import { errors } from '../../errors/app-error.js';
 import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';

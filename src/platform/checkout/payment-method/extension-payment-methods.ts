@@ -1,17 +1,7 @@
 import { sql } from 'kysely';
 import type { UnitOfWork } from '../../database/transaction.js';
 import { deterministicId } from '../../ids.js';
-import type { PaymentHandler } from '../payment/payment-handler.js';
-
-/** A payment method an extension brings; its handler identifier is its technical name. */
-export interface PaymentMethodDeclaration {
-  /** e.g. `ext_pay_b_payment`; unique across the shop. */
-  technicalName: string;
-  name: string;
-  description?: string;
-  position?: number;
-  handler: PaymentHandler;
-}
+import type { PaymentMethodDeclaration } from '../../extensions.js';
 
 // namespace of payment method ids derived from technical names: the same on every installation
 const PAYMENT_METHOD_NAMESPACE = '3c5a9e0d7b1f4e2a8c6d0f1e2a3b4c5d';

@@ -57,7 +57,6 @@ export class PaymentFinalizer {
       await handler.finalize?.({
         transaction: { orderTransactionId: claims.orderTransactionId, orderId: transaction.order_id as string, paymentMethodId: claims.paymentMethodId },
         requestData,
-        platform: this.platform,
       });
     } catch (error) {
       if (isCustomerCanceled(error)) {

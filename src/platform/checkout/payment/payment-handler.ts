@@ -1,12 +1,12 @@
 import type { ApiContext } from '../../acl/context.js';
-import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 
 /**
  * The payment contract (Shopware's AbstractPaymentHandler, reference §6.3). A payment method names its
  * handler by `payment_method.handlerIdentifier`; the platform's own handlers are `invoice` and
- * `cash_on_delivery`, extensions register theirs. Handlers never write state columns: they ask
- * `platform.stateMachines.transition(...)` (e.g. action `paid`), which is a no-op when already there.
+ * `cash_on_delivery`, extensions declare theirs (built with their ExtensionHost, which is how a handler
+ * reaches settings and services). Handlers never write state columns: they ask the state machine for a
+ * transition (e.g. action `paid`), which is a no-op when already there.
  */
 export interface PaymentHandler {
   /**
@@ -34,7 +34,6 @@ export interface PaymentHandler {
 export interface PaymentValidateInput {
   context: SalesChannelContext;
   cart: { price: { totalPrice: number }; lineItemCount: number };
-  platform: Platform;
 }
 
 export type PaymentValidationResult = { ok: true; data?: unknown } | { ok: false; message: string; code?: string };
@@ -55,21 +54,18 @@ export interface PaymentPayInput {
   validationData: unknown;
   /** The handle-payment request's parameters (besides orderId/finishUrl/errorUrl). */
   requestData: Record<string, unknown>;
-  platform: Platform;
 }
 
 export interface PaymentFinalizeInput {
   transaction: Omit<PaymentTransactionRef, 'returnUrl'>;
   /** Query and form parameters of the return request (e.g. the gateway's `status`, `transaction_id`). */
   requestData: Record<string, unknown>;
-  platform: Platform;
 }
 
 export interface PaymentRefundInput {
   refundId: string;
   orderTransactionId: string;
   context: ApiContext;
-  platform: Platform;
 }
 
 export interface PaymentHandlerRegistration {

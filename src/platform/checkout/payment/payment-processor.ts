@@ -103,7 +103,6 @@ export class PaymentProcessor {
         context,
         validationData: transaction.validation_data ?? null,
         requestData: input.requestData,
-        platform: this.platform,
       });
     } catch (error) {
       this.platform.logger.error({ err: error, orderTransactionId: transaction.id }, 'an error occurred during processing the payment');

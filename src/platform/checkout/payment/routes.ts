@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isPlainObject } from '../../entities/write-validation.js';
+import { isPlainObject } from '../../util/is-plain-object.js';
 import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
 import { FINALIZE_TRANSACTION_PATH, PAYMENT_TOKEN_PARAMETER } from './payment-processor.js';

@@ -35,7 +35,7 @@ export async function processRefund(platform: Platform, refundId: string, contex
   });
   if (!claim.changed) throw paymentErrors.refundInvalidTransition(refundId, claim.fromState.technicalName);
   try {
-    await handler.refund({ refundId, orderTransactionId: row.orderTransactionId as string, context, platform });
+    await handler.refund({ refundId, orderTransactionId: row.orderTransactionId as string, context });
   } catch (error) {
     await platform.stateMachines
       .transition({ within: platform.db, entity: 'order_transaction_capture_refund', id: refundId, action: 'fail', context: systemContext })

@@ -49,7 +49,7 @@ export function createWorkerCommand(waitForStop: () => Promise<string> = waitFor
         throw new UsageError(`--poll-interval must be a number of seconds of at least ${MIN_POLL_SECONDS}, got "${pollText}".`);
       }
       const stopped = waitForStop();
-      await platform.queue.startWorker(platform, pollSeconds, queues);
+      await platform.queue.startWorker(pollSeconds, queues);
       io.out(queues.length > 0 ? `Worker consuming ${queues.join(', ')} (polling every ${pollSeconds} s). Stop with Ctrl-C.` : 'No queues are registered; the worker idles. Stop with Ctrl-C.');
       const signal = await stopped;
       io.out(`${signal}: finishing running messages...`);

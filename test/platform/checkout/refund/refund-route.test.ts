@@ -20,11 +20,11 @@ const gateway: Extension = {
     {
       technicalName: 'ext_refund_test',
       name: 'Refundable',
-      handler: {
+      handler: (host) => ({
         pay: async () => undefined,
         async refund(input) {
           calls.push(input);
-          const row = await input.platform.db
+          const row = await host.db
             .selectFrom('order_transaction_capture_refund as r')
             .innerJoin('state_machine_state as s', 's.id', 'r.state_id')
             .select('s.technical_name')
@@ -34,11 +34,11 @@ const gateway: Extension = {
           if (refundBehaviour === 'throw') throw new Error('gateway down');
           if (refundBehaviour === 'throw-503') throw new AppError(503, 'PAY_TEST__GATEWAY_DOWN', 'upstream https://gateway.internal/refunds answered 503');
           if (refundBehaviour === 'decline') throw new AppError(400, 'PAY_TEST__REFUND_DECLINED', 'The gateway declined the refund: the amount exceeds what was captured.');
-          const { platform, refundId, orderTransactionId } = input;
-          await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction_capture_refund', id: refundId, action: 'complete', context: input.context });
-          await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction', id: orderTransactionId, action: 'refund', context: input.context });
+          const { refundId, orderTransactionId } = input;
+          await host.stateMachines.transition({ entity: 'order_transaction_capture_refund', id: refundId, action: 'complete', context: input.context });
+          await host.stateMachines.transition({ entity: 'order_transaction', id: orderTransactionId, action: 'refund', context: input.context });
         },
-      },
+      }),
     },
   ],
 };

@@ -45,7 +45,8 @@ beforeAll(async () => {
         gatewayReturnUrls.push(transaction.returnUrl);
         return { redirectUrl: `https://gateway.example/checkout?return=${encodeURIComponent(transaction.returnUrl)}` };
       },
-      finalize: async ({ transaction, requestData, platform }) => {
+      finalize: async ({ transaction, requestData }) => {
+        const platform = t.platform;
         if (requestData.status === 'cancelled') throw paymentErrors.customerCanceled(transaction.orderTransactionId, 'Cancelled at the gateway.');
         if (requestData.status !== 'paid') throw paymentErrors.asyncFinalizeInterrupted(transaction.orderTransactionId, 'The card was declined.');
         await platform.stateMachines.transition({ within: platform.db, entity: 'order_transaction', id: transaction.orderTransactionId, action: 'paid', context: systemContext });

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { Migration } from './database/migrations.js';
+import type { EntityDefinition } from './entities/definition.js';
+import type { ConsoleCommand } from './console/command.js';
+import type { EventName, EventPayload } from './events/dispatcher.js';
+
+/**
+ * What a part of the system declares, whoever it is: a platform module (`module.ts`, handed the whole
+ * platform) or an extension (`extensions.ts`, handed its narrow ExtensionHost). One shape, one way to
+ * declare migrations, entities, routes, commands, subscribers and message handlers.
+ */
+export interface Declarations<Host> {
+  /** Names sort in apply order, e.g. `0010_order`; for extensions they are per extension. */
+  migrations?: Migration[];
+  entities?: EntityDefinition[];
+  commands?: ConsoleCommand<Host>[];
+  /**
+   * Registers routes. Paths under `/api/` get Admin API authentication like every other Admin API
+   * route. An extension's routes exist only while it is active (404 otherwise).
+   */
+  routes?(app: FastifyInstance, host: Host): void | Promise<void>;
+  /** Run after the dispatching transaction commits; an inactive extension's are skipped. */
+  subscribers?: SubscriberDeclaration<Host>[];
+  messageHandlers?: MessageHandlerDeclaration<Host>[];
+}
+
+export interface SubscriberDeclaration<Host, N extends EventName = EventName> {
+  event: N;
+  handle(payload: EventPayload<N>, host: Host): Promise<void> | void;
+}
+
+export interface MessageHandlerDeclaration<Host> {
+  /** Queue name, e.g. `ext_demo_data.run`. */
+  queue: string;
+  handle(data: unknown, host: Host): Promise<void>;
+  /** Retries before the message is kept as failed (default 3). */
+  retryLimit?: number;
+  /** Seconds before the first retry; doubled for each further one (default 1). */
+  retryDelaySeconds?: number;
+}

@@ -1,0 +1,53 @@
+import { transaction } from '../database/transaction.js';
+import { systemContext } from '../acl/context.js';
+import { isId } from '../ids.js';
+import type { Platform } from '../kernel.js';
+import type { ExtensionHost, SettingsOf } from '../sdk/host.js';
+
+/**
+ * The ExtensionHost of one extension: a facade over the platform's services, so an extension sees only
+ * what the SDK promises. Created once per extension and process.
+ */
+export function createExtensionHost(platform: Platform, extensionName: string): ExtensionHost {
+  const db = platform.db;
+  return {
+    extensionName,
+    appUrl: platform.env.appUrl,
+    logger: platform.logger.child({ extension: extensionName }),
+    db,
+    transaction: (work, within) => transaction(within ?? db, work, (error) => platform.logger.error({ err: error, extension: extensionName }, 'after-commit task failed')),
+    repository: (entity) => platform.repositories.get(entity),
+    config: {
+      async load(definition, salesChannelId = null) {
+        return definition.read(await platform.systemConfig.getDomainLayers(definition.domain, salesChannelId)) as SettingsOf<typeof definition>;
+      },
+      get: (key, salesChannelId = null) => platform.systemConfig.get(key, salesChannelId),
+      set: (within, key, value, salesChannelId = null) => platform.systemConfig.set(within, key, value, salesChannelId),
+    },
+    stateMachines: {
+      transition: (request) =>
+        platform.stateMachines.tryTransition({
+          within: request.within ?? db,
+          entity: request.entity,
+          id: request.id,
+          action: request.action,
+          context: request.context ?? systemContext,
+        }),
+      currentState: (entity, id, within) => platform.stateMachines.currentState(within ?? db, entity, id),
+    },
+    events: { dispatch: (within, name, payload) => platform.events.dispatch(within, name, payload) },
+    queue: { send: (within, queue, data) => platform.queue.send(within, queue, data) },
+    leases: platform.leases,
+    orderTransactions: platform.orderTransactions,
+    paymentRecords: platform.paymentRecords,
+    sessions: platform.sessionPayloads,
+    media: {
+      async urlOf(mediaId) {
+        if (!isId(mediaId)) return null;
+        const media = await platform.repositories.get('media').get(mediaId, systemContext);
+        // the read decorator gives `url` only once a file is uploaded
+        return typeof media?.url === 'string' && /^https?:\/\//i.test(media.url) ? media.url : null;
+      },
+    },
+  };
+}

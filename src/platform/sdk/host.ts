@@ -1,0 +1,95 @@
+import type { Logger } from 'pino';
+import type { ApiContext } from '../acl/context.js';
+import type { Db } from '../database/connection.js';
+import type { UnitOfWork } from '../database/transaction.js';
+import type { EntityRepository } from '../entities/repository.js';
+import type { EventName, EventPayload } from '../events/dispatcher.js';
+import type { LeaseService } from '../leases/lease-service.js';
+import type { OrderTransactionService } from '../checkout/order-transaction/order-transaction-service.js';
+import type { PaymentRecordsService } from '../checkout/refund/payment-records-service.js';
+import type { SessionPayloadService } from '../sales-channel/context/session-payload-service.js';
+import type { StateRef, TransitionOutcome } from '../state-machine/state-machine-registry.js';
+import type { ConfigDefinition, Setting } from '../system-config/define-config.js';
+
+/** The typed values a `defineConfig` declaration reads. */
+export type SettingsOf<D> = D extends ConfigDefinition<infer F> ? { readonly [K in keyof F]: F[K] extends Setting<infer T> ? T : never } : never;
+
+export interface HostConfig {
+  /** Every setting of the declaration in one query: the sales channel's values over the global ones. */
+  load<D extends ConfigDefinition>(definition: D, salesChannelId?: string | null): Promise<SettingsOf<D>>;
+  /** One raw value (a sales channel's over the global one); secrets decrypted. */
+  get(key: string, salesChannelId?: string | null): Promise<unknown>;
+  /** Writes one value (`null` deletes it); secrets are encrypted. */
+  set(within: Db | UnitOfWork, key: string, value: unknown, salesChannelId?: string | null): Promise<void>;
+}
+
+export interface HostTransitionRequest {
+  /** Join a running unit of work (a settlement holding a row lock); without one the move commits alone. */
+  within?: Db | UnitOfWork;
+  /** A stateful entity: order, order_delivery, order_transaction, order_transaction_capture, order_transaction_capture_refund. */
+  entity: string;
+  id: string;
+  /** The action, e.g. `paid`, `refund_partially`, `reopen`, `complete`. */
+  action: string;
+  /** Who acts; the system by default. */
+  context?: ApiContext;
+}
+
+export interface HostStateMachines {
+  /**
+   * Moves the entity: `moved`, `already` (in the action's target state: nothing written) or `refused`
+   * (no such transition from the current state: nothing written). 404 AppError when the record does not exist.
+   */
+  transition(request: HostTransitionRequest): Promise<TransitionOutcome>;
+  currentState(entity: string, id: string, within?: Db | UnitOfWork): Promise<StateRef>;
+}
+
+export interface HostEvents {
+  /** Inside a unit of work the subscribers run after it commits; outside one at once. */
+  dispatch<N extends EventName>(within: Db | UnitOfWork, name: N, payload: EventPayload<N>): Promise<void>;
+}
+
+export interface HostQueue {
+  /** Enqueues a message for a declared handler; inside a unit of work it exists only if that commits. */
+  send(within: Db | UnitOfWork, queue: string, data: object): Promise<string>;
+}
+
+export interface HostMedia {
+  /** The absolute URL of an uploaded media file; null when the record or its file does not exist. */
+  urlOf(mediaId: string): Promise<string | null>;
+}
+
+/**
+ * Everything an extension is handed by the platform (DESIGN.md): its own logger, the database for its
+ * own tables, repositories, settings, state machines, events, queue, leases, and the host services for
+ * what it needs of host tables. Nothing else of the platform is reachable from an extension.
+ */
+export interface ExtensionHost {
+  /** e.g. `ExtPayB`. */
+  readonly extensionName: string;
+  /** The shop's public base URL (`APP_URL`), without a trailing slash. */
+  readonly appUrl: string;
+  /** A logger whose lines carry the extension's name. Never log secrets or whole gateway answers. */
+  readonly logger: Logger;
+  /**
+   * The database, for the extension's OWN tables (type them once: `host.db as Kysely<MyTables>`). Host
+   * tables are reached through the services below, never queried directly.
+   */
+  readonly db: Db;
+  /** Runs `work` in one database transaction (or joins `within`); after-commit work runs once it commits. */
+  transaction<T>(work: (uow: UnitOfWork) => Promise<T>, within?: Db | UnitOfWork): Promise<T>;
+  /** The generic repository of a registered entity: validated writes, their events, privilege checks. */
+  repository(entity: string): EntityRepository;
+  readonly config: HostConfig;
+  readonly stateMachines: HostStateMachines;
+  readonly events: HostEvents;
+  readonly queue: HostQueue;
+  /** Expiring, atomic, cross-process mutual exclusion. */
+  readonly leases: LeaseService;
+  readonly orderTransactions: OrderTransactionService;
+  /** Captures and refunds of order transactions. */
+  readonly paymentRecords: PaymentRecordsService;
+  /** Values kept in a logged-in customer's storefront session. */
+  readonly sessions: SessionPayloadService;
+  readonly media: HostMedia;
+}

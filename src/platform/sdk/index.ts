@@ -1,0 +1,90 @@
+/**
+ * The extension SDK: the ONE module of the platform an extension imports (an architecture test keeps
+ * every other `src/platform/` path out of `src/extensions/`). What is not exported here is the
+ * platform's own business. See docs/adding-an-extension.md.
+ */
+
+// declaring an extension
+export type { Extension, LifecycleContext, CustomFieldSetDeclaration, PaymentMethodDeclaration } from '../extensions.js';
+export type { SubscriberDeclaration, MessageHandlerDeclaration } from '../declarations.js';
+export type { Migration } from '../database/migrations.js';
+export type { EntityDefinition, FieldDefinition, FieldType, AssociationDefinition } from '../entities/definition.js';
+export { createEntityTable, createMappingTable, executeStatements } from '../database/schema.js';
+
+// what the platform hands an extension
+export type { ExtensionHost, HostConfig, HostStateMachines, HostTransitionRequest, HostEvents, HostQueue, HostMedia, SettingsOf } from './host.js';
+export type { Db } from '../database/connection.js';
+export type { UnitOfWork, Executor } from '../database/transaction.js';
+export type { EntityRepository, EntitySearchResult, WritePayload } from '../entities/repository.js';
+export type { Criteria } from '../entities/criteria/types.js';
+export type { EntityRecord } from '../entities/serializer.js';
+export type { Lease, LeaseOptions, LeaseHolder, LeaseRun } from '../leases/lease-service.js';
+export type { OrderTransactionView, OrderPayer } from '../checkout/order-transaction/order-transaction-service.js';
+export type { RefundRecord, RefundRecordInput } from '../checkout/refund/payment-records-service.js';
+export type { CustomerSession } from '../sales-channel/context/session-payload-service.js';
+export type { StateRef, TransitionOutcome } from '../state-machine/state-machine-registry.js';
+export { stateEnterEvent, stateLeaveEvent, type StateMachineTransitionPayload } from '../state-machine/events.js';
+export { ORDER_PLACED_EVENT, type OrderPlacedPayload } from '../checkout/order/order-events.js';
+export type { EventName, EventPayload, PlatformEvents } from '../events/dispatcher.js';
+
+// settings
+export { defineConfig, setting, type ConfigDefinition, type Setting, type SettingScope, type SettingCardSchema } from '../system-config/define-config.js';
+
+// access control and errors
+export { systemContext, requirePrivileges, can, type ApiContext } from '../acl/context.js';
+export { AppError, errors, throwProblems, isClientError } from '../errors/app-error.js';
+
+// values
+export { isPlainObject } from '../util/is-plain-object.js';
+export { newId, isId, normalizeId, deterministicId } from '../ids.js';
+export {
+  MAX_MINOR_UNITS,
+  toMinorUnits,
+  toMajorUnits,
+  toMajorNumber,
+  exactMinorUnits,
+  toShortestMajorUnits,
+  formatMoney,
+} from '../checkout/money/money.js';
+export { decimalsFor } from '../checkout/money/currency-decimals.js';
+export { parseExactDecimal, canonicalDecimalString, divideRoundHalfUp, type ExactDecimal } from '../checkout/money/exact-decimal.js';
+export { RateLimiter, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
+
+// payments
+export type {
+  PaymentHandler,
+  PaymentValidateInput,
+  PaymentValidationResult,
+  PaymentPayInput,
+  PaymentFinalizeInput,
+  PaymentRefundInput,
+  PaymentTransactionRef,
+} from '../checkout/payment/payment-handler.js';
+export { paymentErrors } from '../checkout/payment/payment-errors.js';
+export { paymentMethodIdOf } from '../checkout/payment-method/extension-payment-methods.js';
+export type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
+
+// console
+export type { ConsoleCommand, StandaloneConsoleCommand, CommandInput, CommandIo, CommandOption, CommandArgument } from '../console/command.js';
+export { EXIT } from '../console/exit-codes.js';
+export { UsageError } from '../console/usage-error.js';
+
+// storefront
+export {
+  storefrontRoutes,
+  addTemplateFolder,
+  addTemplateFilter,
+  registerProfileSlot,
+  addFlash,
+  redirectWithFlash,
+  salesChannelIdOf,
+  safeHtml,
+  type StorefrontRequest,
+  type CustomerContext,
+  type StorefrontContext,
+  type StorefrontCustomer,
+  type StorefrontHandler,
+  type ProfileSlot,
+  type SafeHtml,
+} from '../storefront/http/index.js';
+export { formFields, clientErrorMessages } from '../storefront/pages/form-input.js';
