@@ -1,34 +1,14 @@
-import { isPlainObject } from '../../platform/entities/write-validation.js';
-import { parseExactDecimal } from '../../platform/checkout/money/exact-decimal.js';
+import { isPlainObject, parseExactDecimal } from '../../platform/sdk/index.js';
+import { GatewayHttpClient, GatewayNotConfiguredError, type GatewayClientError } from '../_gateway-kit/index.js';
 
 /**
- * The only code that talks HTTP to gateway D (Flutterwave v3-compatible, reference gateway-d-api.md).
- * Every answer is checked against the envelope `{status, message, data}`: the gateway may answer an
- * error with HTTP 200, so `status` decides, not the HTTP code. Amounts are major units on the wire and
- * come back here as exact decimal strings (`"100.5"`), never as floats to compute with.
+ * The only code that talks HTTP to gateway D (Flutterwave v3-compatible). Every answer is checked
+ * against the envelope `{status, message, data}`: the gateway may answer an error with HTTP 200, so
+ * `status` decides, not the HTTP code. Amounts are major units on the wire and come back here as exact
+ * decimal strings (`"100.5"`), never as floats to compute with.
  */
 
-/** Why a call failed; callers branch on `kind`, show `gatewayMessage` when the gateway sent one. */
-export type PayBClientErrorKind =
-  /** No answer: connection refused, reset, DNS. */
-  | 'network'
-  | 'timeout'
-  /** The gateway answered with `status: "error"` or a non-2xx code. */
-  | 'gateway'
-  /** The answer was not the documented JSON shape. */
-  | 'invalid-response';
-
-export class PayBClientError extends Error {
-  constructor(
-    readonly kind: PayBClientErrorKind,
-    message: string,
-    readonly details: { httpStatus?: number; gatewayMessage?: string; path?: string } = {},
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'PayBClientError';
-  }
-}
+export type PayBClientError = GatewayClientError;
 
 export interface PayBClientOptions {
   /** e.g. `https://api.flutterwave.com` (no `/v3`: the client is bound to version 3). */
@@ -51,7 +31,7 @@ export interface PaymentInitialization {
   configurations?: { session_duration?: number; max_retry_attempt?: number };
 }
 
-/** A verified transaction (reference 2.2); amounts are exact major-unit decimal strings or null. */
+/** A verified transaction; amounts are exact major-unit decimal strings or null. */
 export interface GatewayTransaction {
   id: number;
   txRef: string;
@@ -70,7 +50,7 @@ export interface GatewayTransaction {
   raw: Record<string, unknown>;
 }
 
-/** The answer to a refund request (reference 2.4). */
+/** The answer to a refund request. */
 export interface GatewayRefundResult {
   /** The gateway's whole response body, which the refund route returns. */
   envelope: Record<string, unknown>;
@@ -80,7 +60,7 @@ export interface GatewayRefundResult {
 }
 
 export interface RefundListPage {
-  /** List items as received; the ledger filters and sums them itself (keys vary, reference 2.5). */
+  /** List items as received; the ledger filters and sums them itself (keys vary). */
   items: Array<Record<string, unknown>>;
   currentPage: number;
   totalPages: number;
@@ -95,41 +75,44 @@ export interface Bank {
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class PayBClient {
-  readonly #baseUrl: string;
-  readonly #secretKey: string;
-  readonly #timeoutMs: number;
+  readonly #http: GatewayHttpClient;
 
   constructor(options: PayBClientOptions) {
-    this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
-    this.#secretKey = options.secretKey;
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.#http = new GatewayHttpClient({
+      gatewayName: 'Gateway D',
+      baseUrl: options.baseUrl,
+      secretKey: options.secretKey,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      readEnvelope: (envelope) =>
+        envelope.status === 'success' ? { ok: true, data: envelope.data } : { ok: false, message: typeof envelope.message === 'string' ? envelope.message : undefined },
+    });
   }
 
   /** `POST /v3/payments`: the hosted payment link for the customer. */
   async initializePayment(body: PaymentInitialization): Promise<{ link: string }> {
-    const data = await this.#request('POST', '/v3/payments', body);
+    const { data } = await this.#http.request('POST', '/v3/payments', body);
     const link = isPlainObject(data) ? data.link : undefined;
-    if (typeof link !== 'string' || !/^https?:\/\//i.test(link)) throw this.#invalid('/v3/payments', 'no payment link');
+    if (typeof link !== 'string' || !/^https?:\/\//i.test(link)) throw this.#http.invalid('/v3/payments', 'no payment link');
     return { link };
   }
 
   /** `GET /v3/transactions/:id/verify`. */
   async verifyTransaction(transactionId: number | string): Promise<GatewayTransaction> {
     const path = `/v3/transactions/${encodeURIComponent(String(transactionId))}/verify`;
-    return this.#transaction(path, await this.#request('GET', path));
+    return this.#transaction(path, (await this.#http.request('GET', path)).data);
   }
 
   /** `GET /v3/transactions/verify_by_reference?tx_ref=`: the latest attempt for the reference. */
   async verifyByReference(txRef: string): Promise<GatewayTransaction> {
     const path = `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`;
-    return this.#transaction(path, await this.#request('GET', path));
+    return this.#transaction(path, (await this.#http.request('GET', path)).data);
   }
 
   /** `POST /v3/transactions/:id/refund` with the amount in major units (always sent explicitly). */
   async refundTransaction(transactionId: number | string, body: { amount: string; comments?: string }): Promise<GatewayRefundResult> {
     const path = `/v3/transactions/${encodeURIComponent(String(transactionId))}/refund`;
-    const { envelope, data } = await this.#requestEnvelope('POST', path, { amount: body.amount, ...(body.comments ? { comments: body.comments } : {}) });
-    if (!isPlainObject(data) || !isGatewayId(data.id)) throw this.#invalid(path, 'no refund id');
+    const { envelope, data } = await this.#http.request('POST', path, { amount: body.amount, ...(body.comments ? { comments: body.comments } : {}) });
+    if (!isPlainObject(data) || !isGatewayId(data.id)) throw this.#http.invalid(path, 'no refund id');
     return {
       envelope,
       refundId: Number(data.id),
@@ -138,32 +121,32 @@ export class PayBClient {
     };
   }
 
-  /** `GET /v3/refunds` page by page (the gateway may ignore filters; reference 2.5). */
+  /** `GET /v3/refunds` page by page (the gateway may ignore filters). */
   async listRefunds(query: { page: number; from?: string; to?: string; currency?: string; id?: number | string }): Promise<RefundListPage> {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
     const path = `/v3/refunds?${params.toString()}`;
-    const { envelope, data } = await this.#requestEnvelope('GET', path);
-    if (!Array.isArray(data)) throw this.#invalid(path, 'the refund list is not an array');
+    const { envelope, data } = await this.#http.request('GET', path);
+    if (!Array.isArray(data)) throw this.#http.invalid(path, 'the refund list is not an array');
     const pageInfo = isPlainObject(envelope.meta) && isPlainObject(envelope.meta.page_info) ? envelope.meta.page_info : {};
     const currentPage = positiveIntegerOr(pageInfo.current_page, query.page);
     const totalPages = positiveIntegerOr(pageInfo.total_pages, currentPage);
     return { items: data.filter(isPlainObject), currentPage, totalPages };
   }
 
-  /** `GET /v3/refunds/:id`: one refund, shaped as a ledger item (reference 2.5). */
+  /** `GET /v3/refunds/:id`: one refund, shaped as a ledger item. */
   async getRefund(refundId: number | string): Promise<Record<string, unknown>> {
     const path = `/v3/refunds/${encodeURIComponent(String(refundId))}`;
-    const data = await this.#request('GET', path);
-    if (!isPlainObject(data)) throw this.#invalid(path, 'no refund data');
+    const { data } = await this.#http.request('GET', path);
+    if (!isPlainObject(data)) throw this.#http.invalid(path, 'no refund data');
     return data;
   }
 
   /** `GET /v3/banks/:country`. */
   async listBanks(country: string): Promise<Bank[]> {
     const path = `/v3/banks/${encodeURIComponent(country)}`;
-    const data = await this.#request('GET', path);
-    if (!Array.isArray(data)) throw this.#invalid(path, 'the bank list is not an array');
+    const { data } = await this.#http.request('GET', path);
+    if (!Array.isArray(data)) throw this.#http.invalid(path, 'the bank list is not an array');
     return data.flatMap((item) => {
       if (!isPlainObject(item) || (typeof item.code !== 'string' && typeof item.code !== 'number') || typeof item.name !== 'string') return [];
       return [{ id: typeof item.id === 'number' ? item.id : null, code: String(item.code), name: item.name }];
@@ -173,57 +156,16 @@ export class PayBClient {
   /** `POST /v3/accounts/resolve`: the account holder's name for an account number at a bank. */
   async resolveAccount(accountNumber: string, bankCode: string): Promise<{ accountNumber: string; accountName: string }> {
     const path = '/v3/accounts/resolve';
-    const data = await this.#request('POST', path, { account_number: accountNumber, account_bank: bankCode });
-    if (!isPlainObject(data) || typeof data.account_name !== 'string' || data.account_name.trim() === '') throw this.#invalid(path, 'no account name');
+    const { data } = await this.#http.request('POST', path, { account_number: accountNumber, account_bank: bankCode });
+    if (!isPlainObject(data) || typeof data.account_name !== 'string' || data.account_name.trim() === '') throw this.#http.invalid(path, 'no account name');
     return { accountNumber: typeof data.account_number === 'string' ? data.account_number : accountNumber, accountName: data.account_name.trim() };
   }
 
-  async #request(method: string, path: string, body?: unknown): Promise<unknown> {
-    return (await this.#requestEnvelope(method, path, body)).data;
-  }
-
-  async #requestEnvelope(method: string, path: string, body?: unknown): Promise<{ envelope: Record<string, unknown>; data: unknown }> {
-    let response: Response;
-    try {
-      response = await fetch(this.#baseUrl + path, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.#secretKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        redirect: 'error',
-        signal: AbortSignal.timeout(this.#timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PayBClientError(
-        timedOut ? 'timeout' : 'network',
-        timedOut ? `Gateway D did not answer ${method} ${pathOnly(path)} in time.` : `Gateway D could not be reached (${method} ${pathOnly(path)}).`,
-        { path: pathOnly(path) },
-        { cause: error },
-      );
-    }
-    const text = await response.text().catch(() => '');
-    let envelope: unknown;
-    try {
-      envelope = JSON.parse(text);
-    } catch {
-      if (!response.ok) throw this.#gatewayError(path, response.status, undefined);
-      throw this.#invalid(path, 'the answer is not JSON', response.status);
-    }
-    if (!isPlainObject(envelope)) throw this.#invalid(path, 'the answer is not a JSON object', response.status);
-    const gatewayMessage = typeof envelope.message === 'string' ? envelope.message : undefined;
-    if (!response.ok || envelope.status !== 'success') throw this.#gatewayError(path, response.status, gatewayMessage);
-    return { envelope, data: envelope.data };
-  }
-
   #transaction(path: string, data: unknown): GatewayTransaction {
-    if (!isPlainObject(data)) throw this.#invalid(path, 'no transaction data');
+    if (!isPlainObject(data)) throw this.#http.invalid(path, 'no transaction data');
     const amount = decimalOrNull(data.amount);
     if (!isGatewayId(data.id) || typeof data.tx_ref !== 'string' || amount === null || typeof data.currency !== 'string' || typeof data.status !== 'string') {
-      throw this.#invalid(path, 'the transaction lacks id, tx_ref, amount, currency or status');
+      throw this.#http.invalid(path, 'the transaction lacks id, tx_ref, amount, currency or status');
     }
     const customer = isPlainObject(data.customer) ? data.customer : {};
     return {
@@ -244,15 +186,6 @@ export class PayBClient {
       raw: data,
     };
   }
-
-  #gatewayError(path: string, httpStatus: number, gatewayMessage: string | undefined): PayBClientError {
-    const reason = gatewayMessage ? `: ${gatewayMessage}` : '';
-    return new PayBClientError('gateway', `Gateway D refused ${pathOnly(path)} (HTTP ${httpStatus})${reason}`, { httpStatus, gatewayMessage, path: pathOnly(path) });
-  }
-
-  #invalid(path: string, what: string, httpStatus?: number): PayBClientError {
-    return new PayBClientError('invalid-response', `Gateway D answered ${pathOnly(path)} unexpectedly: ${what}.`, { httpStatus, path: pathOnly(path) });
-  }
 }
 
 /** Gateway ids are positive integers, sent as numbers (or numeric strings by some endpoints). */
@@ -272,21 +205,8 @@ function positiveIntegerOr(value: unknown, fallback: number): number {
   return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : fallback;
 }
 
-/** Query strings may carry references; messages name the path only. */
-function pathOnly(path: string): string {
-  return path.split('?')[0]!;
-}
-
-/** Thrown when the active mode (live or sandbox) has no secret key: nothing can be sent to the gateway. */
-export class PayBNotConfiguredError extends Error {
-  constructor(mode: 'live' | 'sandbox') {
-    super(`Gateway D has no secret key for ${mode} mode.`);
-    this.name = 'PayBNotConfiguredError';
-  }
-}
-
-/** A client for the settings' active mode. */
+/** A client for the settings' active mode; GatewayNotConfiguredError without a secret key. */
 export function createPayBClient(settings: { apiBaseUrl: string; secretKey: string | null; sandbox: boolean }, options: { timeoutMs?: number } = {}): PayBClient {
-  if (!settings.secretKey) throw new PayBNotConfiguredError(settings.sandbox ? 'sandbox' : 'live');
+  if (!settings.secretKey) throw new GatewayNotConfiguredError('Gateway D', settings.sandbox ? 'sandbox' : 'live');
   return new PayBClient({ baseUrl: settings.apiBaseUrl, secretKey: settings.secretKey, timeoutMs: options.timeoutMs });
 }

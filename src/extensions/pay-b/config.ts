@@ -1,12 +1,11 @@
-import { paymentMethodIdOf } from '../../platform/checkout/payment-method/extension-payment-methods.js';
-import type { Platform } from '../../platform/kernel.js';
+import { defineConfig, paymentMethodIdOf, setting, type ExtensionHost, type SettingsOf } from '../../platform/sdk/index.js';
+import { activeKeys, commonGatewaySettings } from '../_gateway-kit/index.js';
 
 export const EXTENSION_NAME = 'ExtPayB';
 
 /** The payment method's technical name (also its handler identifier) and its id, the same on every installation. */
 export const PAY_B_PAYMENT_METHOD = 'ext_pay_b_payment';
 export const PAY_B_PAYMENT_METHOD_ID = paymentMethodIdOf(PAY_B_PAYMENT_METHOD);
-const PREFIX = `${EXTENSION_NAME}.config.`;
 
 /** The gateway's production API; tests and local shops point `apiBaseUrl` at the simulator. Paths are `/v3/...`. */
 export const DEFAULT_API_BASE_URL = 'https://api.flutterwave.com';
@@ -30,36 +29,45 @@ export const DEFAULT_MINIMUM_REFUND_AMOUNT: Readonly<Record<string, string>> = O
   KWD: '0.5',
 });
 
+/** Countries whose banks the gateway lists (accounts resolve for NG only). */
+const BANK_COUNTRIES = ['NG', 'GH', 'KE', 'UG', 'ZA', 'TZ'] as const;
+
 /**
- * Keys (without the `ExtPayB.config.` prefix) and the values install writes. Unlike the original plugin
- * (whose spec says no code reads them), paymentOptions, sessionDuration and maxRetryAttempt are sent to
- * the gateway: the issue asks for it, and a merchant who sets them expects them to work.
+ * Gateway D's settings (`ExtPayB.config.*`). Unlike the original plugin (whose spec says no code reads
+ * them), paymentOptions, sessionDuration and maxRetryAttempt are sent to the gateway: the issue asks for
+ * it, and a merchant who sets them expects them to work. Webhook hashes count in the global scope only.
  */
-export const CONFIG_DEFAULTS = {
-  sandbox: true,
-  apiBaseUrl: DEFAULT_API_BASE_URL,
-  refundEnabled: true,
-  minimumRefundAmount: DEFAULT_MINIMUM_REFUND_AMOUNT,
-  collectBankData: false,
-  bankCountry: 'NG',
-  logo: null,
-  title: null,
-  description: null,
-  paymentOptions: '',
-  sessionDuration: 30,
-  maxRetryAttempt: 5,
-} as const;
+export const payBConfig = defineConfig(EXTENSION_NAME, {
+  cards: { api: 'API keys', webhook: 'Webhooks', page: 'Hosted payment page', refunds: 'Refunds', bank: 'Bank details' },
+  fields: {
+    ...commonGatewaySettings({ apiBaseUrl: DEFAULT_API_BASE_URL, minimumRefundAmount: DEFAULT_MINIMUM_REFUND_AMOUNT }),
+    secretHash: setting.secret({ card: 'webhook', label: 'Webhook secret hash (live)', helpText: 'The verif-hash set in the gateway dashboard.', scope: 'global' }),
+    secretHashSandbox: setting.secret({ card: 'webhook', label: 'Webhook secret hash (sandbox)', scope: 'global' }),
+    title: setting.text({ card: 'page', label: 'Title', helpText: 'Shown on the hosted page; the sales channel name when empty.' }),
+    description: setting.text({ card: 'page', label: 'Description' }),
+    logo: setting.media({ card: 'page', label: 'Logo', helpText: 'A media record; sent as its absolute URL.' }),
+    paymentOptions: setting.text({ card: 'page', label: 'Payment options', helpText: 'e.g. "card, banktransfer, ussd"; the account default when empty.', default: '' }),
+    sessionDuration: setting.integer({ card: 'page', label: 'Session duration (minutes)', default: 30, min: 1 }),
+    maxRetryAttempt: setting.integer({ card: 'page', label: 'Retries on the hosted page', default: 5, min: 1 }),
+    bankCountry: setting.select({
+      card: 'bank',
+      label: 'Bank Country',
+      options: BANK_COUNTRIES.map((code) => ({ value: code, label: code })),
+      default: 'NG',
+    }),
+  },
+});
 
-/** Encrypted at rest, never returned by a read (`{"secretSet":true}` instead). */
-export const SECRET_KEYS = ['secretKey', 'secretKeySandbox', 'publicKey', 'publicKeySandbox', 'secretHash', 'secretHashSandbox'] as const;
+export type PayBConfigKey = keyof typeof payBConfig.fields;
 
-export type PayBConfigKey = keyof typeof CONFIG_DEFAULTS | (typeof SECRET_KEYS)[number];
+/** The stored defaults install writes (keys without the prefix). */
+export const CONFIG_DEFAULTS = payBConfig.defaults as Readonly<Record<string, unknown>> & { sandbox: boolean };
 
 export function configKey(key: PayBConfigKey): string {
-  return PREFIX + key;
+  return payBConfig.key(key);
 }
 
-/** The settings of one sales channel (channel values override global ones), keys of the active mode picked. */
+/** The settings of one sales channel (channel values over global ones), keys of the active mode picked. */
 export interface PayBSettings {
   sandbox: boolean;
   /** Without a trailing slash. */
@@ -81,70 +89,35 @@ export interface PayBSettings {
   maxRetryAttempt: number | null;
 }
 
-function nonEmptyString(value: unknown): string | null {
-  if (typeof value === 'number') return String(value);
-  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
+type RawPayBSettings = SettingsOf<typeof payBConfig>;
 
-function positiveInteger(value: unknown): number | null {
-  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof number === 'number' && Number.isInteger(number) && number > 0 ? number : null;
-}
-
-function bool(value: unknown): boolean {
-  return value === true || value === 'true' || value === 1 || value === '1';
-}
-
-/**
- * The minimum-refund table: merchants may store an object (`{"NGN":"100","default":"1"}`) or
- * nothing; values that are not decimal strings or numbers are dropped so the defaults apply.
- */
-function minimumTable(value: unknown): Record<string, string> {
-  const table: Record<string, string> = { ...DEFAULT_MINIMUM_REFUND_AMOUNT };
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const [currency, amount] of Object.entries(value as Record<string, unknown>)) {
-      const text = nonEmptyString(amount);
-      if (text && /^\d+(\.\d+)?$/.test(text)) table[currency === 'default' ? 'default' : currency.toUpperCase()] = text;
-    }
-  }
-  return table;
+function toPayBSettings(raw: RawPayBSettings): PayBSettings {
+  return {
+    ...activeKeys(raw),
+    apiBaseUrl: raw.apiBaseUrl,
+    refundEnabled: raw.refundEnabled,
+    minimumRefundAmount: raw.minimumRefundAmount,
+    collectBankData: raw.collectBankData,
+    bankCountry: raw.bankCountry,
+    logoMediaId: raw.logo,
+    title: raw.title,
+    description: raw.description,
+    paymentOptions: raw.paymentOptions === '' ? null : raw.paymentOptions,
+    sessionDuration: raw.sessionDuration,
+    maxRetryAttempt: raw.maxRetryAttempt,
+  };
 }
 
 /** Reads every setting in one query (a sales channel's values override the global ones). */
-export async function readPayBSettings(platform: Platform, salesChannelId: string | null): Promise<PayBSettings> {
-  const values = await platform.systemConfig.getDomain(`${EXTENSION_NAME}.config`, salesChannelId);
-  const get = (key: PayBConfigKey) => values[configKey(key)];
-  const sandbox = bool(get('sandbox'));
-  return {
-    sandbox,
-    apiBaseUrl: (nonEmptyString(get('apiBaseUrl')) ?? DEFAULT_API_BASE_URL).replace(/\/+$/, ''),
-    secretKey: nonEmptyString(get(sandbox ? 'secretKeySandbox' : 'secretKey')),
-    publicKey: nonEmptyString(get(sandbox ? 'publicKeySandbox' : 'publicKey')),
-    refundEnabled: bool(get('refundEnabled')),
-    minimumRefundAmount: minimumTable(get('minimumRefundAmount')),
-    collectBankData: bool(get('collectBankData')),
-    bankCountry: (nonEmptyString(get('bankCountry')) ?? CONFIG_DEFAULTS.bankCountry).toUpperCase(),
-    logoMediaId: nonEmptyString(get('logo')),
-    title: nonEmptyString(get('title')),
-    description: nonEmptyString(get('description')),
-    paymentOptions: nonEmptyString(get('paymentOptions')),
-    sessionDuration: positiveInteger(get('sessionDuration')),
-    maxRetryAttempt: positiveInteger(get('maxRetryAttempt')),
-  };
+export async function readPayBSettings(host: ExtensionHost, salesChannelId: string | null): Promise<PayBSettings> {
+  return toPayBSettings(await host.config.load(payBConfig, salesChannelId));
 }
 
 /**
  * The webhook secret hash of the active mode, from the global scope only (spec: never per sales
  * channel, so a channel override cannot weaken the check). Null when none is configured.
  */
-export async function readWebhookSecretHash(platform: Platform): Promise<string | null> {
-  // one query per webhook: without a sales channel, getDomain reads the global scope only
-  const values = await platform.systemConfig.getDomain(`${EXTENSION_NAME}.config`, null);
-  const sandbox = bool(values[configKey('sandbox')]);
-  return nonEmptyString(values[configKey(sandbox ? 'secretHashSandbox' : 'secretHash')]);
-}
-
-/** The minimum refund of a currency in major units (exact decimal string). */
-export function minimumRefundFor(settings: PayBSettings, isoCode: string): string {
-  return settings.minimumRefundAmount[isoCode.toUpperCase()] ?? settings.minimumRefundAmount.default ?? DEFAULT_MINIMUM_REFUND_AMOUNT.default!;
+export async function readWebhookSecretHash(host: ExtensionHost): Promise<string | null> {
+  const settings = await host.config.load(payBConfig, null);
+  return settings.sandbox ? settings.secretHashSandbox : settings.secretHash;
 }

@@ -1,4 +1,4 @@
-import type { CustomFieldSetDeclaration } from '../../platform/extensions.js';
+import type { CustomFieldSetDeclaration } from '../../platform/sdk/index.js';
 
 /** Gateway data stored on the order transaction (spec part D), written by finalize and the webhook. */
 export const TRANSACTION_FIELDS = {

@@ -18,7 +18,7 @@ export interface RefundCompletedEvent {
   data: Record<string, unknown>;
 }
 
-declare module '../../platform/events/dispatcher.js' {
+declare module '../../platform/sdk/index.js' {
   interface PlatformEvents {
     'ext_pay_b.charge_completed': ChargeCompletedEvent;
     'ext_pay_b.refund_completed': RefundCompletedEvent;

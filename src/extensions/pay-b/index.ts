@@ -1,11 +1,11 @@
-import type { Extension } from '../../platform/extensions.js';
-import { registerBankRoutes } from './bank.js';
-import { CONFIG_DEFAULTS, EXTENSION_NAME, PAY_B_PAYMENT_METHOD, SECRET_KEYS } from './config.js';
+import type { Extension } from '../../platform/sdk/index.js';
+import { registerPayBBankRoutes } from './bank.js';
+import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
 import { CUSTOM_FIELD_SETS } from './custom-fields.js';
-import { payBPaymentHandler } from './payment-handler.js';
-import { PAY_B_REFUND_PRIVILEGE, registerRefundRoute } from './refund.js';
+import { createPayBPaymentHandler } from './payment-handler.js';
+import { PAY_B_REFUND_PRIVILEGE, registerPayBRefundRoute } from './refund.js';
 import { payBSimulatorCommand } from './simulator/console-command.js';
-import { registerWebhookRoute } from './webhook.js';
+import { registerPayBWebhookRoute } from './webhook.js';
 
 /**
  * Gateway D (spec part D): hosted payment through the gateway's v3 API, webhooks, refunds and optional
@@ -19,19 +19,19 @@ export const extPayB: Extension = {
   description: 'Hosted payment page, webhooks, refunds and bank details through gateway D (API v3).',
   privileges: [PAY_B_REFUND_PRIVILEGE],
   customFieldSets: CUSTOM_FIELD_SETS,
-  config: { defaults: { ...CONFIG_DEFAULTS }, secrets: [...SECRET_KEYS] },
+  config: payBConfig,
   paymentMethods: [
     {
       technicalName: PAY_B_PAYMENT_METHOD,
       name: 'Gateway D',
       description: 'Pay by card, bank transfer or mobile money on the secure payment page of gateway D.',
-      handler: payBPaymentHandler,
+      handler: createPayBPaymentHandler,
     },
   ],
-  routes(app, platform) {
-    registerWebhookRoute(app, platform);
-    registerRefundRoute(app, platform);
-    registerBankRoutes(app, platform);
+  routes(app, host) {
+    registerPayBWebhookRoute(app, host);
+    registerPayBRefundRoute(app, host);
+    registerPayBBankRoutes(app, host);
   },
   commands: [payBSimulatorCommand],
 };

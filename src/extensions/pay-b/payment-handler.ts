@@ -1,4 +1,4 @@
-import type { PaymentHandler } from '../../platform/checkout/payment/payment-handler.js';
+import type { ExtensionHost, PaymentHandler } from '../../platform/sdk/index.js';
 import { readPayBSettings } from './config.js';
 import { finalizePayment } from './payment/finalize-payment.js';
 import { startPayment } from './payment/start-payment.js';
@@ -12,13 +12,15 @@ export const NOT_CONFIGURED_CODE = 'PAY_B__NOT_CONFIGURED';
  * a secret key for the active mode, pay redirects to the gateway's hosted page, finalize verifies the
  * customer's return at the gateway.
  */
-export const payBPaymentHandler: PaymentHandler = {
-  // runs on every cart view: one settings read, no gateway call
-  async validate({ context, platform }) {
-    const settings = await readPayBSettings(platform, context.salesChannel.id);
-    if (!settings.secretKey) return { ok: false, message: NOT_CONFIGURED_MESSAGE, code: NOT_CONFIGURED_CODE };
-    return { ok: true };
-  },
-  pay: startPayment,
-  finalize: finalizePayment,
-};
+export function createPayBPaymentHandler(host: ExtensionHost): PaymentHandler {
+  return {
+    // runs on every cart view: one settings read, no gateway call
+    async validate({ context }) {
+      const settings = await readPayBSettings(host, context.salesChannel.id);
+      if (!settings.secretKey) return { ok: false, message: NOT_CONFIGURED_MESSAGE, code: NOT_CONFIGURED_CODE };
+      return { ok: true };
+    },
+    pay: (input) => startPayment(host, input),
+    finalize: (input) => finalizePayment(host, input),
+  };
+}

@@ -9,7 +9,8 @@ import type { Platform } from '../../../src/platform/kernel.js';
 import { MediaFileStore } from '../../../src/platform/media/media-file-store.js';
 import { uploadMediaFile } from '../../../src/platform/media/media-upload.js';
 import { configKey, PAY_B_PAYMENT_METHOD_ID, type PayBConfigKey } from '../../../src/extensions/pay-b/config.js';
-import { payBPaymentHandler } from '../../../src/extensions/pay-b/payment-handler.js';
+import { createPayBPaymentHandler } from '../../../src/extensions/pay-b/payment-handler.js';
+import type { ExtensionHost } from '../../../src/platform/sdk/index.js';
 import { startPayBSimulator, type PayBSimulator, type PayBSimulatorOptions } from '../../../src/extensions/pay-b/simulator/index.js';
 import { createTestPlatform, type TestPlatform, type TestPlatformOptions } from '../../helpers/test-platform.js';
 import { createOrderFixture } from '../../fixtures/orders.js';
@@ -42,6 +43,8 @@ export interface PayBTestOptions {
 export interface PayBTest {
   t: TestPlatform;
   platform: Platform;
+  /** ExtPayB's host: what the extension's own functions are called with. */
+  host: ExtensionHost;
   sim: PayBSimulator;
   /** Store API client of the default sales channel. */
   client: StoreApiClient;
@@ -77,6 +80,7 @@ export async function startPayBTest(options: PayBTestOptions = {}): Promise<PayB
   return {
     t,
     platform: t.platform,
+    host: payBHost(t.platform),
     sim,
     client: await createStoreApiClient(t),
     webhookUrl,
@@ -199,7 +203,7 @@ export async function createPayBOrderFixture(platform: Platform, options: { isoC
  */
 export async function startFixturePayment(platform: Platform, fixture: PayBOrderFixture): Promise<void> {
   const salesChannel = await platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
-  await payBPaymentHandler.pay({
+  await createPayBPaymentHandler(payBHost(platform)).pay({
     transaction: {
       orderTransactionId: fixture.orderTransactionId,
       orderId: fixture.orderId,
@@ -209,8 +213,12 @@ export async function startFixturePayment(platform: Platform, fixture: PayBOrder
     context: await platform.salesChannelContexts.load(salesChannel!, undefined),
     validationData: null,
     requestData: {},
-    platform,
   });
+}
+
+/** ExtPayB's host on a booted platform. */
+export function payBHost(platform: Platform): ExtensionHost {
+  return platform.extensions.hostOf('ExtPayB');
 }
 
 /** A media record with an uploaded PNG (for the logo setting); returns its id. */

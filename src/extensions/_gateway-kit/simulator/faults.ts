@@ -1,14 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { InjectedFault } from './types.js';
-import { errorBody } from './envelope.js';
-
-/** The gateway's documented answer after its ~28 s timeout (reference 1, "Handling Error Timeouts"). */
-export const TIMEOUT_BODY = errorBody('An error occurred. Please contact support');
-
-const DEFAULT_BODIES: Record<number, ReturnType<typeof errorBody>> = {
-  429: errorBody('Too many requests. Please try again later'),
-  503: TIMEOUT_BODY,
-};
 
 interface ActiveFault {
   fault: InjectedFault;
@@ -28,9 +19,15 @@ export class FaultInjector {
   readonly #faults: ActiveFault[] = [];
   readonly #closing = new AbortController();
 
+  /** `defaultBody`: the gateway's own error body for a status when the fault names none. */
+  constructor(
+    private readonly defaultBody: (status: number) => unknown,
+    private readonly name: string,
+  ) {}
+
   add(fault: InjectedFault): () => void {
     const times = fault.times ?? 1;
-    if (!Number.isInteger(times) || times < 1) throw new Error('PayB simulator: fault.times must be a positive integer');
+    if (!Number.isInteger(times) || times < 1) throw new Error(`${this.name}: fault.times must be a positive integer`);
     const entry: ActiveFault = { fault, remaining: times };
     this.#faults.push(entry);
     return () => {
@@ -54,7 +51,7 @@ export class FaultInjector {
     const { fault } = entry;
     const answer = fault.status === undefined
       ? undefined
-      : { status: fault.status, body: fault.body ?? DEFAULT_BODIES[fault.status] ?? errorBody('Simulated gateway fault') };
+      : { status: fault.status, body: fault.body ?? this.defaultBody(fault.status) };
     return { delayMs: fault.delayMs ?? 0, answer, applyRequest: fault.applyRequest === true };
   }
 

@@ -1,20 +1,29 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isPlainObject } from '../../../platform/entities/write-validation.js';
-import type { SimulatorSettings } from './options.js';
 import type { WebhookDelivery, WebhookDeliveryResult } from './types.js';
-
-/** The gateway gives a webhook endpoint 60 s per attempt. */
-const ATTEMPT_TIMEOUT_MS = 60_000;
 
 const NOTHING_SENT: WebhookDeliveryResult = Object.freeze({ delivered: false, attempts: 0, statuses: [] }) as WebhookDeliveryResult;
 
-/** The event a body announces: `event`, or refund.completed for the flat refund shape (reference 4.4). */
-export function eventOf(body: unknown): string {
-  if (isPlainObject(body)) {
-    if (typeof body.event === 'string') return body.event;
-    if ('AmountRefunded' in body && 'TransactionId' in body) return 'refund.completed';
-  }
-  return 'unknown';
+/** How a simulated gateway sends its webhooks; read on every delivery, so a test may change them meanwhile. */
+export interface WebhookSenderSettings {
+  /** Where webhooks go; undefined = automatic ones are not sent, explicit ones throw. */
+  readonly webhookUrl?: string;
+  /** Retries after an answer that is not a delivery. */
+  readonly webhookRetries: number;
+  readonly webhookRetryDelayMs: number;
+  log(line: string): void;
+}
+
+export interface WebhookSigning {
+  /** Name used in error messages, e.g. `PayB simulator`. */
+  name: string;
+  /** Headers that authenticate one payload (a static hash header, or an HMAC of the exact bytes). */
+  headersFor(payload: string): Record<string, string>;
+  /** Whether an HTTP status counts as delivered (gateway D: 200 only; gateway A: any 2xx). */
+  isDelivered(status: number): boolean;
+  /** The event a body announces, for the delivery log. */
+  eventOf(body: unknown): string;
+  /** Per attempt. */
+  attemptTimeoutMs: number;
 }
 
 export interface DeliveryOptions {
@@ -24,19 +33,21 @@ export interface DeliveryOptions {
 }
 
 /**
- * Sends webhooks the way the gateway does: JSON POST with the static `verif-hash`, success on HTTP 200
- * only (201, 204 and redirects are failures; redirects are not followed), retries after a pause.
- * Automatic webhooks can be held in a queue and released later, in order or reversed.
+ * Sends webhooks the way a gateway does: a JSON POST authenticated by the gateway's signing, success only
+ * for what the gateway counts as delivered (redirects are never followed), retries after a pause.
+ * Automatic webhooks can be held in a queue and released later, in order or reversed, or twice each.
  */
-export class WebhookDispatcher {
+export class WebhookSender {
   readonly deliveries: WebhookDelivery[] = [];
-  readonly #settings: SimulatorSettings;
+  readonly #settings: WebhookSenderSettings;
+  readonly #signing: WebhookSigning;
   readonly #closing = new AbortController();
   readonly #inFlight = new Set<Promise<unknown>>();
   #held: unknown[] | undefined;
 
-  constructor(settings: SimulatorSettings) {
+  constructor(settings: WebhookSenderSettings, signing: WebhookSigning) {
     this.#settings = settings;
+    this.#signing = signing;
   }
 
   get held(): ReadonlyArray<unknown> {
@@ -83,7 +94,7 @@ export class WebhookDispatcher {
 
   /** An explicit delivery a test asked for: never held; refused without a webhook URL. */
   deliver(body: unknown, options: DeliveryOptions = {}): Promise<WebhookDeliveryResult> {
-    if (this.#settings.webhookUrl === undefined) throw new Error('PayB simulator: no webhookUrl is set; call setWebhookUrl() first');
+    if (this.#settings.webhookUrl === undefined) throw new Error(`${this.#signing.name}: no webhookUrl is set; call setWebhookUrl() first`);
     return this.#track(this.#deliverCopies(body, options));
   }
 
@@ -136,9 +147,9 @@ export class WebhookDispatcher {
   async #deliverOne(body: unknown, customHeaders: Record<string, string> | undefined): Promise<WebhookDeliveryResult> {
     const url = this.#settings.webhookUrl;
     if (url === undefined) return NOTHING_SENT;
-    const event = eventOf(body);
+    const event = this.#signing.eventOf(body);
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(customHeaders ?? this.#hashHeader()) };
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(customHeaders ?? this.#signing.headersFor(payload)) };
     const statuses: Array<number | 'error'> = [];
     const maxAttempts = 1 + this.#settings.webhookRetries;
     for (let attempt = 1; attempt <= maxAttempts && !this.#closing.signal.aborted; attempt += 1) {
@@ -153,14 +164,9 @@ export class WebhookDispatcher {
       statuses.push(status);
       this.deliveries.push({ event, attempt, status, body });
       this.#settings.log(`webhook ${event} attempt ${attempt} -> ${status}`);
-      if (status === 200) return { delivered: true, attempts: statuses.length, statuses };
+      if (status !== 'error' && this.#signing.isDelivered(status)) return { delivered: true, attempts: statuses.length, statuses };
     }
     return { delivered: false, attempts: statuses.length, statuses };
-  }
-
-  #hashHeader(): Record<string, string> {
-    const hash = this.#settings.secretHash;
-    return hash === undefined ? {} : { 'verif-hash': hash };
   }
 
   async #post(url: string, payload: string, headers: Record<string, string>): Promise<number | 'error'> {
@@ -170,7 +176,7 @@ export class WebhookDispatcher {
         headers,
         body: payload,
         redirect: 'manual',
-        signal: AbortSignal.any([AbortSignal.timeout(ATTEMPT_TIMEOUT_MS), this.#closing.signal]),
+        signal: AbortSignal.any([AbortSignal.timeout(this.#signing.attemptTimeoutMs), this.#closing.signal]),
       });
       // the answer's body does not matter; reading it frees the connection
       await response.arrayBuffer().catch(() => undefined);

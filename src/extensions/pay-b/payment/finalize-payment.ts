@@ -1,9 +1,8 @@
-import { paymentErrors } from '../../../platform/checkout/payment/payment-errors.js';
-import type { PaymentFinalizeInput } from '../../../platform/checkout/payment/payment-handler.js';
-import { createPayBClient, isGatewayId, PayBClientError, type GatewayTransaction } from '../client.js';
+import { paymentErrors, type ExtensionHost, type PaymentFinalizeInput } from '../../../platform/sdk/index.js';
+import { GatewayClientError, isSettledState } from '../../_gateway-kit/index.js';
+import { createPayBClient, isGatewayId, type GatewayTransaction } from '../client.js';
 import { readPayBSettings } from '../config.js';
-import { isSettledState, loadPayBOrderTransaction } from '../order-transaction/order-transaction-data.js';
-import { settleGatewayTransaction } from './transaction-settlement.js';
+import { settleGatewayTransaction } from './settlement.js';
 
 const NOT_CONFIRMED_MESSAGE = 'The payment with Gateway D could not be confirmed.';
 const DECLINED_MESSAGE = 'The payment with Gateway D was not successful.';
@@ -14,9 +13,9 @@ const DECLINED_MESSAGE = 'The payment with Gateway D was not successful.';
  * the verified data decide, applied by the settlement shared with the webhook. Throwing
  * asyncFinalizeInterrupted makes the platform fail the transaction.
  */
-export async function finalizePayment({ transaction, requestData, platform }: PaymentFinalizeInput): Promise<void> {
+export async function finalizePayment(host: ExtensionHost, { transaction, requestData }: PaymentFinalizeInput): Promise<void> {
   const { orderTransactionId } = transaction;
-  const orderTransaction = await loadPayBOrderTransaction(platform.db, orderTransactionId);
+  const orderTransaction = await host.orderTransactions.load(orderTransactionId);
   if (!orderTransaction) throw paymentErrors.invalidTransaction(orderTransactionId);
   // the webhook may have settled the payment before the customer came back: a stale or odd return
   // (cancel, no id) must not move a paid transaction
@@ -30,23 +29,23 @@ export async function finalizePayment({ transaction, requestData, platform }: Pa
   const gatewayTransactionId = requestData.transaction_id;
   if (!isGatewayId(gatewayTransactionId)) {
     if (alreadySettled) return;
-    platform.logger.warn({ orderTransactionId, status }, 'pay-b: return without a gateway transaction id');
+    host.logger.warn({ orderTransactionId, status }, 'pay-b: return without a gateway transaction id');
     throw paymentErrors.asyncFinalizeInterrupted(orderTransactionId, NOT_CONFIRMED_MESSAGE);
   }
 
   let verified: GatewayTransaction;
   try {
-    const client = createPayBClient(await readPayBSettings(platform, orderTransaction.salesChannelId));
+    const client = createPayBClient(await readPayBSettings(host, orderTransaction.salesChannelId));
     verified = await client.verifyTransaction(gatewayTransactionId);
   } catch (error) {
-    const gateway = error instanceof PayBClientError ? { kind: error.kind, httpStatus: error.details.httpStatus, gatewayMessage: error.details.gatewayMessage } : {};
-    platform.logger.error({ orderTransactionId, gatewayTransactionId: String(gatewayTransactionId), ...gateway }, 'pay-b: the gateway transaction could not be verified');
+    const gateway = error instanceof GatewayClientError ? error.toLog() : {};
+    host.logger.error({ orderTransactionId, gatewayTransactionId: String(gatewayTransactionId), ...gateway }, 'pay-b: the gateway transaction could not be verified');
     // read again: charge.completed may have paid the transaction while the gateway kept us waiting
-    if (alreadySettled || isSettledState((await loadPayBOrderTransaction(platform.db, orderTransactionId))?.state ?? '')) return;
+    if (alreadySettled || isSettledState((await host.orderTransactions.load(orderTransactionId))?.state ?? '')) return;
     throw paymentErrors.asyncFinalizeInterrupted(orderTransactionId, NOT_CONFIRMED_MESSAGE, error);
   }
 
-  const settled = await settleGatewayTransaction(platform, orderTransactionId, verified, 'finalize');
+  const settled = await settleGatewayTransaction(host, orderTransactionId, verified, 'finalize');
   if (isSettledState(settled.state)) return;
   if (settled.outcome === 'mismatch' || settled.outcome === 'not-found') throw paymentErrors.asyncFinalizeInterrupted(orderTransactionId, NOT_CONFIRMED_MESSAGE);
   if (verified.status === 'failed') throw paymentErrors.asyncFinalizeInterrupted(orderTransactionId, DECLINED_MESSAGE);

@@ -1,7 +1,7 @@
-import { normalizeId } from '../../../platform/ids.js';
+import { normalizeId, type OrderTransactionView } from '../../../platform/sdk/index.js';
 import { gatewayAmountToMinor } from '../amounts.js';
 import type { GatewayTransaction } from '../client.js';
-import type { PayBOrderTransaction } from '../order-transaction/order-transaction-data.js';
+import { payBAmountMinor, payBDecimals } from './order-transaction.js';
 
 const UUID_HEX = /^[0-9a-f]{32}$/i;
 const UUID_DASHED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -24,11 +24,12 @@ export type GatewayMismatch = 'tx_ref' | 'currency' | 'amount';
  * be this transaction's id, the currency the order's, and the amount (not `charged_amount`, which
  * includes a fee the customer bore) exactly the transaction amount in minor units. Empty = it matches.
  */
-export function mismatchesWithOrder(verified: GatewayTransaction, transaction: PayBOrderTransaction): GatewayMismatch[] {
+export function mismatchesWithOrder(verified: GatewayTransaction, transaction: OrderTransactionView): GatewayMismatch[] {
   const mismatches: GatewayMismatch[] = [];
-  if (orderTransactionIdFromTxRef(verified.txRef) !== transaction.orderTransactionId) mismatches.push('tx_ref');
-  if (verified.currency.toUpperCase() !== transaction.currencyIso) mismatches.push('currency');
-  const verifiedMinor = gatewayAmountToMinor(verified.amount, transaction.decimals);
-  if (verifiedMinor === null || transaction.amountMinor === null || verifiedMinor !== transaction.amountMinor) mismatches.push('amount');
+  if (orderTransactionIdFromTxRef(verified.txRef) !== transaction.id) mismatches.push('tx_ref');
+  if (verified.currency.toUpperCase() !== transaction.currency.isoCode) mismatches.push('currency');
+  const verifiedMinor = gatewayAmountToMinor(verified.amount, payBDecimals(transaction));
+  const expectedMinor = payBAmountMinor(transaction);
+  if (verifiedMinor === null || expectedMinor === null || verifiedMinor !== expectedMinor) mismatches.push('amount');
   return mismatches;
 }

@@ -1,16 +1,14 @@
-import { systemContext } from '../../../platform/acl/context.js';
-import type { Platform } from '../../../platform/kernel.js';
-import { isId } from '../../../platform/ids.js';
+import type { ExtensionHost, OrderTransactionView } from '../../../platform/sdk/index.js';
 import { toWireAmount } from '../amounts.js';
 import type { PaymentInitialization } from '../client.js';
 import type { PayBSettings } from '../config.js';
-import type { PayBOrderTransaction } from '../order-transaction/order-transaction-data.js';
+import { payBAmountMinor, payBDecimals } from './order-transaction.js';
 
 /** The gateway refuses longer sessions (reference 2.1). */
 const MAX_SESSION_MINUTES = 1440;
 
 export interface PaymentRequestInput {
-  transaction: PayBOrderTransaction;
+  transaction: OrderTransactionView;
   /** The platform's finalize URL with the payment token. */
   returnUrl: string;
   settings: PayBSettings;
@@ -32,29 +30,26 @@ export class PaymentRequestError extends Error {
  * the customer and billing phone from the order, the hosted page's look and the payment options and
  * session limits from the settings (sent, unlike the original plugin: the issue asks for it).
  */
-export async function buildPaymentRequest(platform: Platform, input: PaymentRequestInput): Promise<PaymentInitialization> {
+export async function buildPaymentRequest(host: ExtensionHost, input: PaymentRequestInput): Promise<PaymentInitialization> {
   const { transaction, settings } = input;
-  if (transaction.amountMinor === null) throw new PaymentRequestError(`The amount of order transaction ${transaction.orderTransactionId} is no exact ${transaction.currencyIso} amount.`);
+  const amountMinor = payBAmountMinor(transaction);
+  if (amountMinor === null) throw new PaymentRequestError(`The amount of order transaction ${transaction.id} is no exact ${transaction.currency.isoCode} amount.`);
 
-  const customer = await platform.db
-    .selectFrom('order_customer')
-    .select(['email', 'first_name', 'last_name'])
-    .where('order_id', '=', transaction.orderId)
-    .executeTakeFirst();
-  if (!customer) throw new PaymentRequestError(`Order ${transaction.orderId} has no customer.`);
-  const phone = await billingPhone(platform, transaction.orderId);
-  const logo = await logoUrl(platform, settings.logoMediaId);
-  const name = `${customer.first_name ?? ''} ${customer.last_name ?? ''}`.trim();
+  const payer = await host.orderTransactions.payerOf(transaction.orderId);
+  if (!payer) throw new PaymentRequestError(`Order ${transaction.orderId} has no customer.`);
+  // omitted when unset, missing, or not uploaded yet
+  const logo = settings.logoMediaId ? await host.media.urlOf(settings.logoMediaId) : null;
+  const name = `${payer.firstName} ${payer.lastName}`.trim();
 
   return {
-    tx_ref: transaction.orderTransactionId,
-    amount: toWireAmount(transaction.amountMinor, transaction.decimals),
-    currency: transaction.currencyIso,
+    tx_ref: transaction.id,
+    amount: toWireAmount(amountMinor, payBDecimals(transaction)),
+    currency: transaction.currency.isoCode,
     redirect_url: input.returnUrl,
     customer: {
-      email: customer.email as string,
+      email: payer.email,
       ...(name !== '' ? { name } : {}),
-      ...(phone ? { phonenumber: phone } : {}),
+      ...(payer.phone ? { phonenumber: payer.phone } : {}),
     },
     customizations: {
       title: settings.title ?? input.salesChannelName,
@@ -73,26 +68,4 @@ function configurations(settings: PayBSettings): Pick<PaymentInitialization, 'co
     ...(settings.maxRetryAttempt !== null ? { max_retry_attempt: settings.maxRetryAttempt } : {}),
   };
   return Object.keys(limits).length > 0 ? { configurations: limits } : undefined;
-}
-
-async function billingPhone(platform: Platform, orderId: string): Promise<string | null> {
-  const row = await platform.db
-    .selectFrom('order as o')
-    .innerJoin('order_address as a', 'a.id', 'o.billing_address_id')
-    .select('a.phone_number')
-    .where('o.id', '=', orderId)
-    .executeTakeFirst();
-  const phone = typeof row?.phone_number === 'string' ? row.phone_number.trim() : '';
-  return phone !== '' ? phone : null;
-}
-
-/**
- * The absolute URL of the logo media: read through the repository, whose read decorator adds `url`
- * (APP_URL based). Omitted when unset, missing, or not uploaded yet.
- */
-async function logoUrl(platform: Platform, mediaId: string | null): Promise<string | null> {
-  if (!mediaId || !isId(mediaId)) return null;
-  const media = await platform.repositories.get('media').get(mediaId, systemContext);
-  const url = media?.url;
-  return typeof url === 'string' && /^https?:\/\//i.test(url) ? url : null;
 }

@@ -1,10 +1,9 @@
-import { sql } from 'kysely';
-import type { Platform } from '../../../platform/kernel.js';
+import type { ExtensionHost } from '../../../platform/sdk/index.js';
+import { GatewayClientError } from '../../_gateway-kit/index.js';
 import { gatewayAmountToMinor } from '../amounts.js';
-import { createPayBClient, PayBClientError } from '../client.js';
-import { PAY_B_PAYMENT_METHOD_ID, readPayBSettings } from '../config.js';
-import { TRANSACTION_FIELDS } from '../custom-fields.js';
-import { loadPayBOrderTransaction } from '../order-transaction/order-transaction-data.js';
+import { createPayBClient } from '../client.js';
+import { readPayBSettings } from '../config.js';
+import { payBDecimals } from '../payment/order-transaction.js';
 import { chargeIdOfRefund, refundedAmountOf } from './gateway-refund-record.js';
 import { recordPendingRefund } from './refund-records.js';
 
@@ -16,40 +15,35 @@ import { recordPendingRefund } from './refund-records.js';
  * amount come from `GET /v3/refunds/:id`) and recorded pending as the refund route would have. Returns
  * whether records exist now. Gateway faults throw, so the webhook answers 500 and is delivered again.
  */
-export async function adoptGatewayRefund(platform: Platform, gatewayRefundId: number, chargeId: number): Promise<boolean> {
-  const row = await platform.db
-    .selectFrom('order_transaction')
-    .select('id')
-    .where('payment_method_id', '=', PAY_B_PAYMENT_METHOD_ID)
-    .where(sql<boolean>`custom_fields ->> ${TRANSACTION_FIELDS.transactionId}::text = ${String(chargeId)}::text`)
-    .executeTakeFirst();
-  const transaction = row && (await loadPayBOrderTransaction(platform.db, row.id as string));
+export async function adoptGatewayRefund(host: ExtensionHost, gatewayRefundId: number, chargeId: number, orderTransactionId: string | undefined): Promise<boolean> {
+  const transaction = orderTransactionId === undefined ? undefined : await host.orderTransactions.load(orderTransactionId);
   if (!transaction) return false;
 
-  const client = createPayBClient(await readPayBSettings(platform, transaction.salesChannelId));
+  const client = createPayBClient(await readPayBSettings(host, transaction.salesChannelId));
   let fetched: Record<string, unknown>;
   try {
     fetched = await client.getRefund(gatewayRefundId);
   } catch (error) {
     // the gateway answered that it knows no such refund: a retry would hear the same
-    if (error instanceof PayBClientError && error.kind === 'gateway' && error.details.gatewayMessage && (error.details.httpStatus ?? 0) < 500) {
-      platform.logger.warn({ gatewayRefundId, chargeId }, 'gateway D refund.completed names a refund the gateway does not confirm: ignored');
+    if (error instanceof GatewayClientError && error.kind === 'gateway' && error.details.gatewayMessage && (error.details.httpStatus ?? 0) < 500) {
+      host.logger.warn({ gatewayRefundId, chargeId }, 'gateway D refund.completed names a refund the gateway does not confirm: ignored');
       return false;
     }
     throw error;
   }
-  const amountMinor = gatewayAmountToMinor(refundedAmountOf(fetched), transaction.decimals);
+  const decimals = payBDecimals(transaction);
+  const amountMinor = gatewayAmountToMinor(refundedAmountOf(fetched), decimals);
   if (chargeIdOfRefund(fetched) !== chargeId || amountMinor === null || amountMinor <= 0) {
-    platform.logger.warn({ gatewayRefundId, chargeId }, 'gateway D refund.completed: the gateway shows the refund for another charge or without an amount; ignored');
+    host.logger.warn({ gatewayRefundId, chargeId }, 'gateway D refund.completed: the gateway shows the refund for another charge or without an amount; ignored');
     return false;
   }
-  await recordPendingRefund(platform, {
-    orderTransactionId: transaction.orderTransactionId,
+  await recordPendingRefund(host, {
+    orderTransactionId: transaction.id,
     gatewayRefundId,
     amountMinor,
-    decimals: transaction.decimals,
+    decimals,
     comments: typeof fetched.comment === 'string' ? fetched.comment : undefined,
   });
-  platform.logger.info({ gatewayRefundId, chargeId, orderTransactionId: transaction.orderTransactionId }, 'gateway D refund without platform records adopted');
+  host.logger.info({ gatewayRefundId, chargeId, orderTransactionId: transaction.id }, 'gateway D refund without platform records adopted');
   return true;
 }

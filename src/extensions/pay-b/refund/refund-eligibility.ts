@@ -1,14 +1,10 @@
-import { isId, normalizeId } from '../../../platform/ids.js';
-import type { Platform } from '../../../platform/kernel.js';
+import { isId, normalizeId, type ExtensionHost } from '../../../platform/sdk/index.js';
+import { REFUNDABLE_STATES, type RefundCurrency } from '../../_gateway-kit/index.js';
 import { isGatewayId } from '../client.js';
 import { readPayBSettings, type PayBSettings } from '../config.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
-import { isPayBTransaction, loadPayBOrderTransaction } from '../order-transaction/order-transaction-data.js';
-import type { RefundCurrency } from './refund-amount.js';
+import { isPayBTransaction, payBAmountMinor, payBDecimals } from '../payment/order-transaction.js';
 import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
-
-/** Spec part D, refund step 1: the states a refund may start from (Shopware's technical names). */
-export const REFUNDABLE_STATES: ReadonlySet<string> = new Set(['paid', 'paid_partially', 'refunded_partially']);
 
 /** An order transaction that passed eligibility, with what the later steps need. */
 export interface RefundableTransaction {
@@ -29,18 +25,19 @@ export interface RefundableTransaction {
  * refunds are enabled for its sales channel, its state is refundable, the gateway transaction id and
  * the currency are known. Throws the matching RefundRefusal otherwise. The minimum is checked with the amount.
  */
-export async function loadRefundableTransaction(platform: Platform, orderTransactionId: string): Promise<RefundableTransaction> {
+export async function loadRefundableTransaction(host: ExtensionHost, orderTransactionId: string): Promise<RefundableTransaction> {
   const id = normalizeId(orderTransactionId);
   if (!isId(id)) throw new RefundRefusal(REFUND_MESSAGES.notFound);
-  const transaction = await loadPayBOrderTransaction(platform.db, id);
+  const transaction = await host.orderTransactions.load(id);
   if (!transaction || !isPayBTransaction(transaction)) throw new RefundRefusal(REFUND_MESSAGES.notFound);
 
-  const settings = await readPayBSettings(platform, transaction.salesChannelId);
+  const settings = await readPayBSettings(host, transaction.salesChannelId);
   if (!settings.refundEnabled) throw new RefundRefusal(REFUND_MESSAGES.disabled);
 
-  const { state, customFields, amountMinor } = transaction;
+  const { state, customFields } = transaction;
+  const amountMinor = payBAmountMinor(transaction);
   const gatewayTransactionId = customFields[TRANSACTION_FIELDS.transactionId];
-  const currency: RefundCurrency = { isoCode: transaction.currencyIso, decimals: transaction.decimals };
+  const currency: RefundCurrency = { isoCode: transaction.currency.isoCode, decimals: payBDecimals(transaction) };
   if (!REFUNDABLE_STATES.has(state) || !isGatewayId(gatewayTransactionId)) throw new RefundRefusal(REFUND_MESSAGES.notRefundable);
   // the gateway transaction was verified in this currency; another one would make major units mean something else
   const gatewayCurrency = customFields[TRANSACTION_FIELDS.currency];

@@ -1,4 +1,4 @@
-import { MAX_MINOR_UNITS } from '../../../platform/checkout/money/money.js';
+import { MAX_MINOR_UNITS } from '../../../platform/sdk/index.js';
 import { gatewayAmountToMinor } from '../amounts.js';
 import { isGatewayId, type PayBClient } from '../client.js';
 import { chargeIdOfRefund, refundedAmountOf } from './gateway-refund-record.js';

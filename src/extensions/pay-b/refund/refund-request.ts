@@ -1,8 +1,20 @@
-import { isPlainObject } from '../../../platform/entities/write-validation.js';
+import { Type } from '@sinclair/typebox';
+import { isPlainObject } from '../../../platform/sdk/index.js';
 import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
 
 /** Longer comments are refused rather than cut: the merchant should see what reaches the gateway. */
 export const MAX_COMMENTS_LENGTH = 500;
+
+/** The body as the route documents it (OpenAPI); `parseRefundRequest` checks it with the spec's messages. */
+export const RefundRequestBody = Type.Object({
+  orderTransactionId: Type.String({ description: 'The platform order transaction id', pattern: '^[0-9a-fA-F-]{32,36}$' }),
+  amount: Type.Optional(
+    Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' })], {
+      description: 'Major units of the order currency; omit to refund the whole remaining balance',
+    }),
+  ),
+  comments: Type.Optional(Type.String({ maxLength: MAX_COMMENTS_LENGTH, description: 'Passed to the gateway' })),
+});
 
 /** The body of `POST /api/_action/pay-b/refund`, checked for shape; the amount is read once the currency is known. */
 export interface RefundRequest {

@@ -1,23 +1,33 @@
-import type { Platform } from '../../../platform/kernel.js';
+import type { ExtensionHost, LeaseOptions } from '../../../platform/sdk/index.js';
+import {
+  DEFAULT_REFUND_LEASE,
+  formatRefundAmount,
+  GatewayClientError,
+  GatewayNotConfiguredError,
+  malformedAmountMessage,
+  minimumRefundFor,
+  minimumRefundMinor,
+  requestedAmountToMinor,
+  withRefundLease,
+  type RefundCurrency,
+} from '../../_gateway-kit/index.js';
 import { toWireAmount } from '../amounts.js';
-import { createPayBClient, PayBClientError, PayBNotConfiguredError, type GatewayRefundResult, type PayBClient } from '../client.js';
-import { formatRefundAmount, minimumRefundMinor, requestedAmountToMinor, type RefundCurrency } from './refund-amount.js';
+import { createPayBClient, type GatewayRefundResult, type PayBClient } from '../client.js';
 import { loadRefundableTransaction, type RefundableTransaction } from './refund-eligibility.js';
-import { acquireRefundLease, DEFAULT_LEASE_OPTIONS, releaseRefundLease, type RefundLeaseOptions } from './refund-lease.js';
 import { refundedAtGatewayMinor, RefundLedgerUnavailableError } from './refund-ledger.js';
 import { recordPendingRefund, refundedOnPlatformMinor } from './refund-records.js';
 import type { RefundRequest } from './refund-request.js';
 import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
 
 export interface RefundTimings {
-  lease: RefundLeaseOptions;
+  lease: LeaseOptions;
   /** Per gateway request. */
   requestTimeoutMs: number;
-  /** For reading every ledger page; with one more request for the refund it stays inside the lease's ttl. */
+  /** For reading every ledger page. */
   ledgerBudgetMs: number;
 }
 
-export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_LEASE_OPTIONS, requestTimeoutMs: 15_000, ledgerBudgetMs: 60_000 };
+export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_REFUND_LEASE, requestTimeoutMs: 15_000, ledgerBudgetMs: 60_000 };
 
 /**
  * `POST /api/_action/pay-b/refund` after the body's shape was checked (spec part D, refund steps 1-5).
@@ -26,28 +36,26 @@ export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_LEASE_OPTI
  * concurrent requests (in any process) are served one after the other and each sees the refunds before
  * it; no database transaction is open meanwhile. Returns the gateway's response body.
  */
-export async function requestRefund(platform: Platform, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
-  const checked = await loadRefundableTransaction(platform, request.orderTransactionId);
-  const minimumMinor = minimumRefundMinor(checked.settings, checked.currency);
+export async function requestRefund(host: ExtensionHost, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
+  const checked = await loadRefundableTransaction(host, request.orderTransactionId);
+  const minimumMinor = minimumRefundMinor(minimumRefundFor(checked.settings.minimumRefundAmount, checked.currency.isoCode), checked.currency);
   const requestedMinor = readRequestedAmount(request.amount, checked.currency);
   if (requestedMinor !== undefined && requestedMinor < minimumMinor) {
     throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, checked.currency)));
   }
 
-  const token = await acquireRefundLease(platform.db, checked.id, timings.lease);
-  if (token === null) throw new RefundRefusal(REFUND_MESSAGES.inProgress);
-  try {
+  return withRefundLease(host, checked.id, timings.lease, async () => {
     // read again under the lease: a refund that held it before us may have changed the state
-    const transaction = await loadRefundableTransaction(platform, checked.id);
-    const client = clientFor(platform, transaction, timings);
-    const balanceMinor = await refundableBalanceMinor(platform, client, transaction, Date.now() + timings.ledgerBudgetMs);
+    const transaction = await loadRefundableTransaction(host, checked.id);
+    const client = clientFor(host, transaction, timings);
+    const balanceMinor = await refundableBalanceMinor(host, client, transaction, Date.now() + timings.ledgerBudgetMs);
     const amountMinor = requestedMinor ?? balanceMinor;
     if (amountMinor < minimumMinor) throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, transaction.currency)));
     if (amountMinor > balanceMinor) throw new RefundRefusal(REFUND_MESSAGES.exceedsBalance(formatRefundAmount(balanceMinor, transaction.currency)));
 
-    const result = await refundAtGateway(platform, client, transaction, amountMinor, request.comments);
+    const result = await refundAtGateway(host, client, transaction, amountMinor, request.comments);
     try {
-      await recordPendingRefund(platform, {
+      await recordPendingRefund(host, {
         orderTransactionId: transaction.id,
         gatewayRefundId: result.refundId,
         amountMinor,
@@ -55,38 +63,28 @@ export async function requestRefund(platform: Platform, request: RefundRequest, 
         comments: request.comments,
       });
     } catch (error) {
-      // the money is on its way back: say which gateway refund lacks its records
-      platform.logger.error({ err: error, orderTransactionId: transaction.id, gatewayRefundId: result.refundId }, 'gateway D refund created, but its platform records were not');
+      // the money is on its way back: say which gateway refund lacks its records (refund.completed adopts it)
+      host.logger.error({ err: error, orderTransactionId: transaction.id, gatewayRefundId: result.refundId }, 'gateway D refund created, but its platform records were not');
       throw error;
     }
     return result.envelope;
-  } finally {
-    await releaseRefundLease(platform.db, checked.id, token).catch((error) =>
-      platform.logger.warn({ err: error, orderTransactionId: checked.id }, 'could not release the refund lease; it expires by itself'),
-    );
-  }
+  });
 }
 
 /** Absent: undefined (the whole balance). Malformed for the currency: refused. */
 function readRequestedAmount(amount: number | string | undefined, currency: RefundCurrency): number | undefined {
   if (amount === undefined) return undefined;
   const minor = requestedAmountToMinor(amount, currency);
-  if (minor === null) {
-    throw new RefundRefusal(
-      currency.decimals === 0
-        ? `Refund amount must be a positive whole number of ${currency.isoCode}`
-        : `Refund amount must be a positive number of ${currency.isoCode} with at most ${currency.decimals} decimals`,
-    );
-  }
+  if (minor === null) throw new RefundRefusal(malformedAmountMessage(currency));
   return minor;
 }
 
-function clientFor(platform: Platform, transaction: RefundableTransaction, timings: RefundTimings): PayBClient {
+function clientFor(host: ExtensionHost, transaction: RefundableTransaction, timings: RefundTimings): PayBClient {
   try {
     return createPayBClient(transaction.settings, { timeoutMs: timings.requestTimeoutMs });
   } catch (error) {
-    if (!(error instanceof PayBNotConfiguredError)) throw error;
-    platform.logger.warn({ orderTransactionId: transaction.id }, 'gateway D refund: no secret key for the active mode');
+    if (!(error instanceof GatewayNotConfiguredError)) throw error;
+    host.logger.warn({ orderTransactionId: transaction.id }, 'gateway D refund: no secret key for the active mode');
     throw new RefundRefusal(REFUND_MESSAGES.ledgerUnavailable);
   }
 }
@@ -96,22 +94,22 @@ function clientFor(platform: Platform, transaction: RefundableTransaction, timin
  * below zero. Already refunded is the gateway's live ledger, or our own pending and completed refunds
  * when they hold more (the gateway's list may not show a refund it accepted a moment ago).
  */
-async function refundableBalanceMinor(platform: Platform, client: PayBClient, transaction: RefundableTransaction, deadline: number): Promise<number> {
+async function refundableBalanceMinor(host: ExtensionHost, client: PayBClient, transaction: RefundableTransaction, deadline: number): Promise<number> {
   let atGateway: number;
   try {
     atGateway = await refundedAtGatewayMinor(client, transaction.gatewayTransactionId, transaction.currency.decimals, { deadline, since: transaction.createdAt });
   } catch (error) {
     if (!(error instanceof RefundLedgerUnavailableError)) throw error;
-    platform.logger.warn({ err: error, orderTransactionId: transaction.id }, 'gateway D refund: the refund ledger could not be read');
+    host.logger.warn({ reason: error.message, orderTransactionId: transaction.id }, 'gateway D refund: the refund ledger could not be read');
     throw new RefundRefusal(REFUND_MESSAGES.ledgerUnavailable);
   }
-  const onPlatform = await refundedOnPlatformMinor(platform.db, transaction.id, transaction.currency.decimals);
+  const onPlatform = await refundedOnPlatformMinor(host, transaction.id, transaction.currency.decimals);
   return Math.max(transaction.amountMinor - Math.max(atGateway, onPlatform), 0);
 }
 
 /** Step 4, amount always explicit in major units. A refusal shows the gateway's message. */
 async function refundAtGateway(
-  platform: Platform,
+  host: ExtensionHost,
   client: PayBClient,
   transaction: RefundableTransaction,
   amountMinor: number,
@@ -123,8 +121,8 @@ async function refundAtGateway(
       ...(comments === undefined ? {} : { comments }),
     });
   } catch (error) {
-    if (!(error instanceof PayBClientError)) throw error;
-    platform.logger.warn({ err: error, orderTransactionId: transaction.id }, 'gateway D refund was not accepted');
+    if (!(error instanceof GatewayClientError)) throw error;
+    host.logger.warn({ ...error.toLog(), orderTransactionId: transaction.id }, 'gateway D refund was not accepted');
     if (error.kind === 'gateway') throw new RefundRefusal(error.details.gatewayMessage?.trim() || REFUND_MESSAGES.gatewayRefused);
     // no answer, or one without a refund id: the refund may exist anyway; the next request's ledger read shows it
     throw new RefundRefusal(REFUND_MESSAGES.gatewayUnconfirmed);

@@ -1,5 +1,4 @@
-import { divideRoundHalfUp, parseExactDecimal } from '../../../platform/checkout/money/exact-decimal.js';
-import { MAX_MINOR_UNITS } from '../../../platform/checkout/money/money.js';
+import { divideRoundHalfUp, parseExactDecimal, MAX_MINOR_UNITS } from '../../../platform/sdk/index.js';
 
 /**
  * The gateway speaks major units ("7500", 99.5); the simulator keeps every amount as BigInt minor units of

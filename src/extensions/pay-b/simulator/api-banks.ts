@@ -1,5 +1,5 @@
+import { isPlainObject } from '../../../platform/sdk/index.js';
 import type { FastifyInstance } from 'fastify';
-import { isPlainObject } from '../../../platform/entities/write-validation.js';
 import { banksOf, resolveTestAccount } from './banks.js';
 import { MESSAGES, sendError, successBody } from './envelope.js';
 

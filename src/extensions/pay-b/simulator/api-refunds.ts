@@ -1,6 +1,5 @@
+import { isPlainObject, decimalsFor } from '../../../platform/sdk/index.js';
 import type { FastifyInstance } from 'fastify';
-import { isPlainObject } from '../../../platform/entities/write-validation.js';
-import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
 import { describeAmountProblem, parseMajorAmount } from './amounts.js';
 import { answered, parseGatewayId, transactionOrError } from './route-helpers.js';
 import type { SimulatorContext } from './context.js';

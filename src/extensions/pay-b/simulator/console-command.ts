@@ -1,6 +1,5 @@
-import type { CommandInput, CommandIo, StandaloneConsoleCommand } from '../../../platform/console/command.js';
-import { UsageError } from '../../../platform/console/usage-error.js';
-import { EXIT } from '../../../platform/console/exit-codes.js';
+import { UsageError, type CommandInput, type CommandIo, type StandaloneConsoleCommand } from '../../../platform/sdk/index.js';
+import { alignedRows, createSimulatorCommand } from '../../_gateway-kit/simulator/index.js';
 import { configKey } from '../config.js';
 import { DEFAULT_SECRET_KEY } from './options.js';
 import { startPayBSimulator } from './simulator.js';
@@ -16,14 +15,10 @@ export interface PayBSimulatorCommandOptions {
  * standalone command: it needs no database, so it runs beside a running shop.
  */
 export function createPayBSimulatorCommand(commandOptions: PayBSimulatorCommandOptions = {}): StandaloneConsoleCommand {
-  const untilStopped = commandOptions.untilStopped ?? untilSignal;
-  return {
+  return createSimulatorCommand<PayBSimulatorOptions, PayBSimulator>({
     name: 'ext:pay-b:simulator',
     description: 'Runs a local simulator of payment gateway D (API, hosted payment page, webhooks) until Ctrl-C',
-    standalone: true,
     options: {
-      port: { type: 'string', short: 'p', valueName: '<n>', description: 'Port to listen on (default 0: a free port)' },
-      host: { type: 'string', valueName: '<host>', description: 'Address to listen on (default 127.0.0.1)' },
       'secret-key': {
         type: 'string',
         multiple: true,
@@ -34,31 +29,21 @@ export function createPayBSimulatorCommand(commandOptions: PayBSimulatorCommandO
       'webhook-url': { type: 'string', valueName: '<url>', description: "The shop's webhook URL, e.g. http://localhost:8000/pay-b/webhook" },
       'fee-bearer': { type: 'string', valueName: '<merchant|customer>', description: 'Who bears the gateway fee (default merchant)' },
     },
-    async run(input, io) {
-      const options = simulatorOptions(input);
-      const simulator = await startPayBSimulator({ ...options, log: (line) => io.out(line) });
-      try {
-        for (const line of instructions(simulator, options)) io.out(line);
-        await untilStopped(simulator, io);
-        io.out('Stopping the simulator.');
-      } finally {
-        await simulator.close();
-      }
-      return EXIT.ok;
-    },
-  };
+    parse: simulatorOptions,
+    start: (options, log) => startPayBSimulator({ ...options, log }),
+    instructions,
+    untilStopped: commandOptions.untilStopped,
+  });
 }
 
 export const payBSimulatorCommand = createPayBSimulatorCommand();
 
-function simulatorOptions(input: CommandInput): PayBSimulatorOptions {
+function simulatorOptions(input: CommandInput, common: { port: number; host: string | undefined }): PayBSimulatorOptions {
   const { options } = input;
   const text = (name: string): string | undefined => {
     const value = options[name];
     return typeof value === 'string' ? value : undefined;
   };
-  const port = text('port') ?? '0';
-  if (!/^\d{1,5}$/.test(port) || Number(port) > 65535) throw new UsageError(`--port must be a number from 0 to 65535, got "${port}".`);
   const feeBearer = text('fee-bearer') ?? 'merchant';
   if (feeBearer !== 'merchant' && feeBearer !== 'customer') throw new UsageError('--fee-bearer must be merchant or customer.');
   const webhookUrl = text('webhook-url');
@@ -66,33 +51,24 @@ function simulatorOptions(input: CommandInput): PayBSimulatorOptions {
   const keys = options['secret-key'];
   const secretKeys = Array.isArray(keys) && keys.length > 0 ? keys : undefined;
   if (secretKeys?.some((key) => key === '')) throw new UsageError('--secret-key must not be empty.');
-  return {
-    port: Number(port),
-    host: text('host'),
-    secretKeys,
-    secretHash: text('secret-hash'),
-    webhookUrl,
-    feeBearer,
-  };
+  return { ...common, secretKeys, secretHash: text('secret-hash'), webhookUrl, feeBearer };
 }
 
 /** What to set in the shop. Keys and hashes are never printed, only where they come from. */
 function instructions(simulator: PayBSimulator, options: PayBSimulatorOptions): string[] {
-  const rows: Array<[string, string]> = [
-    [configKey('sandbox'), 'true'],
-    [configKey('apiBaseUrl'), simulator.baseUrl],
-    [configKey('secretKeySandbox'), options.secretKeys ? 'the value given with --secret-key' : DEFAULT_SECRET_KEY],
-    [
-      configKey('secretHashSandbox'),
-      options.secretHash === undefined ? '(no --secret-hash: webhooks carry no verif-hash and the shop refuses them)' : 'the value given with --secret-hash',
-    ],
-  ];
-  const width = Math.max(...rows.map(([key]) => key.length));
   return [
     `Gateway D simulator listening on ${simulator.baseUrl}`,
     '',
     'Set in the shop (system config, global scope):',
-    ...rows.map(([key, value]) => `  ${key.padEnd(width)}  ${value}`),
+    ...alignedRows([
+      [configKey('sandbox'), 'true'],
+      [configKey('apiBaseUrl'), simulator.baseUrl],
+      [configKey('secretKeySandbox'), options.secretKeys ? 'the value given with --secret-key' : DEFAULT_SECRET_KEY],
+      [
+        configKey('secretHashSandbox'),
+        options.secretHash === undefined ? '(no --secret-hash: webhooks carry no verif-hash and the shop refuses them)' : 'the value given with --secret-hash',
+      ],
+    ]),
     '',
     options.webhookUrl === undefined
       ? 'Webhooks: not sent (pass --webhook-url <shop URL>/pay-b/webhook to receive charge.completed and refund.completed).'
@@ -100,16 +76,4 @@ function instructions(simulator: PayBSimulator, options: PayBSimulatorOptions): 
     `Fee bearer: ${options.feeBearer ?? 'merchant'}. Hosted payment pages: ${simulator.baseUrl}/hosted/pay/<link>`,
     'Press Ctrl-C to stop.',
   ];
-}
-
-function untilSignal(): Promise<NodeJS.Signals> {
-  return new Promise((resolve) => {
-    const stop = (signal: NodeJS.Signals) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
 }

@@ -1,15 +1,13 @@
-import type { FaultInjector } from './faults.js';
+import type { FaultInjector, RecordedRequest, WebhookSender } from '../../_gateway-kit/simulator/index.js';
 import type { SimulatorSettings } from './options.js';
 import type { PaymentFlow } from './payment-flow.js';
 import type { GatewayLedger } from './state.js';
-import type { RecordedRequest } from './types.js';
-import type { WebhookDispatcher } from './webhook-delivery.js';
 
 /** What the simulator's HTTP routes share. */
 export interface SimulatorContext {
   settings: SimulatorSettings;
   ledger: GatewayLedger;
-  webhooks: WebhookDispatcher;
+  webhooks: WebhookSender;
   flow: PaymentFlow;
   faults: FaultInjector;
   requests: RecordedRequest[];

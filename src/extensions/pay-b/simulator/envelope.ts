@@ -39,3 +39,13 @@ export const MESSAGES = {
   invalidAccount: 'Sorry, that account number is invalid, please check and try again',
   nigeriaOnly: 'Account resolution is only available for Nigerian banks',
 } as const;
+
+/** The gateway's documented answer after its ~28 s timeout. */
+export const TIMEOUT_BODY = errorBody('An error occurred. Please contact support');
+
+/** What an injected fault answers when the test names no body. */
+export function defaultFaultBody(status: number): ErrorBody {
+  if (status === 429) return errorBody('Too many requests. Please try again later');
+  if (status === 503) return TIMEOUT_BODY;
+  return errorBody('Simulated gateway fault');
+}

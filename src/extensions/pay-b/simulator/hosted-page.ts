@@ -1,9 +1,7 @@
+import { isPlainObject, toMajorUnits, decimalsFor } from '../../../platform/sdk/index.js';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isPlainObject } from '../../../platform/entities/write-validation.js';
-import { toMajorUnits } from '../../../platform/checkout/money/money.js';
-import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
 import type { SimulatorContext } from './context.js';
-import { escapeHtml, htmlPage, messagePage } from './html.js';
+import { escapeHtml, htmlPage, messagePage } from '../../_gateway-kit/simulator/index.js';
 import { PaymentFlowError } from './payment-flow.js';
 import type { PaymentInit } from './state.js';
 import type { PaymentOutcome } from './types.js';

@@ -4,7 +4,7 @@
  */
 export { startPayBSimulator } from './simulator.js';
 export { DEFAULT_SECRET_KEY } from './options.js';
-export { TIMEOUT_BODY } from './faults.js';
+export { TIMEOUT_BODY } from './envelope.js';
 export type {
   InjectedFault,
   PayBSimulator,

@@ -1,11 +1,11 @@
-import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { decimalsFor } from '../../../platform/sdk/index.js';
 import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import { MESSAGES } from './envelope.js';
 import type { SimulatorSettings } from './options.js';
 import type { GatewayLedger, PaymentInit } from './state.js';
 import { chargeCompletedBody } from './transaction-record.js';
 import type { PaymentOutcome, PaymentOverrides } from './types.js';
-import type { WebhookDispatcher } from './webhook-delivery.js';
+import type { WebhookSender } from '../../_gateway-kit/simulator/index.js';
 
 /** A payment that cannot be completed any more (disabled link, already paid) or a wrong override. */
 export class PaymentFlowError extends Error {
@@ -26,11 +26,11 @@ export interface CompletedPayment {
  */
 export class PaymentFlow {
   readonly #ledger: GatewayLedger;
-  readonly #webhooks: WebhookDispatcher;
+  readonly #webhooks: WebhookSender;
   readonly #settings: SimulatorSettings;
   readonly #fallbackRedirect: () => string;
 
-  constructor(deps: { ledger: GatewayLedger; webhooks: WebhookDispatcher; settings: SimulatorSettings; fallbackRedirect: () => string }) {
+  constructor(deps: { ledger: GatewayLedger; webhooks: WebhookSender; settings: SimulatorSettings; fallbackRedirect: () => string }) {
     this.#ledger = deps.ledger;
     this.#webhooks = deps.webhooks;
     this.#settings = deps.settings;

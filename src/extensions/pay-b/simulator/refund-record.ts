@@ -1,5 +1,4 @@
-import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
-import { toMajorNumber } from '../../../platform/checkout/money/money.js';
+import { decimalsFor, toMajorNumber } from '../../../platform/sdk/index.js';
 import { MERCHANT_ACCOUNT_ID, MERCHANT_WALLET_ID, type RefundEntry } from './state.js';
 
 const REFUND_META = { source: 'availablebalance' } as const;

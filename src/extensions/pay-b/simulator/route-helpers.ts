@@ -3,10 +3,7 @@ import type { SimulatorContext } from './context.js';
 import { MESSAGES, sendError } from './envelope.js';
 import type { GatewayTransaction } from './state.js';
 
-/** Settles once the answer has gone out (or the connection closed): webhooks about it come after it. */
-export function answered(reply: FastifyReply): Promise<void> {
-  return new Promise((resolve) => reply.raw.once('close', () => resolve()));
-}
+export { answered } from '../../_gateway-kit/simulator/index.js';
 
 /** A numeric gateway id from a path segment, or undefined ("abc", "1.5", "-3"). */
 export function parseGatewayId(value: string): number | undefined {

@@ -1,16 +1,16 @@
-import type { AddressInfo } from 'node:net';
-import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
+import { decimalsFor } from '../../../platform/sdk/index.js';
 import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import type { SimulatorContext } from './context.js';
-import { FaultInjector } from './faults.js';
+import { FaultInjector, listeningUrl, WebhookSender } from '../../_gateway-kit/simulator/index.js';
+import { defaultFaultBody } from './envelope.js';
 import { applyOptions, resolveOptions } from './options.js';
 import { PaymentFlow } from './payment-flow.js';
 import { refundCompletedBody, refundListItem } from './refund-record.js';
-import { buildSimulatorServer } from './server.js';
+import { buildPayBSimulatorServer } from './server.js';
 import { GatewayLedger, gatewayTimestamp, type GatewayTransaction } from './state.js';
 import { chargeCompletedBody, verifyData } from './transaction-record.js';
 import type { PayBSimulator, PayBSimulatorOptions, RecordedRequest } from './types.js';
-import { WebhookDispatcher } from './webhook-delivery.js';
+import { payBWebhookSigning } from './webhook-signing.js';
 
 /** Keys of updateTransaction that change the gateway's own record rather than only what verify shows. */
 const RECORD_KEYS = new Set(['status', 'amount', 'currency', 'app_fee']);
@@ -19,18 +19,16 @@ const RECORD_KEYS = new Set(['status', 'amount', 'currency', 'app_fee']);
 export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Promise<PayBSimulator> {
   const settings = resolveOptions(options);
   const ledger = new GatewayLedger();
-  const webhooks = new WebhookDispatcher(settings);
-  const faults = new FaultInjector();
+  const webhooks = new WebhookSender(settings, payBWebhookSigning(settings));
+  const faults = new FaultInjector(defaultFaultBody, 'PayB simulator');
   const requests: RecordedRequest[] = [];
   let baseUrl = '';
   const flow = new PaymentFlow({ ledger, webhooks, settings, fallbackRedirect: () => `${baseUrl}/hosted/done` });
   const ctx: SimulatorContext = { settings, ledger, webhooks, flow, faults, requests, baseUrl: () => baseUrl };
 
-  const app = await buildSimulatorServer(ctx);
+  const app = await buildPayBSimulatorServer(ctx);
   await app.listen({ host: settings.host, port: settings.port });
-  const address = app.server.address() as AddressInfo;
-  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  baseUrl = `http://${host}:${address.port}`;
+  baseUrl = listeningUrl(app);
 
   const transactionOrThrow = (id: number): GatewayTransaction => {
     const transaction = ledger.transaction(id);

@@ -1,5 +1,4 @@
-import { decimalsFor } from '../../../platform/checkout/money/currency-decimals.js';
-import { toMajorNumber } from '../../../platform/checkout/money/money.js';
+import { decimalsFor, toMajorNumber } from '../../../platform/sdk/index.js';
 import { appFeeMinor } from './amounts.js';
 import { MERCHANT_ACCOUNT_ID, type GatewayTransaction } from './state.js';
 

@@ -1,13 +1,15 @@
-import type { Platform } from '../../../platform/kernel.js';
+import type { ExtensionHost } from '../../../platform/sdk/index.js';
+import { createSingleFlight, sharedSecretMatches, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { isGatewayId } from '../client.js';
 import { readWebhookSecretHash } from '../config.js';
 import { CHARGE_COMPLETED_EVENT, REFUND_COMPLETED_EVENT } from '../events.js';
 import { handleRefundCompleted } from '../refund/refund-completed.js';
 import { handleChargeCompleted } from './charge-completed.js';
-import { createSingleFlight } from './single-flight.js';
-import { webhookAnswers, type WebhookAnswer } from './webhook-answers.js';
+import { webhookAnswers } from './webhook-answers.js';
 import { CHARGE_COMPLETED, parseWebhookBody, REFUND_COMPLETED } from './webhook-body.js';
-import { verifHashMatches } from './verif-hash.js';
+
+/** The header gateway D sends the merchant's secret hash in, verbatim. */
+export const VERIF_HASH_HEADER = 'verif-hash';
 
 export interface WebhookRequest {
   /** The `verif-hash` header as received. */
@@ -19,37 +21,37 @@ export interface WebhookRequest {
  * `POST /pay-b/webhook` without HTTP: the hash first (nothing is read from an unauthenticated body),
  * then the body's shape, then the events for subscribers, then the handler of the event type.
  */
-export function createWebhookHandler(platform: Platform): (request: WebhookRequest) => Promise<WebhookAnswer> {
+export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequest) => Promise<WebhookAnswer> {
   // concurrent deliveries of one charge share one verification
   const chargeFlight = createSingleFlight<WebhookAnswer>();
 
   return async (request) => {
-    if (!verifHashMatches(await readWebhookSecretHash(platform), request.verifHash)) {
-      platform.logger.warn('pay-b: webhook refused, verif-hash missing, wrong, or no hash configured');
+    if (!sharedSecretMatches(await readWebhookSecretHash(host), request.verifHash)) {
+      host.logger.warn('pay-b: webhook refused, verif-hash missing, wrong, or no hash configured');
       return webhookAnswers.accessDenied;
     }
     const message = parseWebhookBody(request.rawBody);
     if (!message) {
-      platform.logger.warn('pay-b: webhook refused, malformed body');
+      host.logger.warn('pay-b: webhook refused, malformed body');
       return webhookAnswers.badRequest;
     }
 
     if (message.kind === 'flat-refund' || message.event === REFUND_COMPLETED) {
       const refund = message.kind === 'flat-refund' ? message.refund : message.data;
-      await platform.events.dispatch(platform.db, REFUND_COMPLETED_EVENT, { data: refund });
-      await handleRefundCompleted(platform, refund);
+      await host.events.dispatch(host.db, REFUND_COMPLETED_EVENT, { data: refund });
+      await handleRefundCompleted(host, refund);
       return webhookAnswers.success;
     }
     if (message.event === CHARGE_COMPLETED) {
       const { id, tx_ref: txRef } = message.data;
       if (!isGatewayId(id)) {
-        platform.logger.warn('pay-b: charge.completed refused, data.id is no gateway transaction id');
+        host.logger.warn('pay-b: charge.completed refused, data.id is no gateway transaction id');
         return webhookAnswers.badRequest;
       }
-      await platform.events.dispatch(platform.db, CHARGE_COMPLETED_EVENT, { data: message.data });
-      return chargeFlight(`${String(id)}:${String(txRef)}`, () => handleChargeCompleted(platform, { gatewayTransactionId: id, txRef }));
+      await host.events.dispatch(host.db, CHARGE_COMPLETED_EVENT, { data: message.data });
+      return chargeFlight(`${String(id)}:${String(txRef)}`, () => handleChargeCompleted(host, { gatewayTransactionId: id, txRef }));
     }
-    platform.logger.info({ event: message.event.slice(0, 64) }, 'pay-b: webhook event type not handled; acknowledged');
+    host.logger.info({ event: message.event.slice(0, 64) }, 'pay-b: webhook event type not handled; acknowledged');
     return webhookAnswers.success;
   };
 }

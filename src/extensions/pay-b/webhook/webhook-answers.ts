@@ -1,9 +1,6 @@
-/** The webhook's answers (spec part D errors table); the gateway counts only 200 as delivered. */
-export interface WebhookAnswer {
-  status: 200 | 400 | 403 | 500;
-  body: { status: 'success' } | { status: 'error'; message: string };
-}
+import type { WebhookAnswer } from '../../_gateway-kit/index.js';
 
+/** The webhook's answers (spec part D errors table); the gateway counts only 200 as delivered. */
 export const webhookAnswers = {
   success: { status: 200, body: { status: 'success' } },
   badRequest: { status: 400, body: { status: 'error', message: 'Bad request' } },

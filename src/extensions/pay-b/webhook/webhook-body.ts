@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../../platform/entities/write-validation.js';
+import { isPlainObject } from '../../../platform/sdk/index.js';
 
 export const CHARGE_COMPLETED = 'charge.completed';
 export const REFUND_COMPLETED = 'refund.completed';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFICATION_PAYLOAD_KEY } from '../../../../src/extensions/pay-b/bank/verified-account-store.js';
+import { VERIFICATION_PAYLOAD_KEY } from '../../../../src/extensions/pay-b/bank.js';
 import { BANKS_BY_COUNTRY } from '../../../../src/extensions/pay-b/simulator/banks.js';
 import { freePort } from '../../../e2e/free-port.js';
 import {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFICATION_PAYLOAD_KEY } from '../../../../src/extensions/pay-b/bank/verified-account-store.js';
+import { VERIFICATION_PAYLOAD_KEY } from '../../../../src/extensions/pay-b/bank.js';
 import { CUSTOMER_BANK_FIELDS } from '../../../../src/extensions/pay-b/custom-fields.js';
 import { textOf } from '../../../platform/storefront/pages/shop-fixtures.js';
 import {

@@ -1,3 +1,4 @@
+import { payBHost } from '../pay-b-test-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS, configKey, readPayBSettings, readWebhookSecretHash } from '../../../../src/extensions/pay-b/config.js';
 import { PAY_B_PAYMENT_METHOD } from '../../../../src/extensions/pay-b/config.js';
@@ -91,25 +92,25 @@ describe('ExtPayB install, settings and uninstall', () => {
     const stored = await t.platform.db.selectFrom('system_config').select('configuration_value').where('configuration_key', 'like', 'ExtPayB.%').execute();
     for (const value of Object.values(secrets)) expect(JSON.stringify(stored)).not.toContain(value);
 
-    const sandbox = await readPayBSettings(t.platform, DEFAULT_SALES_CHANNEL_ID);
+    const sandbox = await readPayBSettings(payBHost(t.platform), DEFAULT_SALES_CHANNEL_ID);
     expect(sandbox).toMatchObject({ sandbox: true, secretKey: 'FLWSECK_TEST-0002', publicKey: 'FLWPUBK_TEST-0004' });
-    expect(await readWebhookSecretHash(t.platform)).toBe('sandbox-hash-0006');
+    expect(await readWebhookSecretHash(payBHost(t.platform))).toBe('sandbox-hash-0006');
 
     await t.platform.systemConfig.set(t.platform.db, configKey('sandbox'), false);
-    expect(await readPayBSettings(t.platform, DEFAULT_SALES_CHANNEL_ID)).toMatchObject({ sandbox: false, secretKey: 'FLWSECK-live-0001', publicKey: 'FLWPUBK-live-0003' });
-    expect(await readWebhookSecretHash(t.platform)).toBe('live-hash-0005');
+    expect(await readPayBSettings(payBHost(t.platform), DEFAULT_SALES_CHANNEL_ID)).toMatchObject({ sandbox: false, secretKey: 'FLWSECK-live-0001', publicKey: 'FLWPUBK-live-0003' });
+    expect(await readWebhookSecretHash(payBHost(t.platform))).toBe('live-hash-0005');
     await t.platform.systemConfig.set(t.platform.db, configKey('sandbox'), true);
   });
 
   it('webhook hashes come from the global scope only; other settings follow the sales channel', async () => {
     await t.platform.systemConfig.set(t.platform.db, configKey('secretHashSandbox'), 'channel-hash', DEFAULT_SALES_CHANNEL_ID);
     await t.platform.systemConfig.set(t.platform.db, configKey('sandbox'), false, DEFAULT_SALES_CHANNEL_ID);
-    expect(await readWebhookSecretHash(t.platform)).toBe('sandbox-hash-0006');
+    expect(await readWebhookSecretHash(payBHost(t.platform))).toBe('sandbox-hash-0006');
 
     await t.platform.systemConfig.set(t.platform.db, configKey('title'), 'Channel shop', DEFAULT_SALES_CHANNEL_ID);
-    const settings = await readPayBSettings(t.platform, DEFAULT_SALES_CHANNEL_ID);
+    const settings = await readPayBSettings(payBHost(t.platform), DEFAULT_SALES_CHANNEL_ID);
     expect(settings).toMatchObject({ title: 'Channel shop', sandbox: false, secretKey: 'FLWSECK-live-0001' });
-    expect((await readPayBSettings(t.platform, null)).title).toBeNull();
+    expect((await readPayBSettings(payBHost(t.platform), null)).title).toBeNull();
     await t.platform.systemConfig.set(t.platform.db, configKey('sandbox'), null, DEFAULT_SALES_CHANNEL_ID);
   });
 
@@ -118,7 +119,7 @@ describe('ExtPayB install, settings and uninstall', () => {
     await t.platform.systemConfig.set(t.platform.db, configKey('sessionDuration'), 'forever');
     await t.platform.systemConfig.set(t.platform.db, configKey('maxRetryAttempt'), '3');
     await t.platform.systemConfig.set(t.platform.db, configKey('apiBaseUrl'), 'http://127.0.0.1:9999///');
-    const settings = await readPayBSettings(t.platform, null);
+    const settings = await readPayBSettings(payBHost(t.platform), null);
     expect(settings.minimumRefundAmount).toMatchObject({ NGN: '250', KES: '10', USD: '2', default: '1' });
     expect(settings.sessionDuration).toBeNull();
     expect(settings.maxRetryAttempt).toBe(3);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_ERROR_CODES } from '../../../../src/platform/checkout/payment/payment-errors.js';
 import { toMajorUnits } from '../../../../src/platform/checkout/money/money.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
-import { payBPaymentHandler } from '../../../../src/extensions/pay-b/payment-handler.js';
+import { createPayBPaymentHandler } from '../../../../src/extensions/pay-b/payment-handler.js';
 import { startPayBSimulator, type PayBSimulator } from '../../../../src/extensions/pay-b/simulator/index.js';
 import {
   createPayBOrderFixture,
@@ -32,12 +32,11 @@ describe('gateway D verification: amounts, currencies and references', () => {
   async function startPayment(fixture: PayBOrderFixture): Promise<Record<string, unknown>> {
     const salesChannel = await test.platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
     const context = await test.platform.salesChannelContexts.load(salesChannel!, undefined);
-    const result = await payBPaymentHandler.pay({
+    const result = await createPayBPaymentHandler(test.host).pay({
       transaction: { orderTransactionId: fixture.orderTransactionId, orderId: fixture.orderId, paymentMethodId: PAY_B_METHOD_ID, returnUrl: 'http://localhost:8000/payment/finalize-transaction?_sw_payment_token=t' },
       context,
       validationData: null,
       requestData: {},
-      platform: test.platform,
     });
     expect(result).toEqual({ redirectUrl: test.sim.payment(fixture.orderTransactionId)!.link });
     return test.sim.payment(fixture.orderTransactionId)!.request;
@@ -46,10 +45,9 @@ describe('gateway D verification: amounts, currencies and references', () => {
   /** The handler's finalize for a return with `transaction_id`; resolves to the thrown error code, or 'ok'. */
   async function finalize(fixture: PayBOrderFixture, gatewayId: number | undefined): Promise<string> {
     try {
-      await payBPaymentHandler.finalize!({
+      await createPayBPaymentHandler(test.host).finalize!({
         transaction: { orderTransactionId: fixture.orderTransactionId, orderId: fixture.orderId, paymentMethodId: PAY_B_METHOD_ID },
         requestData: { status: 'successful', tx_ref: fixture.orderTransactionId, transaction_id: String(gatewayId) },
-        platform: test.platform,
       });
       return 'ok';
     } catch (error) {
@@ -147,12 +145,11 @@ describe('gateway D verification: amounts, currencies and references', () => {
       const fixture = await createPayBOrderFixture(test.platform, { isoCode: 'USD', amountMinor: 10000 });
       const salesChannel = await test.platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
       const context = await test.platform.salesChannelContexts.load(salesChannel!, undefined);
-      await payBPaymentHandler.pay({
+      await createPayBPaymentHandler(test.host).pay({
         transaction: { orderTransactionId: fixture.orderTransactionId, orderId: fixture.orderId, paymentMethodId: PAY_B_METHOD_ID, returnUrl: 'http://localhost:8000/payment/finalize-transaction?_sw_payment_token=t' },
         context,
         validationData: null,
         requestData: {},
-        platform: test.platform,
       });
       const { transactionId } = await feeTest.sim.completePayment(fixture.orderTransactionId, 'successful', { appFee: 1.4 });
       const gateway = feeTest.sim.transaction(transactionId!)!;

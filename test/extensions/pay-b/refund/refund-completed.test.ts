@@ -1,6 +1,7 @@
+import { payBHost } from '../pay-b-test-setup.js';
 import { describe, expect, it } from 'vitest';
 import { handleRefundCompleted } from '../../../../src/extensions/pay-b/refund/refund-completed.js';
-import { acquireRefundLease, releaseRefundLease } from '../../../../src/extensions/pay-b/refund/refund-lease.js';
+import { refundLeaseName } from '../../../../src/extensions/_gateway-kit/index.js';
 import { recordPendingRefund, refundIdFor } from '../../../../src/extensions/pay-b/refund/refund-records.js';
 import type { TestPlatform } from '../../../helpers/test-platform.js';
 import {
@@ -123,16 +124,16 @@ describe('refund.completed through POST /pay-b/webhook', () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim);
     // a refund request holds the lease: the gateway has made the refund, the shop has not stored it yet
-    const token = await acquireRefundLease(t.platform.db, paid.orderTransactionId);
+    const lease = await t.platform.leases.take(refundLeaseName(paid.orderTransactionId), { ttlMs: 120_000 });
     const made = sim.addRefund(paid.gatewayTransactionId, 300);
     const gatewayRefundId = made.id as number;
     try {
       const early = await sim.sendRefundWebhook(gatewayRefundId, { status: 'completed' });
       expect(early).toMatchObject({ delivered: false, statuses: [500, 500, 500, 500] });
       expect(await processedEvents(t, paid.orderTransactionId)).toBeUndefined();
-      await recordPendingRefund(t.platform, { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 300_00, decimals: 2, comments: undefined });
+      await recordPendingRefund(payBHost(t.platform), { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 300_00, decimals: 2, comments: undefined });
     } finally {
-      await releaseRefundLease(t.platform.db, paid.orderTransactionId, token!);
+      await t.platform.leases.release(lease!);
     }
 
     const retried = await sim.sendRefundWebhook(gatewayRefundId, { status: 'completed' });
@@ -213,14 +214,14 @@ describe('handleRefundCompleted called directly', () => {
     }
 
     for (const refund of [{ status: 'completed' }, { id: 'abc', status: 'completed' }, { id: -5, status: 'completed' }, { id: 1.5, status: 'completed' }]) {
-      await expect(handleRefundCompleted(t.platform, refund)).resolves.toBeUndefined();
+      await expect(handleRefundCompleted(payBHost(t.platform), refund)).resolves.toBeUndefined();
     }
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open', 'open', 'open']);
 
-    await handleRefundCompleted(t.platform, { id: ids[0], status: 'completed' });
+    await handleRefundCompleted(payBHost(t.platform), { id: ids[0], status: 'completed' });
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
-    await handleRefundCompleted(t.platform, { Id: String(ids[1]), status: 'Successful' });
-    await handleRefundCompleted(t.platform, { refund_id: ids[2], Status: 'completed', amount_refunded: '10.00', transaction_id: String(paid.gatewayTransactionId) });
+    await handleRefundCompleted(payBHost(t.platform), { Id: String(ids[1]), status: 'Successful' });
+    await handleRefundCompleted(payBHost(t.platform), { refund_id: ids[2], Status: 'completed', amount_refunded: '10.00', transaction_id: String(paid.gatewayTransactionId) });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed', 'completed', 'completed']);
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual(ids.map((id) => `refund:${id}`));
@@ -231,7 +232,7 @@ describe('handleRefundCompleted called directly', () => {
     const paid = await createPaidTransaction(t, sim);
     const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId } });
     const id = response.json().data.id as number;
-    await Promise.all(Array.from({ length: 5 }, () => handleRefundCompleted(t.platform, { id, status: 'completed' })));
+    await Promise.all(Array.from({ length: 5 }, () => handleRefundCompleted(payBHost(t.platform), { id, status: 'completed' })));
     expect(await history(t, refundIdFor(id))).toEqual(['complete']);
     expect(await history(t, paid.orderTransactionId)).toEqual(['paid', 'refund']);
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${id}`]);

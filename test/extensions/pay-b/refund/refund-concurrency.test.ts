@@ -1,3 +1,4 @@
+import { payBHost } from '../pay-b-test-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
@@ -5,10 +6,10 @@ import { buildApp } from '../../../../src/platform/http/app.js';
 import { openDatabase } from '../../../../src/platform/database/connection.js';
 import { Platform } from '../../../../src/platform/kernel.js';
 import { extensions } from '../../../../src/main.js';
-import { acquireRefundLease, releaseRefundLease, REFUND_LEASE_FIELD } from '../../../../src/extensions/pay-b/refund/refund-lease.js';
+import { refundLeaseName } from '../../../../src/extensions/_gateway-kit/index.js';
+import type { Lease } from '../../../../src/platform/sdk/index.js';
 import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/extensions/pay-b/refund/request-refund.js';
 import { RefundRefusal } from '../../../../src/extensions/pay-b/refund/refund-refusal.js';
-import { createOrderFixture } from '../../../fixtures/orders.js';
 import { testEnv } from '../../../helpers/test-env.js';
 import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, storedRefunds, useRefundTestShop } from './refund-test-setup.js';
 
@@ -29,9 +30,14 @@ describe('refunds of one transaction are serialized by a lease', () => {
     await second?.platform.close();
   });
 
+  /** The transaction's refund lease as the host's lease table holds it; undefined when nobody holds it. */
   async function leaseOf(orderTransactionId: string): Promise<unknown> {
-    const row = await shop.t.platform.db.selectFrom('order_transaction').select('custom_fields').where('id', '=', orderTransactionId).executeTakeFirstOrThrow();
-    return row.custom_fields?.[REFUND_LEASE_FIELD];
+    return (await shop.t.platform.leases.holder(refundLeaseName(orderTransactionId))) ?? undefined;
+  }
+
+  /** A lease held by "another process". */
+  async function takeForeignLease(orderTransactionId: string): Promise<Lease | null> {
+    return shop.t.platform.leases.take(refundLeaseName(orderTransactionId), { ttlMs: 120_000 });
   }
 
   it('5 parallel requests for 40% each: exactly 2 are sent to the gateway and the total never exceeds the amount', async () => {
@@ -64,7 +70,7 @@ describe('refunds of one transaction are serialized by a lease', () => {
   it('over HTTP, a refund that cannot get the lease is refused with 400 {error} (the spec\'s refusal status) and sends nothing', async () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim);
-    const foreign = await acquireRefundLease(t.platform.db, paid.orderTransactionId);
+    const foreign = await takeForeignLease(paid.orderTransactionId);
     try {
       // the route waits its default 10 s for the lease, then gives up
       const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 150 } });
@@ -73,59 +79,37 @@ describe('refunds of one transaction are serialized by a lease', () => {
       expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);
       expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
     } finally {
-      await releaseRefundLease(t.platform.db, paid.orderTransactionId, foreign!);
+      await t.platform.leases.release(foreign!);
     }
   });
 
   it('a refund waiting for a lease held elsewhere gives up and sends nothing', async () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim);
-    const foreign = await acquireRefundLease(t.platform.db, paid.orderTransactionId);
+    const foreign = await takeForeignLease(paid.orderTransactionId);
     expect(foreign).not.toBeNull();
     try {
-      const attempt = requestRefund(t.platform, { orderTransactionId: paid.orderTransactionId, amount: 150, comments: undefined }, {
+      const attempt = requestRefund(payBHost(t.platform), { orderTransactionId: paid.orderTransactionId, amount: 150, comments: undefined }, {
         ...DEFAULT_REFUND_TIMINGS,
         lease: { ttlMs: 120_000, waitMs: 300, pollMs: 50 },
       });
       await expect(attempt).rejects.toThrow(RefundRefusal);
       await expect(attempt).rejects.toMatchObject({ message: 'Another refund of this transaction is in progress. Please try again.' });
       expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);
-      expect(await leaseOf(paid.orderTransactionId)).toMatchObject({ token: foreign });
+      expect(await leaseOf(paid.orderTransactionId)).toMatchObject({ token: foreign!.token });
     } finally {
-      await releaseRefundLease(t.platform.db, paid.orderTransactionId, foreign!);
+      await t.platform.leases.release(foreign!);
     }
     expect(await leaseOf(paid.orderTransactionId)).toBeUndefined();
   });
 
-  it('an expired or unreadable lease is taken over; the refund then releases its own', async () => {
+  it('an expired lease (a crashed holder) is taken over; the refund then releases its own', async () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim);
-    for (const stale of [{ token: 'crashed-process', expiresAt: '2000-01-01T00:00:00.000Z' }, { token: 'hand-edited', expiresAt: 'soon' }, 'garbage']) {
-      await sql`UPDATE order_transaction SET custom_fields = custom_fields || jsonb_build_object(${REFUND_LEASE_FIELD}::text, ${JSON.stringify(stale)}::jsonb) WHERE id = ${paid.orderTransactionId}`.execute(
-        t.platform.db,
-      );
-      const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 150 } });
-      expect(response.statusCode).toBe(200);
-      expect(await leaseOf(paid.orderTransactionId)).toBeUndefined();
-    }
-    expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toHaveLength(3);
-  });
-
-  it('the lease is taken on NULL custom fields, once at a time, and released only with its own token', async () => {
-    const { t } = shop;
-    const order = await createOrderFixture(t.platform, {});
-    await sql`UPDATE order_transaction SET custom_fields = NULL WHERE id = ${order.transactionId}`.execute(t.platform.db);
-    const quick = { ttlMs: 120_000, waitMs: 0, pollMs: 10 };
-
-    const token = await acquireRefundLease(t.platform.db, order.transactionId, quick);
-    expect(token).toEqual(expect.any(String));
-    expect(await leaseOf(order.transactionId)).toEqual({ token, expiresAt: expect.any(String) });
-    expect(await acquireRefundLease(t.platform.db, order.transactionId, quick)).toBeNull();
-
-    await releaseRefundLease(t.platform.db, order.transactionId, 'not-mine');
-    expect(await leaseOf(order.transactionId)).toMatchObject({ token });
-    await releaseRefundLease(t.platform.db, order.transactionId, token!);
-    expect(await leaseOf(order.transactionId)).toBeUndefined();
-    expect(await acquireRefundLease(t.platform.db, order.transactionId, quick)).toEqual(expect.any(String));
+    await sql`INSERT INTO lease (name, token, expires_at) VALUES (${refundLeaseName(paid.orderTransactionId)}, gen_random_uuid(), now() - interval '1 second')`.execute(t.platform.db);
+    const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 150 } });
+    expect(response.statusCode).toBe(200);
+    expect(await leaseOf(paid.orderTransactionId)).toBeUndefined();
+    expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toHaveLength(1);
   });
 });

@@ -1,0 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BankErrors } from './bank-errors.js';
+
+/** A bank as the storefront offers it. */
+export interface ListedBank {
+  code: string;
+  name: string;
+}
+
+/** How long a country's list is reused: banks join or leave a gateway rarely, customers open the form often. */
+export const BANK_LIST_TTL_MS = 10 * 60_000;
+
+/**
+ * Bank lists kept in memory per key (gateway URL, mode, country) for BANK_LIST_TTL_MS, sorted by name.
+ * Failures are not kept: the next request asks again. Requests arriving while a list loads share that
+ * one gateway call.
+ */
+export class BankListCache {
+  readonly #lists = new Map<string, { banks: ListedBank[]; expiresAt: number }>();
+  readonly #loading = new Map<string, Promise<ListedBank[]>>();
+
+  constructor(
+    private readonly errors: BankErrors,
+    private readonly ttlMs = BANK_LIST_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** The sorted list, or a 502 "Unable to load banks." when `load` fails. */
+  async banks(key: string, load: () => Promise<ReadonlyArray<{ code: string; name: string }>>, log: FastifyBaseLogger): Promise<ListedBank[]> {
+    const cached = this.#lists.get(key);
+    if (cached && cached.expiresAt > this.now()) return cached.banks;
+    let loading = this.#loading.get(key);
+    if (!loading) {
+      loading = load()
+        .then(sortedByName)
+        .catch((error: unknown) => {
+          log.warn({ err: error }, 'the bank list could not be loaded');
+          throw this.errors.bankListUnavailable(error);
+        })
+        .finally(() => this.#loading.delete(key));
+      this.#loading.set(key, loading);
+    }
+    const banks = await loading;
+    // an empty list helps no one and may be a gateway hiccup: asked again next time
+    if (banks.length > 0) this.#lists.set(key, { banks, expiresAt: this.now() + this.ttlMs });
+    return banks;
+  }
+}
+
+/** One entry per bank code (the first wins), ordered by name as a reader expects (case and accents aside). */
+export function sortedByName(banks: ReadonlyArray<{ code: string; name: string }>): ListedBank[] {
+  const byCode = new Map<string, ListedBank>();
+  for (const bank of banks) {
+    const name = bank.name.trim();
+    if (name !== '' && !byCode.has(bank.code)) byCode.set(bank.code, { code: bank.code, name });
+  }
+  return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.code.localeCompare(b.code));
+}

@@ -1,0 +1,29 @@
+/**
+ * The gateway kit: what every payment gateway extension needs, once (README.md). A gateway folder holds
+ * only what is its own: endpoints and payload shapes, status maps, the amount rule, settings and its
+ * simulator's API.
+ */
+export { GatewayHttpClient, GatewayClientError, GatewayNotConfiguredError, isTransientGatewayError, pathOnly } from './http/gateway-client.js';
+export type { GatewayClientErrorKind, GatewayClientErrorDetails, GatewayHttpClientOptions, GatewayResponse, EnvelopeVerdict } from './http/gateway-client.js';
+export { redactedExcerpt } from './http/redact.js';
+export { commonGatewaySettings, activeKeys, type ActiveKeys } from './settings/gateway-settings.js';
+
+export { chargeEventKey, refundEventKey, hasProcessedEvent, processedEventsOf, processedEventPatch } from './transaction/processed-events.js';
+export { isSettledState, REFUNDABLE_STATES } from './transaction/settled-states.js';
+export { settleVerified, type VerifiedPayment, type PaymentVerdict, type SettlementOutcome, type SettlementResult, type SettlementRequest } from './transaction/settle-verified.js';
+
+export { registerWebhookRoute, type WebhookAnswer, type WebhookRouteDefinition } from './webhook/webhook-route.js';
+export { sharedSecretMatches, hmacHexMatches } from './webhook/signatures.js';
+export { createSingleFlight } from './webhook/single-flight.js';
+
+export { RefundRefusal, COMMON_REFUND_MESSAGES } from './refund/refund-refusal.js';
+export { formatRefundAmount, minimumRefundFor, minimumRefundMinor, requestedAmountToMinor, malformedAmountMessage, type RefundCurrency } from './refund/refund-amounts.js';
+export { DEFAULT_REFUND_LEASE, refundLeaseName, withRefundLease, isRefundInProgress } from './refund/refund-lease.js';
+export { refundRecordIds, recordPendingRefund, isOwnRefund, refundedOnPlatformMinor, completedRefundsMinor, type RefundRecordScope, type PendingRefund } from './refund/refund-records.js';
+export { applyRefundOutcome, type RefundOutcome, type RefundOutcomeResult } from './refund/refund-completion.js';
+export { registerRefundRoute, type RefundRouteDefinition } from './refund/refund-route.js';
+
+export { registerBankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
+export { maskAccountNumber, validateBankAccountInput, validateBvn } from './bank/bank-account-validation.js';
+export { sortedByName, BANK_LIST_TTL_MS, type ListedBank } from './bank/bank-list-cache.js';
+export { VERIFICATION_LIFETIME_MS } from './bank/verified-account-store.js';

@@ -1,0 +1,69 @@
+import { deterministicId, MAX_MINOR_UNITS, type Db, type ExtensionHost, type RefundRecord, type UnitOfWork } from '../../../platform/sdk/index.js';
+
+/** Which gateway's records: the namespace of the derived ids and the prefix of log lines. */
+export interface RefundRecordScope {
+  /** A fixed id per gateway (32 hex): capture and refund ids derive from it and the gateway's refund id. */
+  namespace: string;
+}
+
+/** The platform capture and refund standing for one gateway refund: the same ids on every retry, so they cannot be created twice. */
+export function refundRecordIds(scope: RefundRecordScope, gatewayRefundId: number | string): { captureId: string; refundId: string } {
+  return {
+    captureId: deterministicId(scope.namespace, `capture:${gatewayRefundId}`),
+    refundId: deterministicId(scope.namespace, `refund:${gatewayRefundId}`),
+  };
+}
+
+export interface PendingRefund {
+  orderTransactionId: string;
+  gatewayRefundId: number | string;
+  /** In minor units of `decimals`. */
+  amountMinor: number;
+  decimals: number;
+  reason: string | undefined;
+}
+
+/**
+ * The platform capture and refund of a gateway refund, both with externalReference = the gateway's refund
+ * id, in their machines' initial states (the refund's `open` is a pending refund; only the gateway's
+ * final word moves it). Records that exist already are kept.
+ */
+export async function recordPendingRefund(host: ExtensionHost, scope: RefundRecordScope, refund: PendingRefund, within?: Db | UnitOfWork): Promise<{ captureId: string; refundId: string }> {
+  const ids = refundRecordIds(scope, refund.gatewayRefundId);
+  await host.paymentRecords.recordRefund(
+    {
+      orderTransactionId: refund.orderTransactionId,
+      ...ids,
+      amountMinor: refund.amountMinor,
+      decimals: refund.decimals,
+      externalReference: String(refund.gatewayRefundId),
+      reason: refund.reason ?? null,
+    },
+    within,
+  );
+  return ids;
+}
+
+/** Whether a platform refund is one this gateway recorded: its id is the one derived from its external reference. */
+export function isOwnRefund(scope: RefundRecordScope, refund: RefundRecord): boolean {
+  return refund.externalReference !== null && refund.id === refundRecordIds(scope, refund.externalReference).refundId;
+}
+
+function sum(refunds: RefundRecord[]): number {
+  const total = refunds.reduce((acc, refund) => acc + BigInt(refund.amountMinor ?? 0), 0n);
+  return total > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(total);
+}
+
+/**
+ * What the gateway's own platform refunds of the transaction hold (every state but failed), minor
+ * units: a floor under the gateway's ledger, which may lag behind a refund it has just accepted.
+ */
+export async function refundedOnPlatformMinor(host: ExtensionHost, scope: RefundRecordScope, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
+  const refunds = await host.paymentRecords.refundsOf(orderTransactionId, decimals, within);
+  return sum(refunds.filter((refund) => refund.state !== 'failed' && isOwnRefund(scope, refund)));
+}
+
+/** The transaction's completed platform refunds (any origin), minor units: what decides refunded vs refunded_partially. */
+export async function completedRefundsMinor(host: ExtensionHost, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
+  return sum((await host.paymentRecords.refundsOf(orderTransactionId, decimals, within)).filter((refund) => refund.state === 'completed'));
+}

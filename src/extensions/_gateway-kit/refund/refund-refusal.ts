@@ -1,0 +1,23 @@
+/**
+ * A refund route's expected refusals: answered 400 `{"error": message}`, the only refusal status the
+ * spec gives gateway refund routes. Thrown only by refund code and caught by the route; anything else
+ * thrown is a fault for the platform's error handler.
+ */
+export class RefundRefusal extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RefundRefusal';
+  }
+}
+
+/** The messages both gateways' specs share (amounts formatted by `formatRefundAmount`), then our own. */
+export const COMMON_REFUND_MESSAGES = {
+  disabled: 'Refund feature is currently disabled',
+  notRefundable: 'Transaction is not in a refundable state',
+  belowMinimum: (minimum: string) => `Refund amount must be at least ${minimum}`,
+  exceedsBalance: (balance: string) => `Refund amount exceeds the refundable balance of ${balance}`,
+  // not in the specs' lists: our wording for cases they do not name
+  inProgress: 'Another refund of this transaction is in progress. Please try again.',
+  gatewayRefused: 'The gateway refused the refund.',
+  gatewayUnconfirmed: 'The gateway did not confirm the refund. Check the refundable balance before trying again.',
+} as const;
