@@ -74,7 +74,7 @@ export interface DeliveryClientOptions {
   now?: () => number;
 }
 
-/** Sends export payloads and connection tests to targets; every outcome is a value, never a throw. */
+/** Sends export payloads and connection tests to targets; target, network and credential problems are returned as values, not thrown. */
 export class DeliveryClient {
   readonly tokens: OAuth2TokenProvider;
   private readonly now: () => number;

@@ -19,7 +19,7 @@ describe('target simulator', () => {
   };
   const post = (sim: TargetSimulator, body: string, headers: Record<string, string> = {}, path = '/orders') =>
     fetch(`${sim.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
-  const signed = (body: string, id = 'corr1') => signedHeaders({ id, timestamp: Math.floor(Date.now() / 1000), body, secrets: [SECRET] });
+  const signed = (body: string, id = 'corr1'): Record<string, string> => ({ ...signedHeaders({ id, timestamp: Math.floor(Date.now() / 1000), body, secrets: [SECRET] }) });
 
   it('verifies signatures and refuses unsigned or tampered deliveries', async () => {
     const sim = await start();
