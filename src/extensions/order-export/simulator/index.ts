@@ -1,0 +1,3 @@
+export { startTargetSimulator } from './target-simulator.js';
+export { sendAcknowledgement } from './acknowledgement.js';
+export type * from './types.js';
