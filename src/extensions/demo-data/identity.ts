@@ -56,6 +56,13 @@ export function identityKey(entityType: DemoEntityType, path: string): string {
   return `${entityType}:${canonical}`;
 }
 
+/** The blueprint path of an identity key (`category:flagship/kitchen` -> `flagship/kitchen`). */
+export function pathOfKey(key: string): string {
+  const colon = key.indexOf(':');
+  if (colon < 1) throw new Error(`pathOfKey: "${key}" is not an identity key`);
+  return key.slice(colon + 1);
+}
+
 /** The deterministic id (UUID v5 of the namespace and the identity key, 32 lowercase hex characters). */
 export function idFor(entityType: DemoEntityType, path: string): string {
   return deterministicId(DEMO_DATA_NAMESPACE, identityKey(entityType, path));

@@ -73,15 +73,20 @@ const ENDINGS = [
   { cents: 0, weight: 15 },
 ];
 
+const PRICE_SKEW = 1.6;
+
 /**
- * A gross price within the range (major units) that ends in .99, .49 or .00; round amounts only from
- * 20.00 on. Falls back to another ending, then to the range's lower bound, when the range is too narrow
- * to hold a price with the drawn ending.
+ * A gross price within the range (major units), more often in its lower part, that ends in .99, .49 or
+ * .00; round amounts only from 20.00 on. Falls back to another ending, then to the range's lower bound,
+ * when the range is too narrow to hold a price with the drawn ending.
  */
 export function charmPrice(random: Derived, range: MajorRange): number {
   const min = toMinor(range.min);
   const max = toMinor(range.max);
-  const whole = random.int(Math.floor(min / MINOR_PER_MAJOR), Math.floor(max / MINOR_PER_MAJOR));
+  const lowest = Math.floor(min / MINOR_PER_MAJOR);
+  const span = Math.floor(max / MINOR_PER_MAJOR) - lowest;
+  // catalogues hold more cheap things than dear ones: lean the draw towards the lower end
+  const whole = lowest + Math.min(span, Math.floor(Math.pow(random.next(), PRICE_SKEW) * (span + 1)));
   const drawn = random.weighted(ENDINGS, (e) => e.weight).cents;
   const fits = (cents: number) => {
     const price = whole * MINOR_PER_MAJOR + cents;
