@@ -266,6 +266,21 @@ describe('plan stability', () => {
     expect(changed).toBeLessThan(six.orders.length);
   });
 
+  it('more customers per channel keep the first ones; orders move only to a newcomer', () => {
+    const more = structuredClone(blueprint);
+    more.people.customersPerChannel = 20;
+    const next = buildSeedPlan(more, all(more));
+    const before = new Map(plan.customers.map((c) => [c.key, c]));
+    expect(next.customers).toHaveLength(100);
+    for (const customer of next.customers) if (before.has(customer.key)) expect(customer).toEqual(before.get(customer.key));
+    const customers = new Map(next.customers.map((c) => [c.id, c]));
+    plan.orders.forEach((order, i) => {
+      const now = next.orders[i]!;
+      if (now.customerId !== order.customerId) expect(pathOfKey(customers.get(now.customerId)!.key)).toMatch(/#(17|18|19|20)$/);
+      else expect(now).toEqual(order);
+    });
+  });
+
   it('one channel alone is planned exactly as within all channels, with only what it uses', () => {
     const fresh = buildSeedPlan(blueprint, all(blueprint, { channels: ['fresh'] }));
     const inAll = (family: 'products' | 'categories' | 'customers' | 'orders' | 'reviews' | 'productPrices' | 'crossSellings') =>
