@@ -85,7 +85,7 @@ describe('the seed plan of the default blueprint', () => {
     const refs: Array<string | null> = [
       ...plan.propertyGroupOptions.map((o) => o.groupId),
       ...plan.rules.flatMap((r) => r.conditions.flatMap((c) => c.value.salesChannelIds)),
-      ...plan.salesChannels.flatMap((c) => [c.navigationCategoryId, c.customerGroupId, c.taxId]),
+      ...plan.salesChannels.flatMap((c) => [c.navigationCategoryId, c.customerGroupId]),
       ...plan.categories.flatMap((c) => [c.parentId, c.afterCategoryId]),
       ...plan.products.flatMap((p) => [p.parentId, p.manufacturerId, p.taxId, p.visibility?.salesChannelId ?? null, ...p.categoryIds, ...p.tagIds, ...p.propertyIds, ...p.optionIds]),
       ...plan.productPrices.flatMap((p) => [p.productId, p.ruleId]),
@@ -205,6 +205,23 @@ describe('the seed plan of the default blueprint', () => {
     }
     const states = new Set(plan.orders.map((o) => `${o.states.order}/${o.states.transaction}/${o.states.delivery}`));
     expect(states.size).toBeGreaterThanOrEqual(4);
+  });
+
+  it('prices order lines at the bulk tier their quantity reaches', () => {
+    const products = new Map(plan.products.map((p) => [p.id, p]));
+    const tiersOf = (productId: string) => plan.productPrices.filter((t) => t.productId === productId);
+    const tradeLines = plan.orders.filter((o) => o.channel === 'trade').flatMap((o) => o.lineItems);
+    expect(tradeLines.some((l) => l.quantity >= 10)).toBe(true);
+    for (const line of tradeLines) {
+      const product = products.get(line.productId)!;
+      const priced = product.parentId ? products.get(product.parentId)! : product;
+      const tier = tiersOf(priced.id).find((t) => line.quantity >= t.quantityStart && (t.quantityEnd === null || line.quantity <= t.quantityEnd))!;
+      expect(line.unitPrice).toBe(tier.price.gross);
+    }
+    // without tiers the line costs the product's price
+    const flagshipLine = plan.orders.find((o) => o.channel === 'flagship')!.lineItems[0]!;
+    const product = products.get(flagshipLine.productId)!;
+    expect(flagshipLine.unitPrice).toBe((product.parentId ? products.get(product.parentId)! : product).price!.gross);
   });
 
   it('cross-sells within the same top-level category, never the product itself', () => {

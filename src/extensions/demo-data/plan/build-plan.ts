@@ -7,7 +7,8 @@ import { referenceDay } from './dates.js';
 import { planMedia } from './media.js';
 import { planOrders } from './orders.js';
 import { planCustomers } from './people.js';
-import { planProductPrices, planProducts } from './products.js';
+import { planProductPrices } from './product-prices.js';
+import { planProducts } from './products.js';
 import { planReviews } from './reviews.js';
 import { SEED_ORDER, type PlanFamily, type SeedPlan } from './types.js';
 

@@ -1,5 +1,6 @@
-import type { Blueprint, BlueprintChannel, BlueprintCategory } from '../blueprint/schema.js';
+import type { Blueprint, BlueprintChannel } from '../blueprint/schema.js';
 import { identityOf, idFor } from '../identity.js';
+import { leafEntries } from './leaves.js';
 import type { CustomerGroupNode, ManufacturerNode, PropertyGroupNode, PropertyGroupOptionNode, RuleNode, TagNode, TaxNode } from './types.js';
 
 /*
@@ -43,7 +44,7 @@ export function planRules(channels: BlueprintChannel[]): RuleNode[] {
 }
 
 export function planManufacturers(blueprint: Blueprint, channels: BlueprintChannel[]): ManufacturerNode[] {
-  const used = new Set(leavesOf(channels).flatMap((leaf) => leaf.products!.manufacturers));
+  const used = new Set(channels.flatMap(leafEntries).flatMap((leaf) => leaf.category.products.manufacturers));
   return blueprint.manufacturers
     .filter((m) => used.has(m.key))
     .map((m) => ({
@@ -63,8 +64,8 @@ export function optionPath(groupKey: string, optionKey: string): string {
 /** Groups used as properties or variant axes by the chosen channels, each with all its options. */
 export function planPropertyGroups(blueprint: Blueprint, channels: BlueprintChannel[]): { groups: PropertyGroupNode[]; options: PropertyGroupOptionNode[] } {
   const used = new Set(
-    leavesOf(channels).flatMap((leaf) => {
-      const p = leaf.products!;
+    channels.flatMap(leafEntries).flatMap((leaf) => {
+      const p = leaf.category.products;
       return [...(p.properties ?? []).map((ref) => (typeof ref === 'string' ? ref : ref.group)), ...(p.variants ? [p.variants.group] : [])];
     }),
   );
@@ -111,16 +112,4 @@ export function planCustomerGroups(blueprint: Blueprint, channels: BlueprintChan
   return blueprint.customerGroups
     .filter((g) => used.has(g.key))
     .map((g) => ({ entity: 'customer_group', ...identityOf('customer_group', g.key), naturalKey: g.name, name: g.name, displayGross: g.displayGross }));
-}
-
-/** Leaf categories (those with products) of the channels, depth first in blueprint order. */
-export function leavesOf(channels: BlueprintChannel[]): BlueprintCategory[] {
-  const leaves: BlueprintCategory[] = [];
-  const walk = (nodes: BlueprintCategory[]) =>
-    nodes.forEach((n) => {
-      if (n.products) leaves.push(n);
-      if (n.children) walk(n.children);
-    });
-  channels.forEach((c) => walk(c.tree));
-  return leaves;
 }

@@ -1,6 +1,5 @@
 import type { BlueprintCategory, BlueprintChannel } from '../blueprint/schema.js';
 import { identityOf, idFor } from '../identity.js';
-import { taxPath } from './catalogue.js';
 import type { CategoryNode, LandingPageNode, SalesChannelNode } from './types.js';
 
 /** Sales channels with their domain; the root category id is the channel's navigation category. */
@@ -15,7 +14,6 @@ export function planSalesChannels(channels: BlueprintChannel[]): SalesChannelNod
     navigationCategoryId: idFor('category', c.key),
     customerGroupId: c.customerGroup ? idFor('customer_group', c.customerGroup) : null,
     countryIso: c.country,
-    taxId: idFor('tax', taxPath(c.taxRate)),
     domain: { ...identityOf('sales_channel_domain', c.key), path: c.domainPath },
   }));
 }

@@ -4,7 +4,7 @@ import { derive, pickStable } from '../values/derive.js';
 import { orderNumber } from '../values/numbers.js';
 import { netFromGross, toMinor } from '../values/prices.js';
 import { addDays, addMinutes, isoDateTime } from './dates.js';
-import { unitPriceAt } from './products.js';
+import { unitPriceAt } from './product-prices.js';
 import type { CustomerNode, OrderLineRow, OrderNode, ProductNode } from './types.js';
 
 /**

@@ -1,35 +1,16 @@
-import type { Blueprint, BlueprintCategory, BlueprintChannel, BlueprintLeaf } from '../blueprint/schema.js';
+import type { Blueprint, BlueprintChannel } from '../blueprint/schema.js';
 import { identityOf, idFor } from '../identity.js';
 import { derive, pickStable, rankStable, type Derived } from '../values/derive.js';
 import { leafCode, demoEan, productNumber, variantNumber } from '../values/numbers.js';
-import { applyPriceFactor, charmPrice, discounted, netFromGross } from '../values/prices.js';
-import { optionPath, rulePath, taxPath } from './catalogue.js';
+import { applyPriceFactor, charmPrice, netFromGross } from '../values/prices.js';
+import { optionPath, taxPath } from './catalogue.js';
 import { addDays, isoDateTime } from './dates.js';
-import type { ProductNode, ProductPriceNode } from './types.js';
+import { leafEntries } from './leaves.js';
+import type { ProductNode } from './types.js';
 
 /** How far back release dates go. */
 const RELEASE_WINDOW_DAYS = 540;
 const FEATURES_PER_DESCRIPTION = 3;
-
-export interface LeafEntry {
-  channel: BlueprintChannel;
-  category: BlueprintCategory & { products: BlueprintLeaf };
-  /** e.g. `flagship/kitchen/knives`. */
-  path: string;
-}
-
-/** The leaf categories of a channel with their blueprint paths, depth first. */
-export function leafEntries(channel: BlueprintChannel): LeafEntry[] {
-  const entries: LeafEntry[] = [];
-  const walk = (nodes: BlueprintCategory[], parentPath: string) =>
-    nodes.forEach((category) => {
-      const path = `${parentPath}/${category.key}`;
-      if (category.products) entries.push({ channel, category: category as LeafEntry['category'], path });
-      if (category.children) walk(category.children, path);
-    });
-  walk(channel.tree, channel.key);
-  return entries;
-}
 
 /**
  * `perCategory` products per leaf (`<leaf path>#1..n`), each followed by its variants
@@ -38,7 +19,6 @@ export function leafEntries(channel: BlueprintChannel): LeafEntry[] {
  */
 export function planProducts(blueprint: Blueprint, channels: BlueprintChannel[], perCategory: number, today: Date): ProductNode[] {
   const products: ProductNode[] = [];
-  const tagsByKey = blueprint.tags;
   for (const channel of channels) {
     const taxId = idFor('tax', taxPath(channel.taxRate));
     const salesChannelId = idFor('sales_channel', channel.key);
@@ -81,7 +61,7 @@ export function planProducts(blueprint: Blueprint, channels: BlueprintChannel[],
           weight: spec.weight ? weightOf(value('weight'), spec.weight) : null,
           markAsTopseller: value('topseller').chance(8),
           categoryIds: [categoryId],
-          tagIds: tagsByKey.filter((t) => value(`tag:${t.key}`).chance(t.share)).map((t) => idFor('tag', t.key)),
+          tagIds: blueprint.tags.filter((t) => value(`tag:${t.key}`).chance(t.share)).map((t) => idFor('tag', t.key)),
           propertyIds: (spec.properties ?? []).map((ref) => {
             const group = typeof ref === 'string' ? ref : ref.group;
             const options = typeof ref === 'string' ? blueprint.propertyGroups.find((g) => g.key === group)!.options.map((o) => o.key) : ref.options;
@@ -149,44 +129,6 @@ export function productNames(leafPath: string, parts: string[][], editions: stri
     const cycle = Math.floor((round - 1) / editions.length);
     return cycle === 0 ? `${base} ${edition}` : `${base} ${edition} ${cycle + 1}`;
   });
-}
-
-/**
- * Bulk tiers of the channel for every product that carries a price: the base tier from 1 piece, then one
- * per blueprint tier (`<product path>@<quantity>`).
- */
-export function planProductPrices(channels: BlueprintChannel[], products: ProductNode[]): ProductPriceNode[] {
-  const prices: ProductPriceNode[] = [];
-  const byKey = new Map(channels.map((c) => [c.key, c]));
-  for (const product of products) {
-    const channel = byKey.get(product.channel)!;
-    const tiers = channel.bulkTiers ?? [];
-    if (tiers.length === 0 || product.price === null) continue;
-    const ruleId = idFor('rule', rulePath(channel.key));
-    const steps = [{ from: 1, discount: 0 }, ...tiers];
-    steps.forEach((tier, i) => {
-      const gross = tier.discount === 0 ? product.price!.gross : discounted(product.price!.gross, tier.discount);
-      const identity = identityOf('product_price', `${product.path}@${tier.from}`);
-      prices.push({
-        entity: 'product_price',
-        ...identity,
-        naturalKey: `${product.productNumber}@${tier.from}`,
-        productId: product.id,
-        ruleId,
-        quantityStart: tier.from,
-        quantityEnd: i + 1 < steps.length ? steps[i + 1]!.from - 1 : null,
-        price: { gross, net: netFromGross(gross, channel.taxRate) },
-        discountPercent: tier.discount,
-      });
-    });
-  }
-  return prices;
-}
-
-/** The gross price of one piece at a quantity, after the channel's bulk tiers. */
-export function unitPriceAt(grossMinor: number, quantity: number, tiers: Array<{ from: number; discount: number }>): number {
-  const tier = [...tiers].reverse().find((t) => quantity >= t.from);
-  return tier ? discounted(grossMinor, tier.discount) : grossMinor;
 }
 
 function stockOf(random: Derived, closeout: boolean): number {

@@ -96,7 +96,6 @@ export interface SalesChannelNode extends PlanNode {
   /** null: the shop's default customer group. */
   customerGroupId: string | null;
   countryIso: string;
-  taxId: string;
   /** `sales_channel_domain`: the seeder prefixes the path with the shop's URL. */
   domain: ChildRow & { path: string };
 }
