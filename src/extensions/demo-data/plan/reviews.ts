@@ -28,7 +28,7 @@ export function planReviews(blueprint: Blueprint, products: ProductNode[], today
       nodes.push({
         entity: 'product_review',
         ...identity,
-        // reviews have no natural key of their own: they are recognised by id or by the stored source key
+        // a review has no natural key: it is found by id only, and its identity key stands in here
         naturalKey: identity.key,
         productId: product.id,
         salesChannelId: product.visibility.salesChannelId,

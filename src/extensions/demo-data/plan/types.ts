@@ -15,10 +15,13 @@ import type { SeedOptions } from '../options.js';
 
 export interface PlanNode {
   entity: DemoEntityType;
-  /** `<entity type>:<blueprint path>`, stored as `ext_demo_data_source_key` where the entity has custom fields. */
+  /** `<entity type>:<blueprint path>`; stored on products and categories as `ext_demo_data_source_key`. */
   key: string;
   id: string;
-  /** What an existing row is recognised by when its id differs (name, product number, tax rate, e-mail...). */
+  /**
+   * What an existing row is recognised by when its id differs (name, product number, tax rate, e-mail...);
+   * rows found by id only (reviews) carry their identity key here.
+   */
   naturalKey: string;
 }
 
