@@ -1,6 +1,4 @@
-// TODO(sdk): import deterministicId from the extension SDK once `src/platform/sdk/` exists; this is the
-// extension's only deep import into the platform.
-import { deterministicId } from '../../platform/ids.js';
+import { deterministicId } from '../../platform/sdk/index.js';
 
 /**
  * The namespace of every demo-data id. Fixed forever: changing it would mint new ids for every node

@@ -50,12 +50,13 @@ describe('gateway kit: the JSON client base', () => {
     await expect(unreachable.request('GET', '/')).rejects.toMatchObject({ kind: 'network' });
     answers.set('/html', { status: 200, body: '<html>' });
     await expect(client().request('GET', '/html')).rejects.toMatchObject({ kind: 'invalid-response' });
-    const notFound = await client().request('GET', '/missing').catch((e: GatewayClientError) => e);
+    const failed = (path: string) => client().request('GET', path).then(() => { throw new Error('expected a refusal'); }, (e: GatewayClientError) => e);
+    const notFound = await failed('/missing');
     expect(notFound).toMatchObject({ kind: 'gateway', details: { httpStatus: 404 } });
     // an answer that is not the API's (no message) is worth a retry; a 400 with a message is not
     expect(isTransientGatewayError(notFound)).toBe(true);
     answers.set('/refused', { status: 400, body: JSON.stringify({ status: false, message: 'Transaction reference not found' }) });
-    expect(isTransientGatewayError(await client().request('GET', '/refused').catch((e: GatewayClientError) => e))).toBe(false);
+    expect(isTransientGatewayError(await failed('/refused'))).toBe(false);
   });
 
   it('redactedExcerpt replaces secrets, strips control characters and cuts long text', () => {

@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { isPlainObject } from '../plain-object.js';
+import { isPlainObject } from '../../../platform/sdk/index.js';
 import { authHeadersFor, type AuthMaterial } from './auth/auth-headers.js';
 import { CredentialIncompleteError, type CredentialConfig } from './auth/credential-types.js';
 import { OAuth2TokenError, OAuth2TokenProvider } from './auth/oauth2-token-provider.js';

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../plain-object.js';
+import { isPlainObject } from '../../../platform/sdk/index.js';
 import { isHeaderName, isSafeHeaderValue, RESERVED_HEADERS } from './header-rules.js';
 import { checkOutboundUrl } from './outbound-guard.js';
 import { isValidSigningSecret } from './standard-webhooks.js';

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../plain-object.js';
+import { isPlainObject } from '../../../platform/sdk/index.js';
 import type { FieldType } from './definition-types.js';
 
 export type Coercion = { ok: true; value: unknown } | { ok: false; message: string };

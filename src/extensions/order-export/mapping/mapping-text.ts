@@ -1,6 +1,6 @@
 import jsonc from 'jsonc-parser';
 import YAML from 'yaml';
-import { isPlainObject } from '../plain-object.js';
+import { isPlainObject } from '../../../platform/sdk/index.js';
 
 export const MAPPING_TEXT_FORMATS = ['json', 'yaml'] as const;
 export type MappingTextFormat = (typeof MAPPING_TEXT_FORMATS)[number];

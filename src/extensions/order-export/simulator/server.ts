@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isPlainObject } from '../plain-object.js';
+import { isPlainObject } from '../../../platform/sdk/index.js';
 import { verifySignedMessage } from '../delivery/standard-webhooks.js';
 import { answerBody, type AnswerScript } from './answer-script.js';
 import type { SimulatorAuthority } from './auth-check.js';

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../plain-object.js';
+import { isPlainObject } from '../../../../platform/sdk/index.js';
 import { isHeaderName, isSafeHeaderValue, RESERVED_HEADERS } from '../header-rules.js';
 import { checkOutboundUrl } from '../outbound-guard.js';
 import { AUTH_TYPES, type AuthType } from './credential-types.js';

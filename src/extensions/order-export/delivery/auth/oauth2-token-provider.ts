@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { isPlainObject } from '../../plain-object.js';
+import { isPlainObject } from '../../../../platform/sdk/index.js';
 import { sendOutboundRequest } from '../transport.js';
 
 /** What a client-credentials token request needs; the client secret is the credential's secret. */
