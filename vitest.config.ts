@@ -1,14 +1,35 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Two tiers, chosen by file name (test/test-tiers.unit.test.ts enforces the rule):
+ * - `unit`: `*.unit.test.ts`, tests that need no database (pure functions, parsers, the simulators).
+ *   No global setup, so `npm run test:unit` starts at once.
+ * - `integration`: every other `*.test.ts`. Each file gets its own database cloned from a template
+ *   that the global setup migrates once per run.
+ */
+const UNIT_TEST_FILES = ['test/**/*.unit.test.ts', 'src/**/*.unit.test.ts'];
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-    globalSetup: ['test/helpers/global-setup.ts'],
-    // each test file gets its own database (an embedded PGlite of ~0.5 GB, or a PostgreSQL database
-    // cloned from a migrated template); two workers match the two cores CI has
+    // an embedded PGlite takes ~0.5 GB per file; two workers match the two cores CI has
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,
-    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: UNIT_TEST_FILES },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...UNIT_TEST_FILES],
+          globalSetup: ['test/helpers/global-setup.ts'],
+          hookTimeout: 120_000,
+        },
+      },
+    ],
   },
 });

@@ -29,7 +29,9 @@ export async function withAdminClient<T>(databaseUrl: string, work: (client: pg.
   }
 }
 
-export async function openTestDatabase(template: TemplateInfo): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(template: TemplateInfo | undefined): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+  // only the integration project's global setup provides the template (vitest.config.ts)
+  if (!template) throw new Error('No template database here: *.unit.test.ts files run without one. A test that needs the database is named *.test.ts.');
   if (template.kind === 'embedded') {
     const dump = new Blob([await readFile(template.ref)]);
     const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });

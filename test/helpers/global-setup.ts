@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/platform/database/connection.js';
 import { Platform } from '../../src/platform/kernel.js';
-import { extensions } from '../../src/main.js';
 import { adminConnectionString, withAdminClient, type TemplateInfo } from './databases.js';
 import { testEnv } from './test-env.js';
 
@@ -14,7 +13,11 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates one template database per test run; every test file clones it. */
+/**
+ * Migrates one template database per test run; every test file clones it. The template holds the
+ * platform only: an extension's tests install it on boot (for ExtPayB ~0.3 s per file), so each new
+ * extension costs time only in its own tests.
+ */
 export default async function setup(project: TestProject) {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
@@ -25,7 +28,7 @@ export default async function setup(project: TestProject) {
       await c.query(`CREATE DATABASE "${templateName}"`);
     });
     const handle = await openDatabase({ databaseUrl: adminConnectionString(databaseUrl, templateName) });
-    const platform = await Platform.boot({ env: testEnv({ databaseUrl: undefined }), extensions, database: handle });
+    const platform = await Platform.boot({ env: testEnv({ databaseUrl: undefined }), extensions: [], database: handle });
     await platform.close();
     project.provide('template', { kind: 'postgres', ref: templateName });
     return async () => {
@@ -34,7 +37,7 @@ export default async function setup(project: TestProject) {
   }
 
   const handle = await openDatabase({ dataDir: 'memory://' });
-  const platform = await Platform.boot({ env: testEnv(), extensions, database: { ...handle, close: async () => handle.db.destroy() } });
+  const platform = await Platform.boot({ env: testEnv(), extensions: [], database: { ...handle, close: async () => handle.db.destroy() } });
   await platform.close();
   const dump = await handle.pglite!.dumpDataDir('none');
   await handle.pglite!.close();

@@ -4,7 +4,6 @@ import { Platform } from '../../src/platform/kernel.js';
 import { buildApp } from '../../src/platform/http/app.js';
 import type { Extension } from '../../src/platform/extensions.js';
 import type { Env } from '../../src/platform/env.js';
-import { extensions as installedExtensions } from '../../src/main.js';
 import { newId } from '../../src/platform/ids.js';
 import { createIntegration as createIntegrationRecord, type NewIntegration } from '../../src/platform/admin-api/auth/integrations.js';
 import { openTestDatabase } from './databases.js';
@@ -24,17 +23,23 @@ export interface TestPlatform {
 }
 
 export interface TestPlatformOptions {
-  /** Extensions to run (default: the ones main.ts lists). */
+  /**
+   * Extensions to run (default: none, the platform alone). Each one installs on boot as on a first
+   * start: its migrations, config defaults, custom fields and payment methods.
+   */
   extensions?: Extension[];
   env?: Partial<Env>;
 }
 
-/** Boots the whole platform on a fresh database cloned from the migrated template. */
+/**
+ * Boots the platform on a fresh database cloned from the migrated template, with no extensions unless
+ * given: platform tests see the platform's own records only. An extension's tests pass it here.
+ */
 export async function createTestPlatform(options: TestPlatformOptions = {}): Promise<TestPlatform> {
   const { handle, drop } = await openTestDatabase(inject('template'));
   const platform = await Platform.boot({
     env: testEnv(options.env),
-    extensions: options.extensions ?? installedExtensions,
+    extensions: options.extensions ?? [],
     database: handle,
   });
   const app = await buildApp(platform);

@@ -9,6 +9,7 @@ import type { Platform } from '../../../src/platform/kernel.js';
 import { MediaFileStore } from '../../../src/platform/media/media-file-store.js';
 import { uploadMediaFile } from '../../../src/platform/media/media-upload.js';
 import { configKey, PAY_B_PAYMENT_METHOD_ID, type PayBConfigKey } from '../../../src/extensions/pay-b/config.js';
+import { extPayB } from '../../../src/extensions/pay-b/index.js';
 import { createPayBPaymentHandler } from '../../../src/extensions/pay-b/payment-handler.js';
 import type { ExtensionHost } from '../../../src/platform/sdk/index.js';
 import { startPayBSimulator, type PayBSimulator, type PayBSimulatorOptions } from '../../../src/extensions/pay-b/simulator/index.js';
@@ -57,7 +58,7 @@ export interface PayBTest {
 
 /** A platform with ExtPayB configured against a fresh simulator (sandbox mode), for a suite's beforeAll. */
 export async function startPayBTest(options: PayBTestOptions = {}): Promise<PayBTest> {
-  const t = await createTestPlatform(options.platform);
+  const t = await createTestPlatform({ ...options.platform, extensions: [extPayB] });
   const simulatorOptions: PayBSimulatorOptions = { secretHash: TEST_WEBHOOK_HASH, ...options.simulator };
   let webhookUrl: string | null = null;
   if (options.listen) {

@@ -7,7 +7,8 @@ import { EventDispatcher } from '../../../src/platform/events/dispatcher.js';
 import { RepositoryFactory } from '../../../src/platform/entities/repository.js';
 import { registerErrorHandler } from '../../../src/platform/http/error-handler.js';
 import { registerJsonParser } from '../../../src/platform/http/raw-body.js';
-import { admin, createRegistry, id, openTestDatabase, restricted } from '../entities/fixtures.js';
+import { admin, createRegistry, id, restricted } from '../entities/fixtures.js';
+import { openTestDatabase } from '../entities/database-fixtures.js';
 
 // The whole-platform helper boots the production app, whose route list is not ours to change; this
 // small app has the same JSON parser, error handler and ajv options, plus a stand-in for the

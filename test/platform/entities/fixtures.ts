@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { ApiContext } from '../../../src/platform/acl/context.js';
-import { openDatabase, type DatabaseHandle } from '../../../src/platform/database/connection.js';
 import type { EntityDefinition } from '../../../src/platform/entities/definition.js';
 import { EntityRegistry } from '../../../src/platform/entities/registry.js';
 
@@ -74,31 +72,6 @@ export function createRegistry(): EntityRegistry {
   const registry = new EntityRegistry();
   for (const definition of definitions) registry.register(definition);
   return registry;
-}
-
-export async function createSchema(handle: DatabaseHandle): Promise<void> {
-  const stamps = sql`created_at timestamptz NOT NULL, updated_at timestamptz, custom_fields jsonb`;
-  await sql`CREATE TABLE test_tax (id uuid PRIMARY KEY, name varchar(255) NOT NULL, tax_rate numeric(10,3) NOT NULL, position int, ${stamps})`.execute(handle.db);
-  await sql`CREATE TABLE test_state (id uuid PRIMARY KEY, technical_name text NOT NULL, ${stamps})`.execute(handle.db);
-  await sql`CREATE TABLE test_payment_method (id uuid PRIMARY KEY, name text NOT NULL, technical_name text NOT NULL UNIQUE, active boolean NOT NULL DEFAULT true, ${stamps})`.execute(
-    handle.db,
-  );
-  await sql`CREATE TABLE test_order (
-    id uuid PRIMARY KEY, order_number text NOT NULL, customer_name text, status text NOT NULL, amount numeric(12,2), price jsonb,
-    order_date timestamptz, notes text, secret text, api_token text, locked boolean NOT NULL DEFAULT false,
-    state_id uuid NOT NULL REFERENCES test_state(id), tax_id uuid REFERENCES test_tax(id), ${stamps})`.execute(handle.db);
-  await sql`CREATE TABLE test_order_transaction (
-    id uuid PRIMARY KEY, order_id uuid NOT NULL REFERENCES test_order(id), amount numeric(12,2) NOT NULL,
-    state_id uuid REFERENCES test_state(id), ${stamps})`.execute(handle.db);
-  await sql`CREATE TABLE test_order_payment_method (
-    order_id uuid NOT NULL REFERENCES test_order(id) ON DELETE CASCADE,
-    payment_method_id uuid NOT NULL REFERENCES test_payment_method(id), PRIMARY KEY (order_id, payment_method_id))`.execute(handle.db);
-}
-
-export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const handle = await openDatabase({ dataDir: 'memory://' });
-  await createSchema(handle);
-  return handle;
 }
 
 /** Deterministic ids so expectations can name records. */

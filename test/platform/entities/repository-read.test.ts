@@ -6,7 +6,8 @@ import { AppError } from '../../../src/platform/errors/app-error.js';
 import { EventDispatcher } from '../../../src/platform/events/dispatcher.js';
 import { parseCriteria } from '../../../src/platform/entities/criteria/parse.js';
 import { RepositoryFactory } from '../../../src/platform/entities/repository.js';
-import { createRegistry, id, openTestDatabase, restricted } from './fixtures.js';
+import { createRegistry, id, restricted } from './fixtures.js';
+import { openTestDatabase } from './database-fixtures.js';
 
 const registry = createRegistry();
 let handle: DatabaseHandle;

@@ -7,7 +7,8 @@ import { AppError, toErrorEntries } from '../../../src/platform/errors/app-error
 import { EventDispatcher } from '../../../src/platform/events/dispatcher.js';
 import { RepositoryFactory, type WritePayload } from '../../../src/platform/entities/repository.js';
 import { verifyPassword } from '../../../src/platform/security/password.js';
-import { admin, createRegistry, id, openTestDatabase, restricted } from './fixtures.js';
+import { admin, createRegistry, id, restricted } from './fixtures.js';
+import { openTestDatabase } from './database-fixtures.js';
 
 const registry = createRegistry();
 const dispatcher = new EventDispatcher();

@@ -3,7 +3,6 @@ import { createTestPlatform, type TestPlatform } from '../../helpers/test-platfo
 import { DEFAULT_SALES_CHANNEL_ID, ensureDefaultShop } from '../../../src/platform/first-start/default-shop.js';
 import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM } from '../../../src/platform/first-start/default-ids.js';
 import { SALES_CHANNEL_TYPE_STOREFRONT } from '../../../src/platform/sales-channel/entities.js';
-import { withoutExtensionMethods } from '../../helpers/installed-extensions.js';
 
 describe('first start: the default shop', () => {
   let t: TestPlatform;
@@ -24,7 +23,7 @@ describe('first start: the default shop', () => {
     expect(channel.domains.map((d: { url: string }) => d.url)).toEqual([t.platform.env.appUrl]);
     expect(channel.navigationCategory).toMatchObject({ name: 'Home', type: 'page', active: true });
     expect(channel.languages.map((l: { id: string }) => l.id)).toEqual([LANGUAGE_SYSTEM]);
-    expect(withoutExtensionMethods(channel.paymentMethods as Array<{ technicalName: string }>).map((p) => p.technicalName).sort()).toEqual(['payment_cashpayment', 'payment_invoicepayment']);
+    expect((channel.paymentMethods as Array<{ technicalName: string }>).map((p) => p.technicalName).sort()).toEqual(['payment_cashpayment', 'payment_invoicepayment']);
     expect(channel.shippingMethods).toHaveLength(1);
     expect(channel.countries.length).toBeGreaterThanOrEqual(10);
     expect(channel.currencies).toHaveLength(9);
@@ -42,7 +41,7 @@ describe('first start: the default shop', () => {
     expect((await t.api('GET', '/api/customer-group')).json().data).toHaveLength(1);
     const ranges = (await t.api('GET', '/api/number-range')).json().data.map((r: { technicalName: string }) => r.technicalName).sort();
     expect(ranges).toEqual(['customer', 'order']);
-    const methods = withoutExtensionMethods((await t.api('GET', '/api/payment-method')).json().data as Array<{ technicalName: string; handlerIdentifier: string; active: boolean }>);
+    const methods = (await t.api('GET', '/api/payment-method')).json().data as Array<{ technicalName: string; handlerIdentifier: string; active: boolean }>;
     expect(methods.map((m) => m.handlerIdentifier).sort()).toEqual(['cash_on_delivery', 'invoice']);
     expect(methods.every((m: { active: boolean }) => m.active)).toBe(true);
   });
@@ -51,7 +50,7 @@ describe('first start: the default shop', () => {
     const invoice = (await t.api('GET', '/api/payment-method?filter[technicalName]=payment_cashpayment')).json().data[0];
     expect((await t.api('DELETE', `/api/payment-method/${invoice.id}`)).statusCode).toBe(204);
     await ensureDefaultShop(t.platform);
-    const methods = withoutExtensionMethods((await t.api('GET', '/api/payment-method')).json().data as Array<{ technicalName: string }>);
+    const methods = (await t.api('GET', '/api/payment-method')).json().data as Array<{ technicalName: string }>;
     expect(methods.map((m) => m.technicalName)).toEqual(['payment_invoicepayment']);
     const channels = await t.platform.db.selectFrom('sales_channel').select('id').execute();
     expect(channels).toHaveLength(1);

@@ -5,6 +5,7 @@ import { PAY_B_PAYMENT_METHOD } from '../../../../src/extensions/pay-b/config.js
 import { paymentMethodIdOf } from '../../../../src/platform/checkout/payment-method/extension-payment-methods.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
+import { extPayB } from '../../../../src/extensions/pay-b/index.js';
 
 const METHOD_ID = paymentMethodIdOf(PAY_B_PAYMENT_METHOD);
 
@@ -22,7 +23,7 @@ async function customFieldNames(t: TestPlatform): Promise<string[]> {
 describe('ExtPayB install, settings and uninstall', () => {
   let t: TestPlatform;
   beforeAll(async () => {
-    t = await createTestPlatform();
+    t = await createTestPlatform({ extensions: [extPayB] });
   });
   afterAll(() => t.close());
 

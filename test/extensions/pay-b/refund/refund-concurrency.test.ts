@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../../src/platform/http/app.js';
 import { openDatabase } from '../../../../src/platform/database/connection.js';
 import { Platform } from '../../../../src/platform/kernel.js';
-import { extensions } from '../../../../src/main.js';
+import { extPayB } from '../../../../src/extensions/pay-b/index.js';
 import { refundLeaseName } from '../../../../src/extensions/_gateway-kit/index.js';
 import type { Lease } from '../../../../src/platform/sdk/index.js';
 import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/extensions/pay-b/refund/request-refund.js';
@@ -20,7 +20,7 @@ describe('refunds of one transaction are serialized by a lease', () => {
   beforeAll(async () => {
     if (shop.t.platform.database.kind !== 'postgres') return;
     const connectionString = (shop.t.platform.database.pool.options as { connectionString: string }).connectionString;
-    const platform = await Platform.boot({ env: testEnv(), extensions, database: await openDatabase({ databaseUrl: connectionString, maxConnections: 5 }) });
+    const platform = await Platform.boot({ env: testEnv(), extensions: [extPayB], database: await openDatabase({ databaseUrl: connectionString, maxConnections: 5 }) });
     const app = await buildApp(platform);
     await app.ready();
     second = { platform, app };

@@ -12,7 +12,7 @@ describe('gateway D simulator: refunds', () => {
   let sim: PayBSimulator;
 
   beforeAll(async () => {
-    // no webhookUrl: automatic refund webhooks go nowhere here (webhooks.test.ts covers them)
+    // no webhookUrl: automatic refund webhooks go nowhere here (webhooks.unit.test.ts covers them)
     sim = await startPayBSimulator({ refundsPageSize: 3 });
   });
   afterAll(async () => {
