@@ -35,7 +35,7 @@ export { systemContext, requirePrivileges, can, type ApiContext } from '../acl/c
 export { AppError, errors, throwProblems, isClientError } from '../errors/app-error.js';
 
 // values
-export { isPlainObject } from '../util/is-plain-object.js';
+export { isPlainObject, isObjectLiteral } from '../util/is-plain-object.js';
 export { newId, isId, normalizeId, deterministicId } from '../ids.js';
 export {
   MAX_MINOR_UNITS,

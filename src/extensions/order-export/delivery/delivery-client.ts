@@ -1,5 +1,5 @@
 import type { Dispatcher } from 'undici';
-import { isPlainObject } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/index.js';
 import { authHeadersFor, type AuthMaterial } from './auth/auth-headers.js';
 import { CredentialIncompleteError, type CredentialConfig } from './auth/credential-types.js';
 import { OAuth2TokenError, OAuth2TokenProvider } from './auth/oauth2-token-provider.js';
@@ -196,7 +196,7 @@ function acknowledgement(result: Extract<TransportResult, { kind: 'response' }>)
   } catch {
     return { acknowledged: false, reference: null };
   }
-  if (!isPlainObject(body) || body.acknowledged !== true) return { acknowledged: false, reference: null };
+  if (!isObjectLiteral(body) || body.acknowledged !== true) return { acknowledged: false, reference: null };
   return { acknowledged: true, reference: typeof body.reference === 'string' ? body.reference.slice(0, 255) : null };
 }
 

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/index.js';
 import { isHeaderName, isSafeHeaderValue, RESERVED_HEADERS } from './header-rules.js';
 import { checkOutboundUrl } from './outbound-guard.js';
 import { isValidSigningSecret } from './standard-webhooks.js';
@@ -34,7 +34,7 @@ export function validateTargetSettings(
     problems.push(`timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TARGET_TIMEOUT_MS}`);
   }
   if (input.headers !== undefined) {
-    if (!isPlainObject(input.headers)) problems.push('headers must be an object of header names and text values');
+    if (!isObjectLiteral(input.headers)) problems.push('headers must be an object of header names and text values');
     else {
       for (const [name, value] of Object.entries(input.headers)) {
         if (!isHeaderName(name)) problems.push(`headers[${JSON.stringify(name)}]: not a valid HTTP header name`);

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/index.js';
 import type { CompiledField } from './compiled-mapping.js';
 import { DEFINITION_LIMITS, FIELD_TYPES, type FieldType } from './definition-types.js';
 import { compileGuardedExpression, DEFAULT_EXPRESSION_LIMITS, ExpressionError, type ExpressionLimits } from './expression-guard.js';
@@ -33,7 +33,7 @@ export function validateMappingDefinition(definition: unknown, limits: Expressio
  */
 export function checkDefinition(definition: unknown, limits: ExpressionLimits): { problems: string[]; fields?: CompiledField[] } {
   const problems: string[] = [];
-  if (!isPlainObject(definition)) return { problems: ['definition must be an object'] };
+  if (!isObjectLiteral(definition)) return { problems: ['definition must be an object'] };
   for (const key of Object.keys(definition)) {
     if (key !== 'fields') problems.push(`${key}: unknown key (a definition has only "fields")`);
   }
@@ -53,7 +53,7 @@ class DefinitionWalker {
 
   /** `at` is the location in the definition ("fields.customer.fields"), `dataPath` the one in the payload. */
   fieldMap(value: unknown, at: string, dataPath: string, nesting: number): CompiledField[] {
-    if (!isPlainObject(value)) {
+    if (!isObjectLiteral(value)) {
       this.problems.push(`${at} must be an object`);
       return [];
     }
@@ -86,7 +86,7 @@ class DefinitionWalker {
   }
 
   private field(value: unknown, path: string, dataPath: string, name: string, nesting: number): CompiledField | undefined {
-    if (!isPlainObject(value)) {
+    if (!isObjectLiteral(value)) {
       this.problems.push(`${path} must be an object`);
       return undefined;
     }

@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/index.js';
 import type { FieldType } from './definition-types.js';
 
 export type Coercion = { ok: true; value: unknown } | { ok: false; message: string };
@@ -31,7 +31,7 @@ export function coerceToType(value: unknown, type: FieldType): Coercion {
       if (value === 'true' || value === 'false') return { ok: true, value: value === 'true' };
       return mismatch(value, 'a boolean');
     case 'object':
-      return isPlainObject(value) ? { ok: true, value } : mismatch(value, 'an object');
+      return isObjectLiteral(value) ? { ok: true, value } : mismatch(value, 'an object');
     case 'array':
       return { ok: true, value: Array.isArray(value) ? value : [value] };
   }
@@ -44,7 +44,7 @@ function mismatch(value: unknown, expected: string): Coercion {
 
 export function describeValue(value: unknown): string {
   if (Array.isArray(value)) return `an array of ${value.length}`;
-  if (isPlainObject(value)) return 'an object';
+  if (isObjectLiteral(value)) return 'an object';
   if (typeof value === 'string') return value.length > 40 ? `text "${value.slice(0, 40)}…"` : `text "${value}"`;
   if (typeof value === 'number') return String(value);
   if (typeof value === 'function') return 'a function';
@@ -65,7 +65,7 @@ export function toJsonValue(value: unknown): unknown {
     return value;
   }
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : toJsonValue(item)));
-  if (isPlainObject(value)) {
+  if (isObjectLiteral(value)) {
     const copy: Record<string, unknown> = {};
     for (const [key, member] of Object.entries(value)) {
       const json = toJsonValue(member);

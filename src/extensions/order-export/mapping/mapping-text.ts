@@ -1,6 +1,6 @@
 import jsonc from 'jsonc-parser';
 import YAML from 'yaml';
-import { isPlainObject } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/index.js';
 
 export const MAPPING_TEXT_FORMATS = ['json', 'yaml'] as const;
 export type MappingTextFormat = (typeof MAPPING_TEXT_FORMATS)[number];
@@ -28,7 +28,7 @@ export function importMappingText(content: string, format: MappingTextFormat): M
   if (content.length > MAX_MAPPING_TEXT_LENGTH) return { valid: false, error: `content is longer than ${MAX_MAPPING_TEXT_LENGTH} characters` };
   const parsed = format === 'json' ? parseJson(content) : parseYaml(content);
   if ('error' in parsed) return { valid: false, error: parsed.error };
-  if (!isPlainObject(parsed.value)) return { valid: false, error: 'content must be an object (a mapping definition with "fields")' };
+  if (!isObjectLiteral(parsed.value)) return { valid: false, error: 'content must be an object (a mapping definition with "fields")' };
   return { valid: true, definition: parsed.value };
 }
 

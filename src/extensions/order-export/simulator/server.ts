@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { isPlainObject } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/index.js';
 import { verifySignedMessage } from '../delivery/standard-webhooks.js';
 import { answerBody, type AnswerScript } from './answer-script.js';
 import type { SimulatorAuthority } from './auth-check.js';
@@ -47,8 +47,8 @@ export async function buildTargetSimulatorServer(state: SimulatorState): Promise
   app.get(`${CONTROL_PREFIX}deliveries`, async () => ({ deliveries: state.deliveries }));
   app.post(`${CONTROL_PREFIX}script`, async (request, reply) => {
     const body = parseJson(rawText(request));
-    const answers = isPlainObject(body) && Array.isArray(body.answers) ? body.answers : undefined;
-    if (!answers || !answers.every((answer) => isPlainObject(answer) && Number.isInteger(answer.status))) {
+    const answers = isObjectLiteral(body) && Array.isArray(body.answers) ? body.answers : undefined;
+    if (!answers || !answers.every((answer) => isObjectLiteral(answer) && Number.isInteger(answer.status))) {
       return reply.code(400).send({ error: 'expected {"answers": [{"status": 200, ...}, ...]}' });
     }
     state.script.enqueue(answers as unknown as ScriptedAnswer[]);
@@ -56,7 +56,7 @@ export async function buildTargetSimulatorServer(state: SimulatorState): Promise
   });
   app.post(`${CONTROL_PREFIX}acknowledge`, async (request, reply) => {
     const body = parseJson(rawText(request));
-    if (!isPlainObject(body) || typeof body.callbackUrl !== 'string' || typeof body.correlationId !== 'string') {
+    if (!isObjectLiteral(body) || typeof body.callbackUrl !== 'string' || typeof body.correlationId !== 'string') {
       return reply.code(400).send({ error: 'expected {"callbackUrl", "correlationId", "status", "reference"?, "message"?}' });
     }
     try {

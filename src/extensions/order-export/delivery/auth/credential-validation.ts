@@ -1,4 +1,4 @@
-import { isPlainObject } from '../../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../../platform/sdk/index.js';
 import { isHeaderName, isSafeHeaderValue, RESERVED_HEADERS } from '../header-rules.js';
 import { checkOutboundUrl } from '../outbound-guard.js';
 import { AUTH_TYPES, type AuthType } from './credential-types.js';
@@ -31,7 +31,7 @@ const META_KEYS: Record<AuthType, readonly string[]> = {
  * every type but none, unless one is stored already (`secretSet`); null or an absent secret keeps it.
  */
 export function validateCredentialInput(input: unknown, options: CredentialValidationOptions = {}): CredentialValidationResult {
-  if (!isPlainObject(input)) return { valid: false, problems: ['credential must be an object'] };
+  if (!isObjectLiteral(input)) return { valid: false, problems: ['credential must be an object'] };
   const problems: string[] = [];
   for (const key of Object.keys(input)) if (!INPUT_KEYS.has(key)) problems.push(`${key}: unknown key`);
   if (input.id !== undefined && (typeof input.id !== 'string' || !ID.test(input.id))) problems.push('id must be 32 lowercase hexadecimal characters');
@@ -44,7 +44,7 @@ export function validateCredentialInput(input: unknown, options: CredentialValid
   }
   const authType = input.authType as AuthType;
   const meta = input.publicMeta === undefined ? {} : input.publicMeta;
-  if (!isPlainObject(meta)) problems.push('publicMeta must be an object');
+  if (!isObjectLiteral(meta)) problems.push('publicMeta must be an object');
   else problems.push(...publicMetaProblems(authType, meta, options));
 
   const secret = input.secret ?? undefined;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Dispatcher } from 'undici';
-import { isPlainObject } from '../../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../../platform/sdk/index.js';
 import { sendOutboundRequest } from '../transport.js';
 
 /** What a client-credentials token request needs; the client secret is the credential's secret. */
@@ -94,10 +94,10 @@ export class OAuth2TokenProvider {
     if (result.kind === 'transport_error') throw new OAuth2TokenError(`the token endpoint could not be reached: ${result.message}`, null);
     const body = parseJson(result.body.toString('utf8'));
     if (result.status < 200 || result.status > 299) {
-      const reason = isPlainObject(body) && typeof body.error === 'string' ? ` (${body.error.slice(0, 100)})` : '';
+      const reason = isObjectLiteral(body) && typeof body.error === 'string' ? ` (${body.error.slice(0, 100)})` : '';
       throw new OAuth2TokenError(`the token endpoint answered ${result.status}${reason}`, result.status);
     }
-    if (!isPlainObject(body) || typeof body.access_token !== 'string' || body.access_token === '') {
+    if (!isObjectLiteral(body) || typeof body.access_token !== 'string' || body.access_token === '') {
       throw new OAuth2TokenError('the token endpoint answered without an access_token', result.status);
     }
     if (body.token_type !== undefined && String(body.token_type).toLowerCase() !== 'bearer') {
