@@ -91,7 +91,7 @@ export class Platform {
     this.customFields = new CustomFieldService();
     this.queue = new QueueService(database.db, logger, isActive);
     this.tokens = new TokenService(database.db, env.appSecret);
-    this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db });
+    this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db, secretBox: this.secrets });
     this.stateMachines = new StateMachineRegistry({ dispatcher: this.events });
     for (const entity of platformStatefulEntities) this.stateMachines.registerStatefulEntity(entity);
     this.payments = new PaymentHandlerRegistry(isActive);

@@ -20,6 +20,11 @@ export type FieldType =
   | 'json'
   /** write-only: hashed with scrypt on write, never read back */
   | 'password'
+  /**
+   * write-only: encrypted at rest (AES-256-GCM, the platform's secret box) on write, never read back
+   * through the API; code that needs the value reads the column and decrypts it (`host.secrets`)
+   */
+  | 'secret'
   /** one of `values` */
   | 'enum';
 

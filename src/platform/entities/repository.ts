@@ -9,6 +9,7 @@ import { EntityReader } from './reader.js';
 import type { EntityRegistry } from './registry.js';
 import { applyIncludes, type EntityRecord } from './serializer.js';
 import { EntityWriter } from './writer.js';
+import type { SecretBox } from '../security/secret-box.js';
 
 export interface EntitySearchResult {
   /** Per `total-count-mode`: rows returned (none), all matches (exact), or matches up to five pages ahead. */
@@ -28,6 +29,8 @@ export interface RepositoryDeps {
   dispatcher: EventDispatcher;
   /** Used by reads called without a unit of work. */
   db: Db;
+  /** Encrypts `secret` fields on write. */
+  secretBox?: SecretBox;
 }
 
 /**
@@ -44,7 +47,7 @@ export class EntityRepository {
     private readonly deps: RepositoryDeps,
   ) {
     this.#reader = new EntityReader(deps.registry);
-    this.#writer = new EntityWriter(deps.registry, deps.dispatcher);
+    this.#writer = new EntityWriter(deps.registry, deps.dispatcher, deps.secretBox);
   }
 
   /** Checks read privileges (root, associations, filter/sort paths), then loads the page. */

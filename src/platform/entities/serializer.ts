@@ -5,7 +5,7 @@ export type EntityRecord = Record<string, unknown> & { id: string; apiAlias: str
 
 /** Fields a read returns: everything except password and write-only fields. */
 export function readableFields(def: EntityDefinition): Array<[string, FieldDefinition]> {
-  return Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password');
+  return Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password' && f.type !== 'secret');
 }
 
 /**

@@ -10,6 +10,8 @@ export interface RowCommand {
   values: Record<string, unknown>;
   /** Plain-text passwords by column, hashed just before execution. */
   passwords: Record<string, string>;
+  /** Plain-text secrets by column, encrypted just before execution. */
+  secrets: Record<string, string>;
   /** customFields on update merge into the stored object unless they replace it (`{}` or null). */
   customFields?: { column: string; mode: 'merge' | 'replace'; json: string | null };
   /** Pointer of the record in the request, for constraint errors. */

@@ -70,7 +70,7 @@ export class WritePlanner {
     this.plan.privileges.add(`${def.name}:${op === 'insert' ? 'create' : 'update'}`);
     if (def.readOnlyEntity && !this.#system) this.#problem(pointer, `The ${def.name} entity cannot be written through the API.`);
 
-    const command: RowCommand = { kind: 'row', def, op, id: recordId, values: {}, passwords: {}, pointer };
+    const command: RowCommand = { kind: 'row', def, op, id: recordId, values: {}, passwords: {}, secrets: {}, pointer };
     const given = new Set<string>();
     const linkedByAssociation = new Set<string>();
     const afterRecord: Array<() => Promise<void>> = [];
@@ -132,6 +132,7 @@ export class WritePlanner {
     const checked = checkFieldValue(name, field, value, at);
     if (!checked.ok) this.plan.problems.push(checked.problem);
     else if (field.type === 'password') command.passwords[column] = checked.value as string;
+    else if (field.type === 'secret' && typeof checked.value === 'string') command.secrets[column] = checked.value;
     else command.values[column] = checked.value;
   }
 
@@ -245,6 +246,7 @@ export class WritePlanner {
         const checked = value === null ? ({ ok: true, value: null } as const) : checkFieldValue(name, field, value, `${command.pointer}/${name}`);
         if (!checked.ok) throw new Error(`Invalid default for ${command.def.name}.${name}: ${checked.problem.message}`);
         if (field.type === 'password' && typeof checked.value === 'string') command.passwords[columnName(name, field)] = checked.value;
+        else if (field.type === 'secret' && typeof checked.value === 'string') command.secrets[columnName(name, field)] = checked.value;
         else command.values[columnName(name, field)] = checked.value;
       } else if (field.required) {
         this.#problem(`${command.pointer}/${name}`, `The field "${name}" is required.`, { field: name });

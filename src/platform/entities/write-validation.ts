@@ -31,8 +31,9 @@ export function checkFieldValue(name: string, field: FieldDefinition, value: unk
     case 'string':
     case 'text':
     case 'password':
+    case 'secret':
       if (typeof value !== 'string') return fail(`The value of "${name}" must be a string.`);
-      if (field.type === 'password' && value.length === 0) return fail(`The value of "${name}" must not be empty.`);
+      if ((field.type === 'password' || field.type === 'secret') && value.length === 0) return fail(`The value of "${name}" must not be empty.`);
       if (field.maxLength !== undefined && [...value].length > field.maxLength) {
         return fail(`The value of "${name}" is too long: at most ${field.maxLength} characters are allowed.`);
       }

@@ -4,6 +4,7 @@ import type { UnitOfWork } from '../database/transaction.js';
 import { errors, throwProblems } from '../errors/app-error.js';
 import type { EventDispatcher } from '../events/dispatcher.js';
 import { hashPassword } from '../security/password.js';
+import type { SecretBox } from '../security/secret-box.js';
 import { mapDatabaseError } from './db-errors.js';
 import { columnName, tableName, type EntityDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
@@ -33,6 +34,7 @@ export class EntityWriter {
   constructor(
     private readonly registry: EntityRegistry,
     private readonly dispatcher: EventDispatcher,
+    private readonly secretBox?: SecretBox,
   ) {}
 
   /** `data` as one object reports pointers like `/name`; as an array like `/0/name`. */
@@ -79,6 +81,10 @@ export class EntityWriter {
     }
     const values = { ...command.values };
     for (const [column, password] of Object.entries(command.passwords)) values[column] = await hashPassword(password);
+    for (const [column, secret] of Object.entries(command.secrets)) {
+      if (!this.secretBox) throw new Error(`${command.def.name}: secret fields need the platform's secret box`);
+      values[column] = this.secretBox.encrypt(secret);
+    }
     const table = tableName(command.def);
     if (command.op === 'insert') {
       const createdAt = columnName('createdAt', command.def.fields.createdAt);

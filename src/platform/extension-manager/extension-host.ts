@@ -3,6 +3,8 @@ import { systemContext } from '../acl/context.js';
 import { isId } from '../ids.js';
 import type { Platform } from '../kernel.js';
 import type { ExtensionHost, SettingsOf } from '../sdk/host.js';
+import { MediaFileStore } from '../media/media-file-store.js';
+import { uploadMediaFile } from '../media/media-upload.js';
 
 /**
  * The ExtensionHost of one extension: a facade over the platform's services, so an extension sees only
@@ -10,6 +12,7 @@ import type { ExtensionHost, SettingsOf } from '../sdk/host.js';
  */
 export function createExtensionHost(platform: Platform, extensionName: string): ExtensionHost {
   const db = platform.db;
+  const mediaFiles = new MediaFileStore(platform.env.varDir);
   return {
     extensionName,
     appUrl: platform.env.appUrl,
@@ -36,7 +39,7 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
       currentState: (entity, id, within) => platform.stateMachines.currentState(within ?? db, entity, id),
     },
     events: { dispatch: (within, name, payload) => platform.events.dispatch(within, name, payload) },
-    queue: { send: (within, queue, data) => platform.queue.send(within, queue, data) },
+    queue: { send: (within, queue, data, options) => platform.queue.send(within, queue, data, options) },
     leases: platform.leases,
     orderTransactions: platform.orderTransactions,
     paymentRecords: platform.paymentRecords,
@@ -48,6 +51,12 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
         // the read decorator gives `url` only once a file is uploaded
         return typeof media?.url === 'string' && /^https?:\/\//i.test(media.url) ? media.url : null;
       },
+      async upload(within, file) {
+        const stored = await uploadMediaFile(within, mediaFiles, file);
+        return { path: stored.path, mimeType: stored.mimeType, fileSize: stored.fileSize };
+      },
     },
+    secrets: { encrypt: (plain) => platform.secrets.encrypt(plain), decrypt: (sealed) => platform.secrets.decrypt(sealed) },
+    entities: { names: () => platform.entities.all().map((entity) => entity.name).filter((name) => platform.isEntityAvailable(name)) },
   };
 }

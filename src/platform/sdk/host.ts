@@ -49,14 +49,40 @@ export interface HostEvents {
   dispatch<N extends EventName>(within: Db | UnitOfWork, name: N, payload: EventPayload<N>): Promise<void>;
 }
 
+export interface QueueSendOptions {
+  /** Deliver no earlier than this many seconds from now (e.g. a target's Retry-After). */
+  startAfterSeconds?: number;
+  /** At most one waiting message with this key per queue; a second send is dropped (null id). */
+  singletonKey?: string;
+}
+
 export interface HostQueue {
-  /** Enqueues a message for a declared handler; inside a unit of work it exists only if that commits. */
-  send(within: Db | UnitOfWork, queue: string, data: object): Promise<string>;
+  /**
+   * Enqueues a message for a declared handler; inside a unit of work it exists only if that commits.
+   * Null when a singleton key dropped it.
+   */
+  send(within: Db | UnitOfWork, queue: string, data: object, options?: QueueSendOptions): Promise<string | null>;
 }
 
 export interface HostMedia {
   /** The absolute URL of an uploaded media file; null when the record or its file does not exist. */
   urlOf(mediaId: string): Promise<string | null>;
+  /**
+   * Stores the file of an existing media record (jpg, png, gif, webp whose bytes match the extension),
+   * as the upload route does; served at `/media/...`.
+   */
+  upload(within: Db | UnitOfWork, file: { mediaId: string; bytes: Uint8Array; extension: string; fileName?: string }): Promise<{ path: string; mimeType: string; fileSize: number }>;
+}
+
+export interface HostSecrets {
+  /** AES-256-GCM under a key derived from APP_SECRET: what `secret` entity fields and secret settings hold. */
+  encrypt(plain: string): string;
+  decrypt(sealed: string): string;
+}
+
+export interface HostEntities {
+  /** Every registered entity (the platform's and active extensions'), e.g. to grant `<entity>:read`. */
+  names(): string[];
 }
 
 /**
@@ -92,4 +118,7 @@ export interface ExtensionHost {
   /** Values kept in a logged-in customer's storefront session. */
   readonly sessions: SessionPayloadService;
   readonly media: HostMedia;
+  /** For values of `secret` entity fields the extension reads from its own tables. */
+  readonly secrets: HostSecrets;
+  readonly entities: HostEntities;
 }

@@ -12,7 +12,19 @@ export type { EntityDefinition, FieldDefinition, FieldType, AssociationDefinitio
 export { createEntityTable, createMappingTable, executeStatements } from '../database/schema.js';
 
 // what the platform hands an extension
-export type { ExtensionHost, HostConfig, HostStateMachines, HostTransitionRequest, HostEvents, HostQueue, HostMedia, SettingsOf } from './host.js';
+export type {
+  ExtensionHost,
+  HostConfig,
+  HostStateMachines,
+  HostTransitionRequest,
+  HostEvents,
+  HostQueue,
+  QueueSendOptions,
+  HostMedia,
+  HostSecrets,
+  HostEntities,
+  SettingsOf,
+} from './host.js';
 export type { Db } from '../database/connection.js';
 export type { UnitOfWork, Executor } from '../database/transaction.js';
 export type { EntityRepository, EntitySearchResult, WritePayload } from '../entities/repository.js';
@@ -49,6 +61,11 @@ export {
 export { decimalsFor } from '../checkout/money/currency-decimals.js';
 export { parseExactDecimal, canonicalDecimalString, divideRoundHalfUp, type ExactDecimal } from '../checkout/money/exact-decimal.js';
 export { RateLimiter, type RateLimitDecision } from '../rate-limit/rate-limiter.js';
+
+// the platform's price calculation (gross prices, minor units), for records an extension writes itself
+export { calculateLineItem, type CalculatedPrice, type LineItemPriceInput } from '../checkout/cart/calculation/calculated-price.js';
+export { calculateCartTotals, type CartTotals, type ShippingCostsInput } from '../checkout/cart/calculation/cart-totals.js';
+export { toCalculatedPriceJson, toCartPriceJson, type CalculatedPriceJson, type CartPriceJson } from '../checkout/cart/calculation/price-json.js';
 
 // payments
 export type {

@@ -1,11 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { Extension } from '../../../src/platform/extensions.js';
 import type { ExtensionHost } from '../../../src/platform/sdk/index.js';
 import { newId } from '../../../src/platform/ids.js';
 import { createOrderFixture } from '../../fixtures/orders.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 
-const extension: Extension = { name: 'ExtHostServicesTest', version: '1.0.0' };
+const extension: Extension = {
+  name: 'ExtHostServicesTest',
+  version: '1.0.0',
+  migrations: [
+    {
+      name: '0001_vault',
+      async up(db) {
+        await sql`CREATE TABLE ext_host_vault (id uuid PRIMARY KEY, name varchar(255) NOT NULL, token text NULL,
+          custom_fields jsonb NULL, created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NULL)`.execute(db);
+      },
+      async down(db) {
+        await sql`DROP TABLE ext_host_vault`.execute(db);
+      },
+    },
+  ],
+  entities: [{ name: 'ext_host_vault', fields: { name: { type: 'string', required: true, maxLength: 255 }, token: { type: 'secret' } } }],
+};
 
 describe('host services extensions reach host tables through', () => {
   let t: TestPlatform;
@@ -90,6 +107,27 @@ describe('host services extensions reach host tables through', () => {
       const byReference = await host.paymentRecords.refundsByExternalReference('gw-77', (await host.orderTransactions.load(order.transactionId))!.paymentMethodId);
       expect(byReference.map((refund) => refund.id)).toEqual([input.refundId]);
       expect(await host.paymentRecords.refundsByExternalReference('gw-77', newId())).toEqual([]);
+    });
+  });
+
+  describe('secret entity fields', () => {
+    it('are encrypted at rest, never read back or filterable through the API, and decrypted by the owner with host.secrets', async () => {
+      const created = await t.api('POST', '/api/ext-host-vault?_response=1', { body: { name: 'target', token: 'tok_super_secret_42' } });
+      expect(created.statusCode).toBe(200);
+      const id = created.json().data.id as string;
+      expect(created.body).not.toContain('tok_super_secret_42');
+      expect(created.json().data).not.toHaveProperty('token');
+      const row = await host.db.selectFrom('ext_host_vault').select('token').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.token).not.toContain('tok_super_secret_42');
+      expect(host.secrets.decrypt(row.token as string)).toBe('tok_super_secret_42');
+      const filtered = await t.api('POST', '/api/search/ext-host-vault', { body: { filter: [{ type: 'equals', field: 'token', value: 'tok_super_secret_42' }] } });
+      expect(filtered.statusCode).toBe(400);
+      expect((await t.api('GET', `/api/ext-host-vault/${id}`)).body).not.toContain('token');
+    });
+
+    it('entities.names lists the registered entities, the extension\'s own included', () => {
+      const names = host.entities.names();
+      expect(names).toEqual(expect.arrayContaining(['product', 'order', 'ext_host_vault']));
     });
   });
 

@@ -39,7 +39,7 @@ export function resolveFieldPath(
   for (let i = 0; i < parts.length; i++) {
     const part = parts[i];
     const field = fieldOf(entity, part);
-    if (field && !field.writeOnly && field.type !== 'password') {
+    if (field && !field.writeOnly && field.type !== 'password' && field.type !== 'secret') {
       const rest = parts.slice(i + 1);
       if (rest.length > 0 && field.type !== 'json') break;
       return { hops, entity, field: part, fieldDefinition: field, jsonPath: rest };

@@ -54,7 +54,7 @@ export class CriteriaSql {
   /** Case-insensitive substring match over the searchable fields (all string fields if none is marked). */
   term(def: EntityDefinition, alias: string, term: string): Condition {
     // Secrets are never searchable: a term must not become an oracle for write-only values.
-    const readable = Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password');
+    const readable = Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password' && f.type !== 'secret');
     const fields = readable.filter(([, f]) => f.searchable);
     const candidates = fields.length > 0 ? fields : readable.filter(([, f]) => f.type === 'string' || f.type === 'text');
     if (candidates.length === 0) return sql<SqlBool>`FALSE`;
