@@ -118,6 +118,19 @@ describe('system config', () => {
     expect(badKey.statusCode).toBe(400);
     expect(badKey.json().errors[0].code).toBe('SYSTEM__INVALID_CONFIG_KEY');
 
+    // prototype keys are stored by nothing and never reachable: refused like any malformed key
+    for (const key of ['__proto__', 'constructor', 'Core.config.__proto__', 'Core.constructor.x', 'Core.config', 'a.b.prototype']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/_action/system-config',
+        headers: { authorization: `Bearer ${await t.adminToken()}`, 'content-type': 'application/json', accept: 'application/json' },
+        payload: `{${JSON.stringify(key)}: 1}`,
+      });
+      expect(refused.statusCode, key).toBe(400);
+      expect(refused.json().errors[0].code).toBe('SYSTEM__INVALID_CONFIG_KEY');
+    }
+    expect(await t.platform.db.selectFrom('system_config').select('id').where('configuration_key', 'in', ['__proto__', 'constructor']).execute()).toEqual([]);
+
     const array = await t.api('POST', '/api/_action/system-config', { body: [1, 2] });
     expect(array.statusCode).toBe(400);
 
