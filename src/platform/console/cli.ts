@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import { readEnv, type Env } from '../env.js';
 import { Platform } from '../kernel.js';
 import { createLogger } from '../logger.js';
@@ -96,7 +96,7 @@ function guardInterrupts(): { dispose(): void } {
 
 /** Logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks. */
 function consoleLogger(): Logger {
-  return createLogger(process.env.LOG_LEVEL ?? 'warn', pino.destination(2));
+  return createLogger(process.env.LOG_LEVEL ?? 'warn', { fd: 2 });
 }
 
 main(process.argv.slice(2)).then(
