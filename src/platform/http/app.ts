@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import type { Platform } from '../kernel.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonParser } from './raw-body.js';
+import { requestValidatorFactory } from './schemas/request-validator.js';
 import { registerAuthentication } from '../admin-api/auth/authenticate.js';
 import { registerOAuthRoute } from '../admin-api/auth/oauth-route.js';
 import { LoginThrottle } from '../admin-api/auth/login-throttle.js';
@@ -21,9 +22,10 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
-    // ids in paths are validated by the routes themselves; keep query parsing to plain key/values
     routerOptions: { ignoreTrailingSlash: true },
+    // query strings and path parameters are coerced to their declared types, JSON bodies never (request-validator.ts)
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() } },
   });
 
   registerJsonParser(app);

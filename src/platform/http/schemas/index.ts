@@ -1,0 +1,22 @@
+/**
+ * Route schemas: the shared pieces every route (platform or extension) declares its input with, the
+ * documentation helpers the OpenAPI documents are built from, and how schema violations are answered.
+ * Build schemas with TypeBox (`import { Type } from '@sinclair/typebox'`); see README.md beside this file.
+ */
+export { typed, type TypedApp } from './type-provider.js';
+export { describedAs, documentedOnly, componentRef, documentationOf, type DocumentedSchema } from './documentation.js';
+export { Id, IdString, IdParams } from './ids.js';
+export { StringEnum } from './string-enum.js';
+export { ErrorEntry, ErrorResponse, ERROR_RESPONSE_COMPONENT, errorResponses } from './error-response.js';
+export { CriteriaQuery, criteriaComponents, CRITERIA_COMPONENT, FILTER_COMPONENT, SORTING_COMPONENT } from './criteria.js';
+export {
+  isSchemaValidationError,
+  isRouteRequirementMismatch,
+  validationIssues,
+  validationAppError,
+  type SchemaValidationError,
+  type ValidationIssue,
+  type RequestPart,
+} from './validation-errors.js';
+export { answerValidationErrors, type ValidationAnswer } from './own-validation-answers.js';
+export { requestValidatorFactory } from './request-validator.js';
