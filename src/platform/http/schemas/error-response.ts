@@ -1,5 +1,4 @@
-import { Type, type TUnknown } from '@sinclair/typebox';
-import { componentRef, documentedOnly } from './documentation.js';
+import { Type } from '@sinclair/typebox';
 
 /** One problem of `{"errors":[...]}` (app-error.ts ErrorEntry). */
 export const ErrorEntry = Type.Object(
@@ -16,17 +15,3 @@ export const ErrorEntry = Type.Object(
 
 /** The error shape of the Admin API and the Store API; every problem of one request is one entry. */
 export const ErrorResponse = Type.Object({ errors: Type.Array(ErrorEntry) }, { additionalProperties: false });
-
-/** The name of ErrorResponse among a document's components (both documents carry it). */
-export const ERROR_RESPONSE_COMPONENT = 'ErrorResponse';
-
-/**
- * Route `response` entries for error statuses, each documented as the shared ErrorResponse
- * component: `response: { 200: ..., ...errorResponses({ 400: 'Invalid criteria.', 403: 'Missing privileges.' }) }`.
- * Documentation only: the error handler writes these bodies, the serializer leaves them alone.
- */
-export function errorResponses(descriptions: Record<number, string>): Record<number, TUnknown> {
-  return Object.fromEntries(
-    Object.entries(descriptions).map(([status, description]) => [status, documentedOnly(componentRef(ERROR_RESPONSE_COMPONENT, description))]),
-  );
-}

@@ -4,11 +4,12 @@
  * Build schemas with TypeBox (`import { Type } from '@sinclair/typebox'`); see README.md beside this file.
  */
 export { typed, type TypedApp } from './type-provider.js';
-export { describedAs, documentedOnly, componentRef, documentationOf, type DocumentedSchema } from './documentation.js';
+export { describedAs, documentedOnly, component, componentRef, documentationOf, componentsOf, type DocumentedSchema } from './documentation.js';
 export { Id, IdString, IdParams } from './ids.js';
 export { StringEnum } from './string-enum.js';
-export { ErrorEntry, ErrorResponse, ERROR_RESPONSE_COMPONENT, errorResponses } from './error-response.js';
-export { CriteriaQuery, criteriaComponents, CRITERIA_COMPONENT, FILTER_COMPONENT, SORTING_COMPONENT } from './criteria.js';
+export { ErrorEntry, ErrorResponse } from './error-response.js';
+export { errorResponses, noContent } from './responses.js';
+export { CriteriaQuery, criteriaSchema } from './criteria.js';
 export {
   isSchemaValidationError,
   isRouteRequirementMismatch,
