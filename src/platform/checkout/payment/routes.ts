@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { isPlainObject } from '../../entities/write-validation.js';
 import { documentedOnly, IdString, typed } from '../../http/schemas/index.js';
@@ -46,20 +46,17 @@ export function registerPaymentRoutes(app: FastifyInstance, platform: Platform):
   routes.get('/store-api/handle-payment', { schema: { ...handlePaymentSchema, querystring: documentedOnly(HandlePaymentParameters) } }, handlePayment);
   routes.post('/store-api/handle-payment', { schema: { ...handlePaymentSchema, body: documentedOnly(HandlePaymentParameters) } }, handlePayment);
 
-  routes.route({
-    method: ['GET', 'POST'],
-    url: FINALIZE_TRANSACTION_PATH,
-    schema: { querystring: FinalizeParameters, body: FinalizeParameters },
-    handler: async (request, reply) => {
-      const { [PAYMENT_TOKEN_PARAMETER]: parameterToken, ...requestData } = requestParameters(request);
-      // the token of the return URL itself (query) first; providers that POST back may repeat it in the form
-      const queryToken = isPlainObject(request.query) ? request.query[PAYMENT_TOKEN_PARAMETER] : undefined;
-      const token = queryToken ?? parameterToken;
-      const result = await platform.checkout.finalizer.finalize(token, requestData);
-      if (result.redirectUrl === null) return reply.code(204).send();
-      return reply.redirect(result.redirectUrl, 302);
-    },
-  });
+  const finalize = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { [PAYMENT_TOKEN_PARAMETER]: parameterToken, ...requestData } = requestParameters(request);
+    // the token of the return URL itself (query) first; providers that POST back may repeat it in the form
+    const queryToken = isPlainObject(request.query) ? request.query[PAYMENT_TOKEN_PARAMETER] : undefined;
+    const token = queryToken ?? parameterToken;
+    const result = await platform.checkout.finalizer.finalize(token, requestData);
+    if (result.redirectUrl === null) return reply.code(204).send();
+    return reply.redirect(result.redirectUrl, 302);
+  };
+  routes.get(FINALIZE_TRANSACTION_PATH, { schema: { querystring: FinalizeParameters } }, finalize);
+  routes.post(FINALIZE_TRANSACTION_PATH, { schema: { querystring: FinalizeParameters, body: FinalizeParameters } }, finalize);
 }
 
 /** Query and form (or JSON) parameters together; on a clash the body wins, being what was submitted. */
