@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { Platform } from '../kernel.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonParser } from './raw-body.js';
-import { requestValidatorFactory } from './schemas/request-validator.js';
+import { requestValidationOptions } from './schemas/request-validator.js';
 import { registerOpenApiDocuments } from './openapi/register-documents.js';
 import { registerAuthentication } from '../admin-api/auth/authenticate.js';
 import { registerOAuthRoute } from '../admin-api/auth/oauth-route.js';
@@ -23,9 +23,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
-    // query strings and path parameters are coerced to their declared types, JSON bodies never (request-validator.ts)
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
-    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() } },
+    ...requestValidationOptions(),
   });
 
   registerJsonParser(app);

@@ -20,4 +20,4 @@ export {
   type RequestPart,
 } from './validation-errors.js';
 export { answerValidationErrors, type ValidationAnswer } from './own-validation-answers.js';
-export { requestValidatorFactory } from './request-validator.js';
+export { requestValidationOptions, requestValidatorFactory } from './request-validator.js';

@@ -1,4 +1,5 @@
 import { AjvCompiler, type BuildCompilerFromPool, type Options as AjvOptions } from '@fastify/ajv-compiler';
+import type { FastifyServerOptions } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 
 type Compile = (route: FastifyRouteSchemaDef<unknown>) => unknown;
@@ -20,4 +21,16 @@ export function requestValidatorFactory(): BuildCompilerFromPool {
     return (route: FastifyRouteSchemaDef<unknown>) => (route.httpPart === 'body' ? exact : coercing)(route);
   };
   return factory as unknown as BuildCompilerFromPool;
+}
+
+/**
+ * The fastify options for request validation: query strings and path parameters are coerced to their
+ * declared types, JSON bodies never; one error is reported per request (allErrors would let a crafted
+ * body make ajv work through every property); nothing is removed from the input.
+ */
+export function requestValidationOptions(): Pick<FastifyServerOptions, 'ajv' | 'schemaController'> {
+  return {
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() } },
+  };
 }
