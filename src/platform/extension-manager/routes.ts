@@ -32,7 +32,7 @@ export function registerExtensionRoutes(app: FastifyInstance, platform: Platform
 
   routes.get(
     '/api/_action/extension/installed',
-    { schema: { tags, summary: 'List known extensions with their state', response: { 200: documentedOnly(Type.Array(ExtensionState)), ...ERRORS } } },
+    { schema: { tags, summary: 'List known extensions with their state', response: { 200: documentedOnly(Type.Array(ExtensionState, { description: 'Every extension the code lists, with its state.' })), ...ERRORS } } },
     async (request) => {
       requirePrivileges(request.apiContext, [PRIVILEGE]);
       return manager.list();

@@ -4,19 +4,22 @@ import { requirePrivileges } from '../acl/context.js';
 import type { Platform } from '../kernel.js';
 import { documentedOnly, errorResponses, typed } from '../http/schemas/index.js';
 
-const FailedMessages = Type.Object({
-  data: Type.Array(
-    Type.Object({
-      id: Type.String(),
-      queue: Type.String(),
-      data: Type.Unknown({ description: 'The message.' }),
-      error: Type.Unknown({ description: 'What the last attempt failed with.' }),
-      retryCount: Type.Integer(),
-      createdOn: Type.String({ format: 'date-time' }),
-      completedOn: Type.String({ format: 'date-time', nullable: true }),
-    }),
-  ),
-});
+const FailedMessages = Type.Object(
+  {
+    data: Type.Array(
+      Type.Object({
+        id: Type.String(),
+        queue: Type.String(),
+        data: Type.Unknown({ description: 'The message.' }),
+        error: Type.Unknown({ description: 'What the last attempt failed with.' }),
+        retryCount: Type.Integer(),
+        createdOn: Type.String({ format: 'date-time' }),
+        completedOn: Type.String({ format: 'date-time', nullable: true }),
+      }),
+    ),
+  },
+  { description: 'The failed messages, newest first.' },
+);
 
 /** Queue visibility: Shopware's `/api/_info/queue.json` and the list of failed messages. */
 export function registerQueueRoutes(app: FastifyInstance, platform: Platform): void {
@@ -27,7 +30,7 @@ export function registerQueueRoutes(app: FastifyInstance, platform: Platform): v
       schema: {
         tags: ['Queue'],
         summary: 'Messages waiting per queue',
-        response: { 200: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() })) },
+        response: { 200: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() }), { description: 'Waiting messages per queue.' }) },
       },
     },
     async () => platform.queue.stats(),

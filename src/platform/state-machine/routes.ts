@@ -24,18 +24,21 @@ const TransitionBody = documentedOnly(Type.Object({ stateFieldName: Type.Optiona
 const TransitionQuery = Type.Object({ stateFieldName: Type.Optional(describedAs(STATE_FIELD_NAME, Type.Unknown())) });
 const Transition = Type.String({ description: 'The action, e.g. `paid`, `cancel`, `reopen`.' });
 
-const AvailableTransitions = Type.Object({
-  transitions: Type.Array(
-    Type.Object({
-      name: Type.String(),
-      technicalName: Type.String(),
-      actionName: Type.String(),
-      fromStateName: Type.String(),
-      toStateName: Type.String(),
-      url: Type.String({ description: 'Where to POST to apply it.' }),
-    }),
-  ),
-});
+const AvailableTransitions = Type.Object(
+  {
+    transitions: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        technicalName: Type.String(),
+        actionName: Type.String(),
+        fromStateName: Type.String(),
+        toStateName: Type.String(),
+        url: Type.String({ description: 'Where to POST to apply it.' }),
+      }),
+    ),
+  },
+  { description: 'The transitions leaving the current state.' },
+);
 
 /** The order routes of Shopware's OrderActionController and what they require (reference §2). */
 const ORDER_TRANSITION_ROUTES: Array<{ entity: string; privileges: string[] }> = [

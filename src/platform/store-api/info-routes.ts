@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../kernel.js';
 import { documentSources } from '../http/openapi/complete-document.js';
 import { storeApiDocument } from '../http/openapi/register-documents.js';
+import { documentedOnly } from '../http/schemas/index.js';
 
 /**
  * `GET /store-api/_info/openapi3.json`: the Store API's OpenAPI document. Public, without access key:
@@ -13,7 +14,13 @@ export function registerStoreApiInfoRoutes(app: FastifyInstance, platform: Platf
     '/store-api/_info/openapi3.json',
     {
       config: { storeApiAuth: false },
-      schema: { tags: ['System & Context'], summary: 'OpenAPI 3 document of the Store API', description: 'Public: no access key needed.', security: [] },
+      schema: {
+        tags: ['System & Context'],
+        summary: 'OpenAPI 3 document of the Store API',
+        description: 'Public: no access key needed.',
+        security: [],
+        response: { 200: documentedOnly({ type: 'object', description: 'The OpenAPI 3.0 document.' }) },
+      },
     },
     async () => storeApiDocument(app, sources),
   );

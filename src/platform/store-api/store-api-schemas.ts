@@ -25,6 +25,7 @@ export const ContextTokenResponse = documentedOnly(
       contextToken: Type.String({ description: 'Also in the `sw-context-token` header.' }),
       apiAlias: Type.String({ enum: ['array_struct'] }),
     }),
+    'The token of the (new) context.',
   ),
 );
 
@@ -63,6 +64,7 @@ export const SalesChannelContextResponse = documentedOnly(
       ),
       apiAlias: Type.String({ enum: ['sales_channel_context'] }),
     }),
+    'The visitor\'s context.',
   ),
 );
 
@@ -85,15 +87,18 @@ export const LoginBody = documentedOnly(
 );
 
 export const PaymentMethodListing = documentedOnly(
-  Type.Object({
-    total: Type.Integer(),
-    aggregations: Type.Array(Type.Unknown()),
-    page: Type.Integer(),
-    limit: Type.Integer({ nullable: true }),
-    entity: Type.String({ enum: ['payment_method'] }),
-    elements: Type.Array(Type.Unsafe(entityRef('payment_method'))),
-    apiAlias: Type.String({ enum: ['payment_method_route_response'] }),
-  }),
+  Type.Object(
+    {
+      total: Type.Integer(),
+      aggregations: Type.Array(Type.Unknown()),
+      page: Type.Integer(),
+      limit: Type.Integer({ nullable: true }),
+      entity: Type.String({ enum: ['payment_method'] }),
+      elements: Type.Array(Type.Unsafe(entityRef('payment_method'))),
+      apiAlias: Type.String({ enum: ['payment_method_route_response'] }),
+    },
+    { description: 'The payment methods, by position.' },
+  ),
 );
 
 export const PaymentMethodQuery = documentedOnly(

@@ -20,12 +20,15 @@ const TokenRequest = Type.Object(
 );
 
 // a real serializer schema: a token answer carries exactly these fields
-const TokenResponse = Type.Object({
-  token_type: StringEnum(['Bearer']),
-  expires_in: Type.Integer(),
-  access_token: Type.String(),
-  refresh_token: Type.Optional(Type.String()),
-});
+const TokenResponse = Type.Object(
+  {
+    token_type: StringEnum(['Bearer']),
+    expires_in: Type.Integer({ description: 'Seconds.' }),
+    access_token: Type.String(),
+    refresh_token: Type.Optional(Type.String({ description: 'Not for client_credentials.' })),
+  },
+  { description: 'The access token (and a single-use refresh token).' },
+);
 
 /** `POST /api/oauth/token`: password, refresh_token and client_credentials grants (JSON or form body). */
 export function registerOAuthRoute(app: FastifyInstance, tokens: TokenService, throttle: LoginThrottle): void {

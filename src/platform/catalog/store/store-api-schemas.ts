@@ -83,14 +83,17 @@ const searchResult = (elements: TSchema, description: string) =>
 export const ProductListing = searchResult(StoreProduct, 'The visible, active products of the sales channel that match.');
 
 export const ProductDetail = documentedOnly(
-  Type.Object({
-    product: StoreProduct,
-    configurator: Type.Array(Type.Object({ ...PropertyGroup.properties, options: Type.Array(Type.Object(optionFields)) }), {
-      nullable: true,
-      description: 'For variants: the option groups of the product family.',
-    }),
-    apiAlias: Type.String({ enum: ['product_detail'] }),
-  }),
+  Type.Object(
+    {
+      product: StoreProduct,
+      configurator: Type.Array(Type.Object({ ...PropertyGroup.properties, options: Type.Array(Type.Object(optionFields)) }), {
+        nullable: true,
+        description: 'For variants: the option groups of the product family.',
+      }),
+      apiAlias: Type.String({ enum: ['product_detail'] }),
+    },
+    { description: 'The product and, for variants, the configurator.' },
+  ),
 );
 
 export const CategoryListing = searchResult(Type.Unsafe(entityRef('category')), 'The categories of the sales channel\'s navigation tree that match.');

@@ -96,6 +96,7 @@ export const CartResponse = documentedOnly(
       errors: Type.Record(Type.String(), CartError, { description: 'By key: corrections made (quantity fitted, product removed) and what blocks the order.' }),
       apiAlias: Type.String({ enum: ['cart'] }),
     }),
+    'The calculated cart.',
   ),
 );
 

@@ -17,7 +17,10 @@ const HandlePaymentParameters = Type.Object(
   { additionalProperties: true, description: 'Further parameters reach the payment handler as request data.' },
 );
 const HandlePaymentResponse = documentedOnly(
-  Type.Object({ redirectUrl: Type.String({ nullable: true, description: 'Where to send the customer (the provider), or the finish URL; null when nothing is left to do.' }) }),
+  Type.Object(
+    { redirectUrl: Type.String({ nullable: true, description: 'Where to send the customer (the provider), or the finish URL; null when nothing is left to do.' }) },
+    { description: 'Where the customer goes next.' },
+  ),
 );
 // the token of the return URL; providers may post further fields, which reach the handler's finalize
 const FinalizeParameters = documentedOnly(Type.Object({ [PAYMENT_TOKEN_PARAMETER]: Type.Optional(Type.String()) }, { additionalProperties: true }));
