@@ -11,6 +11,9 @@ const WriteQuery = Type.Object(
   { additionalProperties: true },
 );
 
+// one schema object for every entity's routes: compiled once
+const ID_PARAMS = IdParams('id');
+
 const JsonApiDocument = Type.Object(
   {
     data: Type.Unknown({ description: 'One resource object `{id, type, attributes, relationships, links, meta}`, or a list of them.' }),
@@ -69,7 +72,7 @@ export function entityRouteSchemas(def: EntityDefinition) {
     detail: {
       ...common,
       summary: `Read one ${def.name}`,
-      params: IdParams('id'),
+      params: ID_PARAMS,
       querystring: CriteriaQuery,
       response: { 200: detail(`The ${def.name}.`), ...errorResponses({ 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }) },
     },
@@ -89,7 +92,7 @@ export function entityRouteSchemas(def: EntityDefinition) {
       ...common,
       summary: `Update a ${def.name}`,
       description: 'Only the fields to change; an `id` in the body is ignored (the path names the record).',
-      params: IdParams('id'),
+      params: ID_PARAMS,
       querystring: WriteQuery,
       body: documentedOnly(record),
       response: {
@@ -101,7 +104,7 @@ export function entityRouteSchemas(def: EntityDefinition) {
     remove: {
       ...common,
       summary: `Delete a ${def.name}`,
-      params: IdParams('id'),
+      params: ID_PARAMS,
       response: { 204: noContent('Deleted.'), ...errorResponses({ 400: 'Still referenced.', 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }) },
     },
   };

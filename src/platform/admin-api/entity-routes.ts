@@ -36,6 +36,7 @@ export function registerEntityRoutes(app: FastifyInstance, deps: EntityRouteDeps
 
 function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinition): void {
   const schemas = entityRouteSchemas(def);
+  const res = resourceName(def.name);
   const repository = () => deps.repositories.get(def.name);
   const available = (request: FastifyRequest) => {
     if (!deps.isEntityAvailable(def.name)) throw errors.routeNotFound(request.method, request.url);
@@ -48,23 +49,23 @@ function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinit
     return sendListing(request, reply, deps, result, format);
   };
 
-  app.get(`/api/${resourceName(def.name)}`, { schema: schemas.list }, async (request, reply) => {
+  app.get(`/api/${res}`, { schema: schemas.list }, async (request, reply) => {
     available(request);
     return listing(request, reply, parseQueryCriteria(request.query, def, deps.registry));
   });
 
-  app.post(`/api/search/${resourceName(def.name)}`, { schema: schemas.search }, async (request, reply) => {
+  app.post(`/api/search/${res}`, { schema: schemas.search }, async (request, reply) => {
     available(request);
     return listing(request, reply, parseCriteria(request.body ?? {}, def, deps.registry));
   });
 
-  app.post(`/api/search-ids/${resourceName(def.name)}`, { schema: schemas.searchIds }, async (request) => {
+  app.post(`/api/search-ids/${res}`, { schema: schemas.searchIds }, async (request) => {
     available(request);
     const { total, ids } = await repository().searchIds(parseCriteria(request.body ?? {}, def, deps.registry), request.apiContext);
     return { total, data: ids };
   });
 
-  app.get(`/api/${resourceName(def.name)}/:id`, { schema: schemas.detail }, async (request, reply) => {
+  app.get(`/api/${res}/:id`, { schema: schemas.detail }, async (request, reply) => {
     available(request);
     const criteria = parseQueryCriteria(request.query, def, deps.registry);
     return sendDetail(request, reply, deps, def, request.params.id, criteria);
@@ -72,7 +73,7 @@ function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinit
 
   if (def.readOnlyEntity) return;
 
-  app.post(`/api/${resourceName(def.name)}`, { schema: schemas.create }, async (request, reply) => {
+  app.post(`/api/${res}`, { schema: schemas.create }, async (request, reply) => {
     available(request);
     requirePrivileges(request.apiContext, [`${def.name}:create`]);
     const body = objectBody(request.body);
@@ -80,7 +81,7 @@ function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinit
     return afterWrite(request, reply, deps, def, id, request.query._response !== undefined);
   });
 
-  app.patch(`/api/${resourceName(def.name)}/:id`, { schema: schemas.update }, async (request, reply) => {
+  app.patch(`/api/${res}/:id`, { schema: schemas.update }, async (request, reply) => {
     available(request);
     const { id } = request.params;
     requirePrivileges(request.apiContext, [`${def.name}:update`]);
@@ -90,7 +91,7 @@ function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinit
     return afterWrite(request, reply, deps, def, id, request.query._response !== undefined);
   });
 
-  app.delete(`/api/${resourceName(def.name)}/:id`, { schema: schemas.remove }, async (request, reply) => {
+  app.delete(`/api/${res}/:id`, { schema: schemas.remove }, async (request, reply) => {
     available(request);
     await transaction(deps.db, (uow) => repository().delete([request.params.id], request.apiContext, uow));
     return reply.status(204).send();
