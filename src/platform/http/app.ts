@@ -3,7 +3,7 @@ import formbody from '@fastify/formbody';
 import type { Platform } from '../kernel.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonParser } from './raw-body.js';
-import { requestValidationOptions } from './schemas/request-validator.js';
+import { schemaCompilerOptions } from './schemas/compiler-options.js';
 import { registerOpenApiDocuments } from './openapi/register-documents.js';
 import { registerAuthentication } from '../admin-api/auth/authenticate.js';
 import { registerOAuthRoute } from '../admin-api/auth/oauth-route.js';
@@ -23,7 +23,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
     routerOptions: { ignoreTrailingSlash: true },
-    ...requestValidationOptions(),
+    ...schemaCompilerOptions(),
   });
 
   registerJsonParser(app);

@@ -20,6 +20,6 @@ export {
   type RequestPart,
 } from './validation-errors.js';
 export { answerValidationErrors, type ValidationAnswer } from './own-validation-answers.js';
-export { requestValidationOptions, requestValidatorFactory } from './request-validator.js';
+export { schemaCompilerOptions } from './compiler-options.js';
 // the component schemas of entities are generated per document (../openapi/complete-document.ts)
 export { entityRef } from '../openapi/entity-schemas.js';

@@ -1,8 +1,10 @@
 import { AjvCompiler, type BuildCompilerFromPool, type Options as AjvOptions } from '@fastify/ajv-compiler';
-import type { FastifyServerOptions } from 'fastify';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
+import { isUnconstrained } from './unconstrained.js';
 
 type Compile = (route: FastifyRouteSchemaDef<unknown>) => unknown;
+
+const acceptAll = () => true;
 
 /**
  * Fastify's own ajv compiler, twice: query strings, path parameters and headers are text, so their
@@ -18,19 +20,10 @@ export function requestValidatorFactory(): BuildCompilerFromPool {
     // the package's typings call `schema`
     const coercing = pool(externalSchemas, options) as unknown as Compile;
     const exact = pool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } }) as unknown as Compile;
-    return (route: FastifyRouteSchemaDef<unknown>) => (route.httpPart === 'body' ? exact : coercing)(route);
+    return (route: FastifyRouteSchemaDef<unknown>) => {
+      if (isUnconstrained(route.schema)) return acceptAll;
+      return (route.httpPart === 'body' ? exact : coercing)(route);
+    };
   };
   return factory as unknown as BuildCompilerFromPool;
-}
-
-/**
- * The fastify options for request validation: query strings and path parameters are coerced to their
- * declared types, JSON bodies never; one error is reported per request (allErrors would let a crafted
- * body make ajv work through every property); nothing is removed from the input.
- */
-export function requestValidationOptions(): Pick<FastifyServerOptions, 'ajv' | 'schemaController'> {
-  return {
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
-    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() } },
-  };
 }

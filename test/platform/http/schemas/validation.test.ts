@@ -8,7 +8,7 @@ import {
   documentedOnly,
   IdParams,
   isSchemaValidationError,
-  requestValidationOptions,
+  schemaCompilerOptions,
   typed,
   validationIssues,
 } from '../../../../src/platform/http/schemas/index.js';
@@ -18,7 +18,7 @@ const ID = '0123456789abcdef0123456789abcdef';
 /** The platform's request handling (validation options, JSON parser, error handler) with routes that record what reached them. */
 async function buildTestApp(): Promise<{ app: FastifyInstance; reached: unknown[] }> {
   const reached: unknown[] = [];
-  const app = Fastify(requestValidationOptions());
+  const app = Fastify(schemaCompilerOptions());
   registerJsonParser(app);
   registerErrorHandler(app);
   const routes = typed(app);
@@ -41,6 +41,8 @@ async function buildTestApp(): Promise<{ app: FastifyInstance; reached: unknown[
     reached.push(request.body);
     return { ok: true };
   });
+  routes.get('/answers/documented', { schema: { response: { 200: documentedOnly(Type.Object({ a: Type.String() })) } } }, async () => ({ a: 'x', extra: 1 }));
+  routes.get('/answers/serialized', { schema: { response: { 200: Type.Object({ a: Type.String() }) } } }, async () => ({ a: 'x', extra: 1 }) as { a: string });
   routes.post('/attached', { attachValidation: true, schema: { body: Type.Object({ amount: Type.Number() }) } }, async (request, reply) => {
     if (request.validationError) return reply.code(422).send({ problems: validationIssues(request.validationError) });
     return { amount: request.body.amount };
@@ -135,6 +137,11 @@ describe('schema validation of requests', () => {
     const fault = await post(`/hook/${ID}`, { event: 'fail' });
     expect(fault.statusCode).toBe(500);
     expect(fault.json().errors[0].code).toBe('FRAMEWORK__INTERNAL_SERVER_ERROR');
+  });
+
+  it('a documented answer is sent as the handler returns it; a real response schema still serializes', async () => {
+    expect((await app.inject({ method: 'GET', url: '/answers/documented' })).json()).toEqual({ a: 'x', extra: 1 });
+    expect((await app.inject({ method: 'GET', url: '/answers/serialized' })).json()).toEqual({ a: 'x' });
   });
 
   it('recognises fastify validation errors only', () => {
