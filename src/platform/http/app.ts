@@ -22,6 +22,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
+    // query strings stay plain key/values: the criteria parser reads the bracket notation itself
     routerOptions: { ignoreTrailingSlash: true },
     ...schemaCompilerOptions(),
   });
