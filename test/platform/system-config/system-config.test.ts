@@ -65,6 +65,26 @@ describe('system config', () => {
     expect(await t.platform.systemConfig.get('Batch.config.a', other)).toBe('c');
   });
 
+  it('a batch whose body does not match its schema is a 400 pointing at the scope, and nothing is written', async () => {
+    const response = await t.api('POST', '/api/_action/system-config/batch', {
+      body: { null: { 'Typed.config.kept': 'no' }, [channel]: ['not', 'an', 'object'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          status: '400',
+          code: 'FRAMEWORK__INVALID_REQUEST_PARAMETER',
+          title: 'Bad Request',
+          detail: `body/${channel} must be object`,
+          meta: { parameters: {} },
+          source: { pointer: `/${channel}` },
+        },
+      ],
+    });
+    expect(await t.platform.systemConfig.get('Typed.config.kept')).toBeNull();
+  });
+
   it('a bad batch changes nothing (all or nothing)', async () => {
     const response = await t.api('POST', '/api/_action/system-config/batch', {
       body: { null: { 'Batch.config.b': 'kept?' }, 'not-an-id': { 'Batch.config.b': 'x' } },
