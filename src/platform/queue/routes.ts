@@ -30,10 +30,17 @@ export function registerQueueRoutes(app: FastifyInstance, platform: Platform): v
       schema: {
         tags: ['Queue'],
         summary: 'Messages waiting per queue',
-        response: { 200: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() }), { description: 'Waiting messages per queue.' }) },
+        description: 'Needs `message_queue:read`.',
+        response: {
+          200: Type.Array(Type.Object({ name: Type.String(), size: Type.Integer() }), { description: 'Waiting messages per queue.' }),
+          ...errorResponses({ 403: 'Missing message_queue:read.' }),
+        },
       },
     },
-    async () => platform.queue.stats(),
+    async (request) => {
+      requirePrivileges(request.apiContext, ['message_queue:read']);
+      return platform.queue.stats();
+    },
   );
 
   routes.get(

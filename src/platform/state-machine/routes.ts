@@ -44,8 +44,8 @@ const AvailableTransitions = Type.Object(
 const ORDER_TRANSITION_ROUTES: Array<{ entity: string; privileges: string[] }> = [
   { entity: 'order', privileges: ['order:update'] },
   { entity: 'order_delivery', privileges: ['order_delivery:update'] },
-  // Shopware's route carries no ACL beyond authentication
-  { entity: 'order_transaction', privileges: [] },
+  // Shopware checks nothing beyond authentication here; moving a payment to paid is a write like any other
+  { entity: 'order_transaction', privileges: ['order_transaction:update'] },
 ];
 
 /**
