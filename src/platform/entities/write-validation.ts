@@ -9,6 +9,23 @@ export function violation(pointer: string, detail: string, parameters: Record<st
   return new AppError(400, WRITE_VIOLATION, detail, { pointer: pointer || '/', meta: { parameters } });
 }
 
+/**
+ * What a violation quotes of a bad value: small values as they are, long strings and structures as a short
+ * excerpt (a hostile 10 MB or deeply nested value is never copied into an answer).
+ */
+export function excerptOf(value: unknown): unknown {
+  const MAX = 100;
+  if (typeof value === 'string') return value.length > MAX ? `${value.slice(0, MAX)}…` : value;
+  if (value === null || typeof value !== 'object') return value;
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    return '[unserialisable]';
+  }
+  return text.length > MAX ? `${text.slice(0, MAX)}…` : value;
+}
+
 const INT_MIN = -2147483648;
 const INT_MAX = 2147483647;
 
@@ -20,7 +37,7 @@ export type CheckResult = { ok: true; value: unknown } | { ok: false; problem: A
  * strings. Password hashing happens later (it is async and only worth doing for valid writes).
  */
 export function checkFieldValue(name: string, field: FieldDefinition, value: unknown, pointer: string): CheckResult {
-  const fail = (detail: string): CheckResult => ({ ok: false, problem: violation(pointer, detail, { field: name, value }) });
+  const fail = (detail: string): CheckResult => ({ ok: false, problem: violation(pointer, detail, { field: name, value: excerptOf(value) }) });
   const problem = field.validate?.(value);
   if (problem) return fail(`The value of "${name}" ${problem}.`);
   switch (field.type) {

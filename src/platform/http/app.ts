@@ -3,6 +3,8 @@ import formbody from '@fastify/formbody';
 import type { Platform } from '../kernel.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonParser } from './raw-body.js';
+import { registerInputGuard } from './input-guard.js';
+import { clientErrorAnswer, frameworkErrorAnswer } from './framework-errors.js';
 import { schemaCompilerOptions } from './schemas/compiler-options.js';
 import { registerOpenApiDocuments } from './openapi/register-documents.js';
 import { registerAuthentication } from '../admin-api/auth/authenticate.js';
@@ -26,9 +28,13 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     // query strings stay plain key/values: the criteria parser reads the bracket notation itself
     routerOptions: { ignoreTrailingSlash: true },
     ...schemaCompilerOptions(),
+    // the HTTP layer's own refusals answer in the platform's error shape too
+    frameworkErrors: frameworkErrorAnswer,
+    clientErrorHandler: clientErrorAnswer,
   });
 
   registerJsonParser(app);
+  registerInputGuard(app);
   await app.register(formbody);
   await registerOpenApiDocuments(app);
   registerErrorHandler(app);

@@ -1,3 +1,4 @@
+import { CHECKS_TEXT_ITSELF } from '../http/input-guard.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountErrors } from '../customer/account/account-errors.js';
 import { loadCustomerJson } from '../customer/account/customer-json.js';
@@ -24,6 +25,8 @@ export function registerAccountRoutes(app: FastifyInstance, platform: Platform):
   routes.post(
     '/store-api/account/register',
     {
+      // NUL characters are violations at their pointers (registration-input.ts)
+      config: { [CHECKS_TEXT_ITSELF]: true },
       schema: {
         tags,
         summary: 'Register a customer (or a guest) and log in',
@@ -42,6 +45,8 @@ export function registerAccountRoutes(app: FastifyInstance, platform: Platform):
   routes.post(
     '/store-api/account/login',
     {
+      // answered like any wrong login, uncounted (customer-login.ts)
+      config: { [CHECKS_TEXT_ITSELF]: true },
       schema: {
         tags,
         summary: 'Log in; the context gets a new token',

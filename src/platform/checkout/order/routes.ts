@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { CHECKS_TEXT_ITSELF } from '../../http/input-guard.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { errors } from '../../errors/app-error.js';
 import { documentedOnly, typed } from '../../http/schemas/index.js';
@@ -21,6 +22,8 @@ export function registerOrderRoutes(app: FastifyInstance, platform: Platform): v
   typed(app).post(
     '/store-api/checkout/order',
     {
+      // a NUL in the comment is answered at its pointer below
+      config: { [CHECKS_TEXT_ITSELF]: true },
       schema: {
         tags: ['Order'],
         summary: 'Place the order from the cart',

@@ -109,10 +109,14 @@ function parseIds(value: unknown, pointer: string): string[] {
   });
 }
 
+/** Pages and limits beyond this are no real request, and their offsets would overflow the database's integers. */
+export const MAX_CRITERIA_INTEGER = 1_000_000;
+
 function parsePositiveInt(value: unknown, code: string, name: string, pointer: string): number {
-  const n = typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : value;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
-    throw errors.badRequest(code, `The ${name} parameter must be a positive integer, got ${JSON.stringify(value)}.`, pointer);
+  const n = typeof value === 'string' && /^\d{1,16}$/.test(value.trim()) ? Number(value) : value;
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > MAX_CRITERIA_INTEGER) {
+    const shown = typeof value === 'string' || typeof value === 'number' ? JSON.stringify(String(value).slice(0, 40)) : 'a non-number';
+    throw errors.badRequest(code, `The ${name} parameter must be an integer from 1 to ${MAX_CRITERIA_INTEGER}, got ${shown}.`, pointer);
   }
   return n;
 }

@@ -16,6 +16,8 @@ export interface StorefrontRouteOptions {
    * them, and violations answer 400 (an error page for HTML routes) after the CSRF check.
    */
   schema?: FastifySchema;
+  /** The handler answers NUL characters in form fields itself (see http/input-guard.ts). */
+  checksTextItself?: boolean;
 }
 
 /** The visitor context a handler gets: with `{ requireCustomer: true }` the customer is always there. */
@@ -66,7 +68,7 @@ export function storefrontRoutes(app: FastifyInstance): StorefrontRoutes {
       method: definition.method,
       url: definition.url,
       schema: definition.options?.schema,
-      config: { storefrontResponds: definition.responds },
+      config: { storefrontResponds: definition.responds, checksTextItself: definition.options?.checksTextItself === true },
       // preValidation: the body is parsed (the form field may carry the token) and a forged request is
       // refused before schema validation can tell anything about the route
       preValidation: (request, reply) => prepareRequest(request, reply, definition.responds, requireCustomer),

@@ -65,7 +65,7 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
     contexts.adopt(request, reply, customerContext);
     const firstName = customerContext.customer?.firstName;
     return redirectWithFlash(reply, redirectTo, 'success', firstName ? `Welcome back, ${firstName}!` : 'You are logged in.');
-  });
+  }, { checksTextItself: true });
 
   routes.page(
     REGISTER_PATH,
@@ -96,7 +96,7 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
     }
     contexts.adopt(request, reply, customerContext);
     return redirectWithFlash(reply, redirectTo, 'success', 'Your account has been created. Welcome!');
-  });
+  }, { checksTextItself: true });
 
   routes.formPost('/account/logout', async (request, reply) => {
     const context = await contexts.contextOf(request);

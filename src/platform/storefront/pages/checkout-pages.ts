@@ -85,7 +85,7 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
       }
       return startPayment(services, request, reply, context, orderId);
     },
-    { requireCustomer: true },
+    { requireCustomer: true, checksTextItself: true },
   );
 
   routes.page(
