@@ -165,12 +165,18 @@ export interface PayAOrderFixture {
   amountMinor: number;
 }
 
-/** The shop's currency id for an ISO code, created (e.g. XOF, which the default shop lacks) when missing. */
+/**
+ * The shop's currency id for an ISO code; created (e.g. XOF, which the default shop lacks) and offered
+ * in the default sales channel when missing.
+ */
 export async function currencyIdOf(platform: Platform, isoCode: string, decimals = 2): Promise<string> {
   const found = await platform.db.selectFrom('currency').select('id').where('iso_code', '=', isoCode).executeTakeFirst();
   if (found) return found.id as string;
   const id = newId();
-  await transaction(platform.db, (uow) => platform.repositories.get('currency').create({ id, isoCode, name: isoCode, symbol: isoCode, decimals, factor: 655.957 }, systemContext, uow));
+  await transaction(platform.db, async (uow) => {
+    await platform.repositories.get('currency').create({ id, isoCode, name: isoCode, symbol: isoCode, decimals, factor: 655.957 }, systemContext, uow);
+    await uow.db.insertInto('sales_channel_currency').values({ sales_channel_id: DEFAULT_SALES_CHANNEL_ID, currency_id: id }).execute();
+  });
   return id;
 }
 
