@@ -239,3 +239,16 @@ export function verifyCalls(sim: PayASimulator, reference: string): number {
 }
 
 export { DEFAULT_SALES_CHANNEL_ID };
+
+/** JSON of logged arguments (a test's spy on the logger): errors with message and cause, cycles cut. */
+export function loggedText(lines: unknown[]): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(lines, (_key, item: unknown) => {
+    if (item instanceof Error) return { message: item.message, cause: item.cause };
+    if (typeof item === 'object' && item !== null) {
+      if (seen.has(item)) return '[cycle]';
+      seen.add(item);
+    }
+    return item;
+  });
+}

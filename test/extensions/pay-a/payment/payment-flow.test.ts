@@ -5,6 +5,7 @@ import {
   customFieldsOf,
   ERROR_URL,
   FINISH_URL,
+  loggedText,
   placePayAOrder,
   stateChanges,
   stateOf,
@@ -183,7 +184,7 @@ describe('gateway A payment flow: handle-payment, hosted page, finalize', () => 
       for (const spy of spies) spy.mockRestore();
     }
     expect(body).not.toContain(wrongKey);
-    const serialized = safeStringify(logged);
+    const serialized = loggedText(logged);
     expect(serialized).toContain('pay-a: the payment could not be started');
     expect(serialized).toContain('Invalid key');
     expect(serialized).not.toContain(wrongKey);
@@ -202,15 +203,3 @@ describe('gateway A payment flow: handle-payment, hosted page, finalize', () => 
   }
 });
 
-/** JSON of logged arguments: errors with message and cause, cycles cut. */
-function safeStringify(value: unknown): string {
-  const seen = new WeakSet<object>();
-  return JSON.stringify(value, (_key, item: unknown) => {
-    if (item instanceof Error) return { message: item.message, cause: item.cause };
-    if (typeof item === 'object' && item !== null) {
-      if (seen.has(item)) return '[cycle]';
-      seen.add(item);
-    }
-    return item;
-  });
-}

@@ -4,6 +4,7 @@ import {
   createPayAOrderFixture,
   customFieldsOf,
   DEFAULT_SALES_CHANNEL_ID,
+  loggedText,
   stateChanges,
   stateOf,
   startFixturePayment,
@@ -163,7 +164,7 @@ describe('gateway A webhook: signature, body and mode checks', () => {
       for (const level of ['info', 'warn', 'error'] as const) vi.spyOn(test.host.logger, level).mockImplementation(((...args: unknown[]) => void lines.push(args)) as never);
       await post(JSON.stringify({ event: 'transfer.success', data: { secret_note: 'do-not-log-me', domain: 'test' } }));
       await post(chargeBody(), { 'x-pay-a-signature': 'wrong' });
-      const logged = JSON.stringify(lines);
+      const logged = loggedText(lines);
       expect(logged).not.toContain('do-not-log-me');
       expect(logged).not.toContain(TEST_SECRET_KEY);
       expect(logged).toContain('pay-a: webhook refused, signature missing, wrong, or no secret key configured');
