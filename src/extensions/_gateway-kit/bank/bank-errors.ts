@@ -22,6 +22,10 @@ export function bankErrors(codePrefix: string, fields: BankInputFields = DEFAULT
         pointer: `/${fields.accountNumber}`,
       });
     },
+    /** A list or verify call that is not an XMLHttpRequest (specs C and D: XHR only). */
+    xhrRequired(): AppError {
+      return new AppError(400, `${codePrefix}__XHR_REQUIRED`, 'This route answers XMLHttpRequest calls only.');
+    },
     unknownBank(country: string): AppError {
       return new AppError(400, `${codePrefix}__INVALID_BANK_CODE`, `Choose your bank from the list of banks in ${country}.`, { pointer: `/${fields.bankCode}` });
     },

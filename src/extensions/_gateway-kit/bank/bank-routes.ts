@@ -121,6 +121,11 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
   };
   const listOf = (settings: S, request: FastifyRequest) => banks.banks(gateway.bankListKey(settings), () => gateway.listBanks(settings), request.log);
 
+  // list and verify are the profile script's calls (specs C and D: XHR only), never pages or links
+  const requireXhr = (request: FastifyRequest) => {
+    if (String(request.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') throw errorsOf.xhrRequired();
+  };
+
   addTemplateFolder(app, fileURLToPath(new URL('./views/', import.meta.url)));
   const scriptUrl = registerScript(app, `/${gateway.prefix}/assets/bank-account.js`);
 
@@ -137,6 +142,7 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
       responds: 'json',
       options: { requireCustomer: true },
       handler: async (request, reply) => {
+        requireXhr(request);
         const { settings } = await settingsOf(request);
         const list = await listOf(settings, request);
         // the list is the same for everyone and changes rarely; private because the route needs a login
@@ -148,6 +154,7 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
     routes.jsonPost(
       `/${gateway.prefix}/bank/verify`,
       async (request, reply) => {
+        requireXhr(request);
         const { salesChannelId, settings } = await settingsOf(request);
         return verify(request, reply, salesChannelId, settings);
       },
