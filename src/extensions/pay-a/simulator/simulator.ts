@@ -11,9 +11,6 @@ import { chargeSuccessBody, verifyData } from './transaction-record.js';
 import type { PayASimulator, PayASimulatorOptions, RecordedRequest } from './types.js';
 import { modeOfPayload, payAWebhookSigning } from './webhook-signing.js';
 
-/** Keys of updateTransaction that change the gateway's own record rather than only what verify shows. */
-const RECORD_KEYS: Record<string, keyof SimTransaction> = { status: 'status', amount: 'amount', requested_amount: 'requestedAmount', currency: 'currency', fees: 'fees', channel: 'channel' };
-
 /** Starts the gateway A simulator on a real HTTP port (127.0.0.1, random port unless told). */
 export async function startPayASimulator(options: PayASimulatorOptions = {}): Promise<PayASimulator> {
   const settings = resolveOptions(options);
@@ -73,9 +70,18 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
     updateTransaction(reference, patch) {
       const transaction = transactionOrThrow(reference);
       for (const [key, value] of Object.entries(patch)) {
-        const field = RECORD_KEYS[key];
-        if (field === undefined) transaction.shownAsIs[key] = value;
-        else (transaction as unknown as Record<string, unknown>)[field] = value;
+        if (key === 'amount' || key === 'requested_amount' || key === 'fees') {
+          const nullable = key === 'fees' && value === null;
+          if (!nullable && (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)) throw new Error(`PayA simulator: ${key} must be a non-negative integer`);
+          if (key === 'amount') transaction.amount = value as number;
+          else if (key === 'requested_amount') transaction.requestedAmount = value as number;
+          else transaction.fees = value as number | null;
+        } else if (key === 'status' || key === 'currency' || key === 'channel') {
+          if (typeof value !== 'string') throw new Error(`PayA simulator: ${key} must be a string`);
+          transaction[key] = value;
+        } else {
+          transaction.shownAsIs[key] = value;
+        }
       }
     },
 

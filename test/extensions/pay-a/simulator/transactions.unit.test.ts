@@ -190,6 +190,15 @@ describe('gateway A simulator: initialize, hosted page, verify', () => {
       expect(sim.transaction(reference)).toMatchObject({ requested_amount: 30050, fees: 451, amount: 30501 });
     });
 
+    it('updateTransaction changes what verify reports; other keys are shown verbatim; bad values are refused', async () => {
+      const { reference } = await initialize(sim, { amount: 50_000 });
+      sim.updateTransaction(reference, { status: 'ongoing', amount: 49_000, requested_amount: 49_000, fees: null, gateway_note: 'patched' });
+      expect((await api(sim, 'GET', `/transaction/verify/${reference}`)).json.data).toMatchObject({ status: 'ongoing', amount: 49_000, requested_amount: 49_000, fees: null, gateway_note: 'patched' });
+      expect(() => sim.updateTransaction(reference, { amount: 1.5 })).toThrow(/amount must be a non-negative integer/);
+      expect(() => sim.updateTransaction(reference, { status: 7 })).toThrow(/status must be a string/);
+      expect(() => sim.updateTransaction('unknown', {})).toThrow(/no transaction/);
+    });
+
     it('the domain follows the key that initialized the transaction', async () => {
       const { reference } = await initialize(sim, {}, 'sk_live_simulator');
       expect(sim.transaction(reference)).toMatchObject({ domain: 'live' });
