@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ExtensionHost } from '../../platform/sdk/index.js';
 import { registerBankRoutes } from '../_gateway-kit/index.js';
 import { createPayAClient, type GatewayBank } from './client.js';
-import { readPayASettings } from './config.js';
+import { readPayASettings, type PayASettings } from './config.js';
 import { CUSTOMER_BANK_FIELDS } from './custom-fields.js';
 
 /** A customer waits for the answer. */
@@ -19,7 +19,7 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = { NG: 'nigeria', GH: 'gh
  * the gateway's bank objects, all pages in one, sorted by name.
  */
 export function registerPayABankRoutes(app: FastifyInstance, host: ExtensionHost): void {
-  registerBankRoutes<Awaited<ReturnType<typeof readPayASettings>>, GatewayBank>(app, host, {
+  registerBankRoutes<PayASettings, GatewayBank>(app, host, {
     prefix: 'pay-a',
     codePrefix: 'PAY_A',
     title: 'Bank account',
