@@ -11,6 +11,7 @@ import { readEnv } from '../src/platform/env.js';
 import { openDatabase } from '../src/platform/database/connection.js';
 import { adminApiCases } from './admin-api.js';
 import { shopCases } from './shop.js';
+import { payACases } from './pay-a.js';
 import { payBCases } from './pay-b.js';
 import { extensions } from '../src/main.js';
 
@@ -23,7 +24,7 @@ const app = await buildApp(platform);
 await app.ready();
 const bootMs = performance.now() - bootStart;
 
-const rows = [...(await adminApiCases(platform, app, env.adminPassword)), ...(await shopCases(platform, app)), ...(await payBCases(platform, app))];
+const rows = [...(await adminApiCases(platform, app, env.adminPassword)), ...(await shopCases(platform, app)), ...(await payBCases(platform, app)), ...(await payACases(platform, app))];
 
 console.log(`database: ${platform.database.kind}; boot (open + migrate + first start): ${bootMs.toFixed(0)} ms`);
 console.table(rows);

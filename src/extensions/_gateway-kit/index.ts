@@ -13,17 +13,36 @@ export { isSettledState, REFUNDABLE_STATES } from './transaction/settled-states.
 export { settleVerified, type VerifiedPayment, type PaymentVerdict, type SettlementOutcome, type SettlementResult, type SettlementRequest } from './transaction/settle-verified.js';
 
 export { registerWebhookRoute, type WebhookAnswer, type WebhookRouteDefinition } from './webhook/webhook-route.js';
-export { sharedSecretMatches, hmacHexMatches } from './webhook/signatures.js';
+export { sharedSecretMatches, hmacHexMatches, hmacHex } from './webhook/signatures.js';
 export { createSingleFlight } from './webhook/single-flight.js';
 
-export { RefundRefusal, COMMON_REFUND_MESSAGES } from './refund/refund-refusal.js';
-export { formatRefundAmount, minimumRefundFor, minimumRefundMinor, requestedAmountToMinor, malformedAmountMessage, type RefundCurrency } from './refund/refund-amounts.js';
+export { RefundRefusal, COMMON_REFUND_MESSAGES, refusalForGatewayFailure } from './refund/refund-refusal.js';
+export {
+  formatRefundAmount,
+  minimumRefundFor,
+  minimumRefundMinor,
+  requestedAmountToMinor,
+  requestedMinorOrRefuse,
+  refundAmountWithinBounds,
+  malformedAmountMessage,
+  type RefundCurrency,
+} from './refund/refund-amounts.js';
+export { refundBodyFields, optionalRefundAmount, optionalRefundText, requiredRefundText } from './refund/refund-body.js';
 export { DEFAULT_REFUND_LEASE, refundLeaseName, withRefundLease, isRefundInProgress } from './refund/refund-lease.js';
 export { refundRecordIds, recordPendingRefund, isOwnRefund, refundedOnPlatformMinor, completedRefundsMinor, type RefundRecordScope, type PendingRefund } from './refund/refund-records.js';
-export { applyRefundOutcome, type RefundOutcome, type RefundOutcomeResult } from './refund/refund-completion.js';
+export {
+  applyRefundOutcome,
+  applyMatchedRefundOutcome,
+  type RefundOutcome,
+  type RefundOutcomeResult,
+  type RefundTarget,
+  type MatchedRefundOutcome,
+  type MatchedRefundOutcomeResult,
+} from './refund/refund-completion.js';
+export { oldestUndecidedRefundOfAmount, isUndecidedRefund, type RefundAmountMatch } from './refund/refund-matching.js';
 export { registerRefundRoute, type RefundRouteDefinition } from './refund/refund-route.js';
 
 export { registerBankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
-export { maskAccountNumber, validateBankAccountInput, validateBvn } from './bank/bank-account-validation.js';
+export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_INPUT_FIELDS, type BankInputFields } from './bank/bank-account-validation.js';
 export { sortedByName, BANK_LIST_TTL_MS, type ListedBank } from './bank/bank-list-cache.js';
 export { VERIFICATION_LIFETIME_MS } from './bank/verified-account-store.js';

@@ -6,6 +6,14 @@ export interface BankAccountInput {
   accountNumber: string;
 }
 
+/** The names of the two input fields in a verify body and the save form (a gateway's spec may fix them). */
+export interface BankInputFields {
+  bankCode: string;
+  accountNumber: string;
+}
+
+export const DEFAULT_BANK_INPUT_FIELDS: BankInputFields = Object.freeze({ bankCode: 'bankCode', accountNumber: 'accountNumber' });
+
 const NIGERIA = 'NG';
 // Nigerian accounts are 10-digit NUBANs; elsewhere lengths vary by bank, so only a sane range is enforced
 const NUBAN_LENGTH = 10;
@@ -20,32 +28,32 @@ function invalid(code: string, pointer: string, detail: string): AppError {
 }
 
 /** The body of a verify request or the fields of the save form: both fields checked, every problem reported. */
-export function validateBankAccountInput(body: unknown, bankCountry: string, codePrefix: string): BankAccountInput {
+export function validateBankAccountInput(body: unknown, bankCountry: string, codePrefix: string, fields: BankInputFields = DEFAULT_BANK_INPUT_FIELDS): BankAccountInput {
   if (!isPlainObject(body)) {
     throw invalid(`${codePrefix}__INVALID_BANK_DETAILS`, '/', 'Send the bank code and the account number as a JSON object.');
   }
   const problems: AppError[] = [];
-  const bankCode = bankCodeOf(body.bankCode, codePrefix, problems);
-  const accountNumber = accountNumberOf(body.accountNumber, bankCountry, codePrefix, problems);
+  const bankCode = bankCodeOf(body[fields.bankCode], codePrefix, `/${fields.bankCode}`, problems);
+  const accountNumber = accountNumberOf(body[fields.accountNumber], bankCountry, codePrefix, `/${fields.accountNumber}`, problems);
   throwProblems(problems);
   return { bankCode: bankCode!, accountNumber: accountNumber! };
 }
 
-function bankCodeOf(value: unknown, codePrefix: string, problems: AppError[]): string | undefined {
+function bankCodeOf(value: unknown, codePrefix: string, pointer: string, problems: AppError[]): string | undefined {
   const code = `${codePrefix}__INVALID_BANK_CODE`;
   if (value === undefined || value === null || value === '') {
-    problems.push(invalid(code, '/bankCode', 'Choose your bank.'));
+    problems.push(invalid(code, pointer, 'Choose your bank.'));
     return undefined;
   }
   if (typeof value !== 'string' || value.trim() === '' || value.trim().length > MAX_BANK_CODE_LENGTH) {
-    problems.push(invalid(code, '/bankCode', 'Choose your bank from the list.'));
+    problems.push(invalid(code, pointer, 'Choose your bank from the list.'));
     return undefined;
   }
   return value.trim();
 }
 
-function accountNumberOf(value: unknown, bankCountry: string, codePrefix: string, problems: AppError[]): string | undefined {
-  const problem = (detail: string) => problems.push(invalid(`${codePrefix}__INVALID_ACCOUNT_NUMBER`, '/accountNumber', detail));
+function accountNumberOf(value: unknown, bankCountry: string, codePrefix: string, pointer: string, problems: AppError[]): string | undefined {
+  const problem = (detail: string) => problems.push(invalid(`${codePrefix}__INVALID_ACCOUNT_NUMBER`, pointer, detail));
   if (value === undefined || value === null || value === '') return void problem('Enter your account number.');
   // a JSON number would lose leading zeros, which account numbers have
   if (typeof value !== 'string') return void problem('The account number must be sent as text of digits.');

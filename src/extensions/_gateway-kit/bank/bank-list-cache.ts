@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BankErrors } from './bank-errors.js';
 
-/** A bank as the storefront offers it. */
+/** A bank as the storefront offers it; a gateway may keep more of its own fields on it. */
 export interface ListedBank {
   code: string;
   name: string;
@@ -15,9 +15,9 @@ export const BANK_LIST_TTL_MS = 10 * 60_000;
  * Failures are not kept: the next request asks again. Requests arriving while a list loads share that
  * one gateway call.
  */
-export class BankListCache {
-  readonly #lists = new Map<string, { banks: ListedBank[]; expiresAt: number }>();
-  readonly #loading = new Map<string, Promise<ListedBank[]>>();
+export class BankListCache<B extends ListedBank = ListedBank> {
+  readonly #lists = new Map<string, { banks: B[]; expiresAt: number }>();
+  readonly #loading = new Map<string, Promise<B[]>>();
 
   constructor(
     private readonly errors: BankErrors,
@@ -26,13 +26,13 @@ export class BankListCache {
   ) {}
 
   /** The sorted list, or a 502 "Unable to load banks." when `load` fails. */
-  async banks(key: string, load: () => Promise<ReadonlyArray<{ code: string; name: string }>>, log: FastifyBaseLogger): Promise<ListedBank[]> {
+  async banks(key: string, load: () => Promise<ReadonlyArray<B>>, log: FastifyBaseLogger): Promise<B[]> {
     const cached = this.#lists.get(key);
     if (cached && cached.expiresAt > this.now()) return cached.banks;
     let loading = this.#loading.get(key);
     if (!loading) {
       loading = load()
-        .then(sortedByName)
+        .then((banks) => sortedByName(banks))
         .catch((error: unknown) => {
           log.warn({ err: error }, 'the bank list could not be loaded');
           throw this.errors.bankListUnavailable(error);
@@ -48,11 +48,11 @@ export class BankListCache {
 }
 
 /** One entry per bank code (the first wins), ordered by name as a reader expects (case and accents aside). */
-export function sortedByName(banks: ReadonlyArray<{ code: string; name: string }>): ListedBank[] {
-  const byCode = new Map<string, ListedBank>();
+export function sortedByName<B extends ListedBank>(banks: ReadonlyArray<B>): B[] {
+  const byCode = new Map<string, B>();
   for (const bank of banks) {
     const name = bank.name.trim();
-    if (name !== '' && !byCode.has(bank.code)) byCode.set(bank.code, { code: bank.code, name });
+    if (name !== '' && !byCode.has(bank.code)) byCode.set(bank.code, { ...bank, name });
   }
   return [...byCode.values()].sort((a, b) => a.name.localeCompare(b.name, 'en', { sensitivity: 'base' }) || a.code.localeCompare(b.code));
 }

@@ -19,9 +19,17 @@ import {
   type ExtensionHost,
   type StorefrontRequest,
 } from '../../../platform/sdk/index.js';
-import { maskAccountNumber, validateBankAccountInput, validateBvn, withoutDigitRuns, type BankAccountInput } from './bank-account-validation.js';
+import {
+  DEFAULT_BANK_INPUT_FIELDS,
+  maskAccountNumber,
+  validateBankAccountInput,
+  validateBvn,
+  withoutDigitRuns,
+  type BankAccountInput,
+  type BankInputFields,
+} from './bank-account-validation.js';
 import { bankErrors } from './bank-errors.js';
-import { BankListCache } from './bank-list-cache.js';
+import { BankListCache, type ListedBank } from './bank-list-cache.js';
 import { VerifiedAccountStore, type VerificationLookup } from './verified-account-store.js';
 import { GatewayClientError } from '../http/gateway-client.js';
 
@@ -43,8 +51,8 @@ export interface BankCustomerFields {
   bvn?: string;
 }
 
-/** What a gateway plugs into the kit's bank routes. */
-export interface BankGateway<S extends BankSettings> {
+/** What a gateway plugs into the kit's bank routes; `B` is its bank as listed (code, name and whatever else it keeps). */
+export interface BankGateway<S extends BankSettings, B extends ListedBank = ListedBank> {
   /** Path prefix and element-id prefix, e.g. `pay-b`: routes `/pay-b/bank/{list,verify,save}`. */
   prefix: string;
   /** Error code prefix, e.g. `PAY_B`. */
@@ -55,7 +63,11 @@ export interface BankGateway<S extends BankSettings> {
   /** Cache key of a settings' bank list (gateway URL, mode, country). */
   bankListKey(settings: S): string;
   /** The gateway's banks of `settings.bankCountry`; throws when the gateway cannot give them. */
-  listBanks(settings: S): Promise<ReadonlyArray<{ code: string; name: string }>>;
+  listBanks(settings: S): Promise<ReadonlyArray<B>>;
+  /** The list route's JSON for the sorted banks; default `{"banks":[{"code","name"}]}`. */
+  listAnswer?(banks: readonly B[]): unknown;
+  /** Names of the bank code and account number fields in the verify body and the save form; default `bankCode`, `accountNumber`. */
+  inputFields?: BankInputFields;
   /** The account holder's name as the gateway resolves it; throws a GatewayClientError when it cannot. */
   resolveAccountName(settings: S, accountNumber: string, bankCode: string): Promise<string>;
   customerFields: BankCustomerFields;
@@ -87,9 +99,11 @@ export function verificationPayloadKey(prefix: string): string {
  * customer (form post, back to the profile with a flash message). The routes exist only while "Enable
  * Bank Data Collection" is on for the request's sales channel, and only for logged-in customers.
  */
-export function registerBankRoutes<S extends BankSettings>(app: FastifyInstance, host: ExtensionHost, gateway: BankGateway<S>): void {
-  const errorsOf = bankErrors(gateway.codePrefix);
-  const banks = new BankListCache(errorsOf);
+export function registerBankRoutes<S extends BankSettings, B extends ListedBank = ListedBank>(app: FastifyInstance, host: ExtensionHost, gateway: BankGateway<S, B>): void {
+  const fields = gateway.inputFields ?? DEFAULT_BANK_INPUT_FIELDS;
+  const errorsOf = bankErrors(gateway.codePrefix, fields);
+  const banks = new BankListCache<B>(errorsOf);
+  const listAnswer = gateway.listAnswer ?? ((list: readonly B[]) => ({ banks: list.map(({ code, name }) => ({ code, name })) }));
   const rateLimit = new RateLimiter({ points: VERIFICATIONS_PER_WINDOW, durationMs: VERIFICATION_WINDOW_MS, keyPrefix: `${gateway.prefix}-verify` });
   const store = new VerifiedAccountStore(host, verificationPayloadKey(gateway.prefix));
   const loaded = new WeakMap<FastifyRequest, Promise<{ salesChannelId: string | null; settings: S }>>();
@@ -107,6 +121,11 @@ export function registerBankRoutes<S extends BankSettings>(app: FastifyInstance,
   };
   const listOf = (settings: S, request: FastifyRequest) => banks.banks(gateway.bankListKey(settings), () => gateway.listBanks(settings), request.log);
 
+  // list and verify are the profile script's calls (specs C and D: XHR only), never pages or links
+  const requireXhr = (request: FastifyRequest) => {
+    if (String(request.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') throw errorsOf.xhrRequired();
+  };
+
   addTemplateFolder(app, fileURLToPath(new URL('./views/', import.meta.url)));
   const scriptUrl = registerScript(app, `/${gateway.prefix}/assets/bank-account.js`);
 
@@ -123,17 +142,19 @@ export function registerBankRoutes<S extends BankSettings>(app: FastifyInstance,
       responds: 'json',
       options: { requireCustomer: true },
       handler: async (request, reply) => {
+        requireXhr(request);
         const { settings } = await settingsOf(request);
         const list = await listOf(settings, request);
         // the list is the same for everyone and changes rarely; private because the route needs a login
         reply.header('cache-control', 'private, max-age=300');
-        return { banks: list.map(({ code, name }) => ({ code, name })) };
+        return listAnswer(list);
       },
     });
 
     routes.jsonPost(
       `/${gateway.prefix}/bank/verify`,
       async (request, reply) => {
+        requireXhr(request);
         const { salesChannelId, settings } = await settingsOf(request);
         return verify(request, reply, salesChannelId, settings);
       },
@@ -156,7 +177,7 @@ export function registerBankRoutes<S extends BankSettings>(app: FastifyInstance,
    * rate limit (429), resolution (400 not resolved, 502 gateway unreachable).
    */
   async function verify(request: StorefrontRequest<CustomerContext>, reply: FastifyReply, salesChannelId: string | null, settings: S) {
-    const input = validateBankAccountInput(request.body, settings.bankCountry, gateway.codePrefix);
+    const input = validateBankAccountInput(request.body, settings.bankCountry, gateway.codePrefix, fields);
     const bank = (await listOf(settings, request)).find((candidate) => candidate.code === input.bankCode);
     if (!bank) throw errorsOf.unknownBank(settings.bankCountry);
 
@@ -200,18 +221,18 @@ export function registerBankRoutes<S extends BankSettings>(app: FastifyInstance,
    * form's. An empty BVN keeps the one on file. Every refusal returns to the profile with a message.
    */
   async function save(request: StorefrontRequest<CustomerContext>, reply: FastifyReply, salesChannelId: string | null, settings: S) {
-    const fields = formFields(request.body);
+    const form = formFields(request.body);
     const problems: string[] = [];
     let input: BankAccountInput | undefined;
     let bvn: string | null = null;
     try {
-      input = validateBankAccountInput(fields, settings.bankCountry, gateway.codePrefix);
+      input = validateBankAccountInput(form, settings.bankCountry, gateway.codePrefix, fields);
     } catch (error) {
       problems.push(...clientErrorMessages(error));
     }
     if (gateway.customerFields.bvn) {
       try {
-        bvn = validateBvn(fields.bvn, gateway.codePrefix);
+        bvn = validateBvn(form.bvn, gateway.codePrefix);
       } catch (error) {
         problems.push(...clientErrorMessages(error));
       }
@@ -261,6 +282,7 @@ export function registerBankRoutes<S extends BankSettings>(app: FastifyInstance,
       return {
         enabled: true,
         prefix: gateway.prefix,
+        fields,
         title: gateway.title,
         saved: savedDetails(customer?.customFields, gateway.customerFields),
         nigeria: settings.bankCountry === 'NG',

@@ -1,4 +1,5 @@
 import { exactMinorUnits, parseExactDecimal, toMajorUnits } from '../../../platform/sdk/index.js';
+import { COMMON_REFUND_MESSAGES, RefundRefusal } from './refund-refusal.js';
 
 /** The order currency as refunds compare it: minor units per `decimals`. */
 export interface RefundCurrency {
@@ -48,4 +49,23 @@ export function malformedAmountMessage(currency: RefundCurrency): string {
   return currency.decimals === 0
     ? `Refund amount must be a positive whole number of ${currency.isoCode}`
     : `Refund amount must be a positive number of ${currency.isoCode} with at most ${currency.decimals} decimals`;
+}
+
+/** A caller's optional amount in minor units: undefined when absent (the whole balance), refused when malformed for the currency. */
+export function requestedMinorOrRefuse(amount: number | string | undefined, currency: RefundCurrency): number | undefined {
+  if (amount === undefined) return undefined;
+  const minor = requestedAmountToMinor(amount, currency);
+  if (minor === null) throw new RefundRefusal(malformedAmountMessage(currency));
+  return minor;
+}
+
+/**
+ * The amount to refund, in minor units: the requested one, or the whole balance when none was asked for;
+ * refused (the specs' messages) below the minimum or above the refundable balance.
+ */
+export function refundAmountWithinBounds(requestedMinor: number | undefined, bounds: { minimumMinor: number; balanceMinor: number; currency: RefundCurrency }): number {
+  const amountMinor = requestedMinor ?? bounds.balanceMinor;
+  if (amountMinor < bounds.minimumMinor) throw new RefundRefusal(COMMON_REFUND_MESSAGES.belowMinimum(formatRefundAmount(bounds.minimumMinor, bounds.currency)));
+  if (amountMinor > bounds.balanceMinor) throw new RefundRefusal(COMMON_REFUND_MESSAGES.exceedsBalance(formatRefundAmount(bounds.balanceMinor, bounds.currency)));
+  return amountMinor;
 }

@@ -1,3 +1,5 @@
+import type { GatewayClientError } from '../http/gateway-client.js';
+
 /**
  * A refund route's expected refusals: answered 400 `{"error": message}`, the only refusal status the
  * spec gives gateway refund routes. Thrown only by refund code and caught by the route; anything else
@@ -21,3 +23,13 @@ export const COMMON_REFUND_MESSAGES = {
   gatewayRefused: 'The gateway refused the refund.',
   gatewayUnconfirmed: 'The gateway did not confirm the refund. Check the refundable balance before trying again.',
 } as const;
+
+/**
+ * The refusal for a gateway call that failed while refunding: the gateway's own message when it answered
+ * and refused (spec: "or the gateway's own error"); otherwise the refund may exist anyway, so the merchant
+ * is told to check before trying again.
+ */
+export function refusalForGatewayFailure(error: GatewayClientError): RefundRefusal {
+  if (error.kind === 'gateway') return new RefundRefusal(error.details.gatewayMessage?.trim() || COMMON_REFUND_MESSAGES.gatewayRefused);
+  return new RefundRefusal(COMMON_REFUND_MESSAGES.gatewayUnconfirmed);
+}

@@ -92,6 +92,35 @@ export class WebhookSender {
     );
   }
 
+  /**
+   * Automatic webhooks that belong together (a refund's pending and final events), sent one after the
+   * other after `after` settles and a pause. Each step builds its body right before it is sent (so the
+   * gateway's records change when the event goes out); while holding, every step runs at once and its
+   * body is queued.
+   */
+  sendAutomaticSequenceLater(steps: ReadonlyArray<() => unknown>, options: { delayMs?: number; after?: Promise<unknown> } = {}): void {
+    if (this.#held) {
+      for (const step of steps) this.#held.push(step());
+      return;
+    }
+    const delayMs = options.delayMs ?? 0;
+    const signal = this.#closing.signal;
+    this.#track(
+      (async () => {
+        try {
+          await options.after;
+          if (delayMs > 0) await sleep(delayMs, undefined, { signal });
+        } catch {
+          return;
+        }
+        for (const step of steps) {
+          if (signal.aborted) return;
+          await this.sendAutomatic(step());
+        }
+      })(),
+    );
+  }
+
   /** An explicit delivery a test asked for: never held; refused without a webhook URL. */
   deliver(body: unknown, options: DeliveryOptions = {}): Promise<WebhookDeliveryResult> {
     if (this.#settings.webhookUrl === undefined) throw new Error(`${this.#signing.name}: no webhookUrl is set; call setWebhookUrl() first`);

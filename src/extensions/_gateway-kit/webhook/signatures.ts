@@ -22,8 +22,12 @@ export function hmacHexMatches(
   header: string | string[] | undefined,
 ): boolean {
   if (!secret || !rawBody || typeof header !== 'string' || header === '') return false;
-  const expected = createHmac(algorithm, secret).update(rawBody).digest('hex');
-  return timingSafeEqual(sha256(expected), sha256(header.trim()));
+  return timingSafeEqual(sha256(hmacHex(algorithm, secret, rawBody)), sha256(header.trim()));
+}
+
+/** Lowercase hex HMAC of the exact bytes: what a gateway signs a webhook with (and its simulator too). */
+export function hmacHex(algorithm: 'sha256' | 'sha512', secret: string, payload: Buffer | string): string {
+  return createHmac(algorithm, secret).update(payload).digest('hex');
 }
 
 function sha256(value: string): Buffer {

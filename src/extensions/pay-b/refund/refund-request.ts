@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import { isPlainObject } from '../../../platform/sdk/index.js';
-import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
+import { optionalRefundAmount, optionalRefundText, refundBodyFields, requiredRefundText } from '../../_gateway-kit/index.js';
+import { REFUND_MESSAGES } from './refund-refusal.js';
 
 /** Longer comments are refused rather than cut: the merchant should see what reaches the gateway. */
 export const MAX_COMMENTS_LENGTH = 500;
@@ -26,24 +26,12 @@ export interface RefundRequest {
   comments: string | undefined;
 }
 
-/**
- * Checks the body's shape only. `null` counts as absent for the optional fields (admin forms send
- * null for an empty input); any other type is refused, so nothing unintended reaches the gateway.
- */
+/** Checks the body's shape only (the kit's readers: null counts as absent, other wrong types are refused). */
 export function parseRefundRequest(body: unknown): RefundRequest {
-  const fields = isPlainObject(body) ? body : {};
-  const id = fields.orderTransactionId;
-  if (typeof id !== 'string' || id.trim() === '') throw new RefundRefusal(REFUND_MESSAGES.idRequired);
-
-  const amount = fields.amount ?? undefined;
-  if (amount !== undefined && typeof amount !== 'number' && typeof amount !== 'string') {
-    throw new RefundRefusal('Refund amount must be a number or a numeric string');
-  }
-
-  const comments = fields.comments ?? undefined;
-  if (comments !== undefined && (typeof comments !== 'string' || comments.length > MAX_COMMENTS_LENGTH)) {
-    throw new RefundRefusal(`Comments must be a text of at most ${MAX_COMMENTS_LENGTH} characters`);
-  }
-  const trimmedComments = comments?.trim();
-  return { orderTransactionId: id.trim(), amount, comments: trimmedComments === '' ? undefined : trimmedComments };
+  const fields = refundBodyFields(body);
+  return {
+    orderTransactionId: requiredRefundText(fields.orderTransactionId, REFUND_MESSAGES.idRequired),
+    amount: optionalRefundAmount(fields.amount),
+    comments: optionalRefundText(fields.comments, 'Comments', MAX_COMMENTS_LENGTH),
+  };
 }

@@ -4,12 +4,12 @@ import {
   formatRefundAmount,
   GatewayClientError,
   GatewayNotConfiguredError,
-  malformedAmountMessage,
   minimumRefundFor,
   minimumRefundMinor,
-  requestedAmountToMinor,
+  refundAmountWithinBounds,
+  refusalForGatewayFailure,
+  requestedMinorOrRefuse,
   withRefundLease,
-  type RefundCurrency,
 } from '../../_gateway-kit/index.js';
 import { toWireAmount } from '../amounts.js';
 import { createPayBClient, type GatewayRefundResult, type PayBClient } from '../client.js';
@@ -39,7 +39,7 @@ export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_REFUND_LEA
 export async function requestRefund(host: ExtensionHost, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
   const checked = await loadRefundableTransaction(host, request.orderTransactionId);
   const minimumMinor = minimumRefundMinor(minimumRefundFor(checked.settings.minimumRefundAmount, checked.currency.isoCode), checked.currency);
-  const requestedMinor = readRequestedAmount(request.amount, checked.currency);
+  const requestedMinor = requestedMinorOrRefuse(request.amount, checked.currency);
   if (requestedMinor !== undefined && requestedMinor < minimumMinor) {
     throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, checked.currency)));
   }
@@ -49,9 +49,7 @@ export async function requestRefund(host: ExtensionHost, request: RefundRequest,
     const transaction = await loadRefundableTransaction(host, checked.id);
     const client = clientFor(host, transaction, timings);
     const balanceMinor = await refundableBalanceMinor(host, client, transaction, Date.now() + timings.ledgerBudgetMs);
-    const amountMinor = requestedMinor ?? balanceMinor;
-    if (amountMinor < minimumMinor) throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, transaction.currency)));
-    if (amountMinor > balanceMinor) throw new RefundRefusal(REFUND_MESSAGES.exceedsBalance(formatRefundAmount(balanceMinor, transaction.currency)));
+    const amountMinor = refundAmountWithinBounds(requestedMinor, { minimumMinor, balanceMinor, currency: transaction.currency });
 
     const result = await refundAtGateway(host, client, transaction, amountMinor, request.comments);
     try {
@@ -69,14 +67,6 @@ export async function requestRefund(host: ExtensionHost, request: RefundRequest,
     }
     return result.envelope;
   });
-}
-
-/** Absent: undefined (the whole balance). Malformed for the currency: refused. */
-function readRequestedAmount(amount: number | string | undefined, currency: RefundCurrency): number | undefined {
-  if (amount === undefined) return undefined;
-  const minor = requestedAmountToMinor(amount, currency);
-  if (minor === null) throw new RefundRefusal(malformedAmountMessage(currency));
-  return minor;
 }
 
 function clientFor(host: ExtensionHost, transaction: RefundableTransaction, timings: RefundTimings): PayBClient {
@@ -143,8 +133,7 @@ async function refundAtGateway(
   } catch (error) {
     if (!(error instanceof GatewayClientError)) throw error;
     host.logger.warn({ ...error.toLog(), orderTransactionId: transaction.id }, 'gateway D refund was not accepted');
-    if (error.kind === 'gateway') throw new RefundRefusal(error.details.gatewayMessage?.trim() || REFUND_MESSAGES.gatewayRefused);
     // no answer, or one without a refund id: the refund may exist anyway; the next request's ledger read shows it
-    throw new RefundRefusal(REFUND_MESSAGES.gatewayUnconfirmed);
+    throw refusalForGatewayFailure(error);
   }
 }

@@ -40,6 +40,14 @@
       });
     }
 
+    // field names the gateway's verify route reads (its spec may fix them)
+    function verifyBody(number) {
+      var body = {};
+      body[root.getAttribute('data-bank-field') || 'bankCode'] = bankSelect.value;
+      body[root.getAttribute('data-account-field') || 'accountNumber'] = number;
+      return body;
+    }
+
     function accountNumber() {
       return accountInput.value.replace(/\s+/g, '');
     }
@@ -56,13 +64,15 @@
       fetch(root.getAttribute('data-list-url'), { headers: jsonHeaders, credentials: 'same-origin' })
         .then(readJson)
         .then(function (answer) {
-          if (!answer.ok || !answer.body || !Array.isArray(answer.body.banks)) throw new Error(firstError(answer.body, 'Unable to load banks.'));
+          // the kit's own list answers {banks}; a gateway that passes its own answer on lists them in data
+          var banks = answer.body && (Array.isArray(answer.body.banks) ? answer.body.banks : answer.body.data);
+          if (!answer.ok || !Array.isArray(banks)) throw new Error(firstError(answer.body, 'Unable to load banks.'));
           bankSelect.textContent = '';
           var placeholder = document.createElement('option');
           placeholder.value = '';
           placeholder.textContent = 'Choose your bank';
           bankSelect.appendChild(placeholder);
-          answer.body.banks.forEach(function (bank) {
+          banks.forEach(function (bank) {
             var option = document.createElement('option');
             option.value = bank.code;
             option.textContent = bank.name;
@@ -87,7 +97,7 @@
         method: 'POST',
         credentials: 'same-origin',
         headers: Object.assign({ 'content-type': 'application/json', 'x-csrf-token': csrfToken }, jsonHeaders),
-        body: JSON.stringify({ bankCode: bankSelect.value, accountNumber: number }),
+        body: JSON.stringify(verifyBody(number)),
       })
         .then(readJson)
         .then(function (answer) {

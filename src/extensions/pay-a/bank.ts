@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExtensionHost } from '../../platform/sdk/index.js';
+import { registerBankRoutes } from '../_gateway-kit/index.js';
+import { createPayAClient, type GatewayBank } from './client.js';
+import { readPayASettings, type PayASettings } from './config.js';
+import { CUSTOMER_BANK_FIELDS } from './custom-fields.js';
+
+/** A customer waits for the answer. */
+export const STOREFRONT_GATEWAY_TIMEOUT_MS = 10_000;
+
+/** `GET /bank` names countries in words. */
+const COUNTRY_NAMES: Readonly<Record<string, string>> = { NG: 'nigeria', GH: 'ghana', KE: 'kenya', ZA: 'south africa' };
+
+/**
+ * Gateway A's storefront bank routes (`/pay-a/bank/{list,verify,save}`, spec part C) and profile section,
+ * on the kit's bank routes: banks from `GET /bank` (every cursor page), accounts resolved with `GET
+ * /bank/resolve`. The spec fixes the verify body's field names (`account_number`, `bank_code`; the save
+ * form uses them too) and that the list answers the gateway's response: `{status, message, data}` with
+ * the gateway's bank objects, all pages in one, sorted by name.
+ */
+export function registerPayABankRoutes(app: FastifyInstance, host: ExtensionHost): void {
+  registerBankRoutes<PayASettings, GatewayBank>(app, host, {
+    prefix: 'pay-a',
+    codePrefix: 'PAY_A',
+    title: 'Bank account',
+    settingsOf: (salesChannelId) => readPayASettings(host, salesChannelId),
+    bankListKey: (settings) => `${settings.apiBaseUrl}|${settings.sandbox ? 'sandbox' : 'live'}|${settings.bankCountry}`,
+    listBanks: (settings) => createPayAClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).listBanks(COUNTRY_NAMES[settings.bankCountry] ?? 'nigeria'),
+    listAnswer: (banks) => ({ status: true, message: 'Banks retrieved', data: banks.map((bank) => ({ ...bank.raw, name: bank.name })) }),
+    inputFields: { bankCode: 'bank_code', accountNumber: 'account_number' },
+    resolveAccountName: async (settings, accountNumber, bankCode) =>
+      (await createPayAClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).resolveAccount(accountNumber, bankCode)).accountName,
+    customerFields: CUSTOMER_BANK_FIELDS,
+  });
+}

@@ -1,0 +1,38 @@
+import type { Extension } from '../../platform/sdk/index.js';
+import { registerPayABankRoutes } from './bank.js';
+import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
+import { CUSTOM_FIELD_SETS } from './custom-fields.js';
+import { createPayAPaymentHandler } from './payment-handler.js';
+import { PAY_A_REFUND_PRIVILEGE, registerPayARefundRoute } from './refund.js';
+import { payASimulatorCommand } from './simulator/console-command.js';
+import { registerPayAWebhookRoute } from './webhook.js';
+
+/**
+ * Gateway A (spec part C): hosted payment through the gateway's (Paystack-compatible) API with every
+ * payment re-verified, signed webhooks, refunds and optional bank-detail collection. No tables of its
+ * own: the payment method, custom fields and config defaults are written on install and update;
+ * uninstall without keeping data removes fields and config.
+ */
+export const extPayA: Extension = {
+  name: EXTENSION_NAME,
+  version: '1.0.0',
+  label: 'Gateway A payments',
+  description: 'Hosted payment page, signed webhooks, refunds and bank details through gateway A.',
+  privileges: [PAY_A_REFUND_PRIVILEGE],
+  customFieldSets: CUSTOM_FIELD_SETS,
+  config: payAConfig,
+  paymentMethods: [
+    {
+      technicalName: PAY_A_PAYMENT_METHOD,
+      name: 'Gateway A',
+      description: 'Pay by card, bank transfer, USSD or mobile money on the secure payment page of gateway A.',
+      handler: createPayAPaymentHandler,
+    },
+  ],
+  routes(app, host) {
+    registerPayAWebhookRoute(app, host);
+    registerPayARefundRoute(app, host);
+    registerPayABankRoutes(app, host);
+  },
+  commands: [payASimulatorCommand],
+};

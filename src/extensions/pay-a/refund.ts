@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExtensionHost } from '../../platform/sdk/index.js';
+import { registerRefundRoute } from '../_gateway-kit/index.js';
+import { requestRefund } from './refund/request-refund.js';
+import { parseRefundRequest, RefundRequestBody } from './refund/refund-request.js';
+
+export const PAY_A_REFUND_PRIVILEGE = 'pay_a.refund';
+export const REFUND_PATH = '/api/_action/pay-a/refund';
+
+/**
+ * `POST /api/_action/pay-a/refund` (spec part C): refunds a gateway A payment, fully or partly. 200 with
+ * the gateway's JSON for the created refund; refusals (also while another refund of the same transaction
+ * runs) as 400 `{"error": message}`; 403 without the privilege.
+ */
+export function registerPayARefundRoute(app: FastifyInstance, host: ExtensionHost): void {
+  registerRefundRoute(app, {
+    path: REFUND_PATH,
+    privilege: PAY_A_REFUND_PRIVILEGE,
+    tag: 'Gateway A',
+    summary: 'Refund a gateway A payment',
+    body: RefundRequestBody,
+    refund: (body) => requestRefund(host, parseRefundRequest(body)),
+  });
+}

@@ -1,0 +1,51 @@
+import type { ExtensionHost } from '../../../platform/sdk/index.js';
+import { REFUNDABLE_STATES } from '../../_gateway-kit/index.js';
+import type { PayACurrency } from '../amounts.js';
+import { isGatewayId } from '../client.js';
+import { PAY_A_PAYMENT_METHOD_ID, readPayASettings, type PayASettings } from '../config.js';
+import { TRANSACTION_FIELDS } from '../custom-fields.js';
+import { amountMinorOf, currencyOf } from '../payment/order-transaction.js';
+import { isGatewayReference } from '../payment/reference.js';
+import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
+
+/** An order transaction that passed eligibility, with what the later steps need. */
+export interface RefundableTransaction {
+  id: string;
+  /** Its `pay_a_reference`: the verified, paid attempt. */
+  reference: string;
+  currency: PayACurrency;
+  /** The order transaction's amount (what the gateway verified it was paid), minor units of `currency`. */
+  amountMinor: number;
+  settings: PayASettings;
+}
+
+/**
+ * Eligibility, in the spec's order of messages: the reference names a gateway A transaction of this shop
+ * (stored `pay_a_reference`; the spec has no "not found" message, so an unknown one is "not in a
+ * refundable state"), refunds are enabled for its sales channel, its state is refundable, it was verified
+ * (gateway id and currency stored, the currency the gateway's and the order's). Throws RefundRefusal.
+ */
+export async function loadRefundableTransaction(host: ExtensionHost, reference: string): Promise<RefundableTransaction> {
+  const ids = isGatewayReference(reference) ? await host.orderTransactions.idsByCustomField(TRANSACTION_FIELDS.reference, reference, { paymentMethodId: PAY_A_PAYMENT_METHOD_ID }) : [];
+  const transaction = ids.length === 1 ? await host.orderTransactions.load(ids[0]!) : undefined;
+  if (!transaction) throw new RefundRefusal(REFUND_MESSAGES.notRefundable);
+
+  const settings = await readPayASettings(host, transaction.salesChannelId);
+  if (!settings.refundEnabled) throw new RefundRefusal(REFUND_MESSAGES.disabled);
+
+  const { customFields } = transaction;
+  const currency = currencyOf(transaction);
+  const amountMinor = amountMinorOf(transaction);
+  const verifiedCurrency = customFields[TRANSACTION_FIELDS.currency];
+  if (
+    !REFUNDABLE_STATES.has(transaction.state) ||
+    !isGatewayId(customFields[TRANSACTION_FIELDS.transactionId]) ||
+    !currency ||
+    verifiedCurrency !== currency.isoCode ||
+    amountMinor === null ||
+    amountMinor <= 0
+  ) {
+    throw new RefundRefusal(REFUND_MESSAGES.notRefundable);
+  }
+  return { id: transaction.id, reference, currency, amountMinor, settings };
+}

@@ -1,0 +1,22 @@
+import type { FastifyInstance } from 'fastify';
+import type { ExtensionHost } from '../../platform/sdk/index.js';
+import { registerWebhookRoute } from '../_gateway-kit/index.js';
+import { createWebhookHandler } from './webhook/handle-webhook.js';
+import { SIGNATURE_HEADER } from './webhook/signing-keys.js';
+import { webhookAnswers } from './webhook/webhook-answers.js';
+
+export const WEBHOOK_PATH = '/pay-a/webhook';
+
+/**
+ * `POST /pay-a/webhook` (spec part C): the `x-pay-a-signature` HMAC over the raw bytes is the gate; the
+ * answers are only the spec's (204, 400, 403, 500), without bodies.
+ */
+export function registerPayAWebhookRoute(app: FastifyInstance, host: ExtensionHost): void {
+  const handle = createWebhookHandler(host);
+  registerWebhookRoute(app, host, {
+    path: WEBHOOK_PATH,
+    badRequest: webhookAnswers.badRequest,
+    internalError: webhookAnswers.internalError,
+    handle: ({ rawBody, headers }) => handle({ signature: headers[SIGNATURE_HEADER], rawBody }),
+  });
+}

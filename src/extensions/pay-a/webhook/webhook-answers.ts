@@ -1,0 +1,16 @@
+import type { WebhookAnswer } from '../../_gateway-kit/index.js';
+
+/**
+ * The webhook's answers (spec part C errors table): status codes only, no bodies. The gateway counts
+ * any 2xx as delivered and retries after the others.
+ */
+export const webhookAnswers = {
+  /** Signature valid and the event handled, or an event type (or mode) the shop does not handle. */
+  handled: { status: 204 },
+  /** Not JSON with `event` and `data`. */
+  badRequest: { status: 400 },
+  /** Missing or invalid signature, or no secret key configured. */
+  forbidden: { status: 403 },
+  /** Processing threw: the gateway retries. */
+  internalError: { status: 500 },
+} as const satisfies Record<string, WebhookAnswer>;
