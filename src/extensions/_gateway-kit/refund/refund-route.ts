@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { documentedOnly, errorResponses, requirePrivileges, typed } from '../../../platform/sdk/index.js';
+import { AppError, documentedOnly, errorResponses, requirePrivileges, typed } from '../../../platform/sdk/index.js';
 import { RefundRefusal } from './refund-refusal.js';
 
 export interface RefundRouteDefinition {
@@ -24,6 +24,21 @@ export interface RefundRouteDefinition {
  * malformed input is answered by the refund code with the spec's messages.
  */
 export function registerRefundRoute(app: FastifyInstance, route: RefundRouteDefinition): void {
+  void app.register(async (scope) => {
+    // input refused before the route runs (malformed JSON, a NUL character, hostile nesting) is a refusal
+    // too: the spec gives the route `400 {"error": message}` and no other 400 shape
+    scope.setErrorHandler((error, _request, reply) => {
+      if (error instanceof AppError && REFUSED_INPUT.has(error.code)) return reply.code(400).send({ error: error.message });
+      throw error;
+    });
+    registerIn(scope, route);
+  });
+}
+
+/** The platform's codes for input no route can use (http/input-guard.ts, the JSON parser). */
+const REFUSED_INPUT: ReadonlySet<string> = new Set(['FRAMEWORK__INVALID_REQUEST_PARAMETER', 'FRAMEWORK__INVALID_JSON']);
+
+function registerIn(app: FastifyInstance, route: RefundRouteDefinition): void {
   typed(app).post(
     route.path,
     {

@@ -176,6 +176,29 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
   });
 
+  it('input refused at the edge (malformed JSON, a NUL character, hostile nesting) answers in the route\'s shape too', async () => {
+    const { t, sim } = shop;
+    const paid = await createPaidTransaction(t, sim);
+    const raw = async (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: REFUND_ROUTE,
+        payload,
+        headers: { authorization: `Bearer ${await t.adminToken()}`, 'content-type': 'application/json', accept: 'application/json' },
+      });
+    for (const payload of [
+      '{"orderTransactionId":',
+      JSON.stringify({ orderTransactionId: paid.orderTransactionId, comments: 'broken\u0000mug' }),
+      `{"orderTransactionId":"${paid.orderTransactionId}","amount":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    ]) {
+      const response = await raw(payload);
+      expect(response.statusCode).toBe(400);
+      expect(Object.keys(response.json())).toEqual(['error']);
+      expect(typeof response.json().error).toBe('string');
+    }
+    await expectUnchanged(paid);
+  });
+
   it('null amount and comments count as absent: the whole balance is refunded', async () => {
     const paid = await createPaidTransaction(shop.t, shop.sim, { isoCode: 'NGN', unitPriceMinor: 123_45, quantity: 1 });
     const response = await refund({ orderTransactionId: paid.orderTransactionId, amount: null, comments: null });
