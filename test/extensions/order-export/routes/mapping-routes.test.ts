@@ -114,7 +114,10 @@ describe('mapping routes: validate, preview, text export and import, versions an
     ]);
     expect(await mapping()).toMatchObject({ name: 'renamed', currentVersion: 2 });
     const versionId = (await oe.t.api('POST', '/api/search/ext-order-export-mapping-version', { body: { filter: [{ type: 'equals', field: 'mappingId', value: mappingId }] } })).json().data[0].id;
-    expect((await oe.t.api('PATCH', `/api/ext-order-export-mapping-version/${versionId}`, { body: { version: 5 } })).statusCode).not.toBe(204);
+    // versions are immutable: the entity has no write routes
+    const rewrite = await oe.t.api('PATCH', `/api/ext-order-export-mapping-version/${versionId}`, { body: { version: 5 } });
+    expect(rewrite.statusCode).toBe(404);
+    expect(rewrite.json().errors[0].code).toBe('FRAMEWORK__ROUTE_NOT_FOUND');
   });
 
   it('rollback makes an earlier version current again as a new version; exports use the current version', async () => {
