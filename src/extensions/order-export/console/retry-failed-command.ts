@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { EXIT, isId, UsageError, type ConsoleCommand, type ExtensionHost } from '../../../platform/sdk/index.js';
 import { exportOrder } from '../export/export-order.js';
 import { tablesOf } from '../records/db.js';
@@ -24,7 +25,8 @@ export const retryFailedCommand: ConsoleCommand<ExtensionHost> = {
       .selectFrom('ext_order_export')
       .select(['order_id', 'config_id'])
       .where('status', '=', 'failed')
-      .orderBy('updated_at')
+      // oldest failure first; a row never updated has only its creation time
+      .orderBy(sql`coalesce(updated_at, created_at)`)
       .orderBy('id')
       .limit(Number(limitText));
     if (typeof target === 'string') query = query.where('config_id', '=', target);
