@@ -32,21 +32,21 @@ export async function exportOrder(host: ExtensionHost, request: ExportRequest): 
   const force = request.forceReExport === true;
   const trigger = request.trigger ?? (force ? 'forced' : 'manual');
   return withExportLease(host, request.orderId, target.id, async () => {
-    // read inside the lease: the one running export sends the order as it is now
-    const order = await loadOrderDocument(host, request.orderId);
+    // read inside the lease: the one running export sends the order as it is now; the reads are
+    // independent, so on PostgreSQL they run side by side
+    const [order, existing, client] = await Promise.all([loadOrderDocument(host, request.orderId), findExport(host.db, request.orderId, target.id), runtime.deliveryClient()]);
     if (!order) throw errors.notFound('order', request.orderId);
     const data = await render(runtime, target, order);
     const payload = JSON.stringify(data);
     const hash = payloadHash(data);
-    const existing = await findExport(host.db, request.orderId, target.id);
     const current = existing && { revision: existing.revision, payloadHash: existing.payload_hash, correlationId: existing.correlation_id, status: existing.status };
     const plan = planRevision(current, hash, force, newId);
     if (plan.kind === 'deduplicated') {
       const startedAt = new Date();
-      const ids = await host.transaction((uow) => recordDeduplicated(uow.db, existing!, trigger, startedAt));
+      const ids = await recordDeduplicated(host.db, existing!, trigger, startedAt);
       return { outcome: 'deduplicated', orderExportId: ids.exportId, revision: plan.revision, correlationId: plan.correlationId, attemptId: ids.attemptId };
     }
-    return sendRevision(host, runtime, {
+    return sendRevision(host, client, {
       target,
       existing,
       state: {

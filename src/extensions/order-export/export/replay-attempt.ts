@@ -17,12 +17,12 @@ export async function replayAttempt(host: ExtensionHost, attemptId: string): Pro
   if (!attempt || !owner) throw errors.notFound('ext_order_export_attempt', attemptId);
   const target = await loadActiveTarget(host, owner.config_id);
   return withExportLease(host, owner.order_id, owner.config_id, async () => {
-    const current = await findExportById(host.db, owner.id);
+    const [current, client] = await Promise.all([findExportById(host.db, owner.id), runtimeOf(host).deliveryClient()]);
     if (!current) throw errors.notFound('ext_order_export_attempt', attemptId);
     if (current.revision !== attempt.revision) {
       throw new AppError(409, 'EXT_ORDER_EXPORT__REVISION_SUPERSEDED', `Revision ${attempt.revision} was superseded by revision ${current.revision}; export the order again instead.`);
     }
-    return sendRevision(host, runtimeOf(host), {
+    return sendRevision(host, client, {
       target,
       existing: current,
       state: {
