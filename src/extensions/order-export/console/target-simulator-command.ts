@@ -1,7 +1,7 @@
 import { UsageError, type StandaloneConsoleCommand } from '../../../platform/sdk/index.js';
 import { alignedRows, createSimulatorCommand, type SimulatorCommandDefinition } from '../../_gateway-kit/simulator/console-command.js';
 import { generateSigningSecret, isValidSigningSecret } from '../delivery/standard-webhooks.js';
-import { startTargetSimulator, type TargetSimulator, type TargetSimulatorOptions } from '../simulator/index.js';
+import { startTargetSimulator, type SimulatorAuth, type TargetSimulator, type TargetSimulatorOptions } from '../simulator/index.js';
 
 type Options = TargetSimulatorOptions & { signingSecret: string; generatedSecret: boolean };
 
@@ -19,6 +19,8 @@ export function createTargetSimulatorCommand(untilStopped?: SimulatorCommandDefi
       'signing-secret': { type: 'string', valueName: '<whsec_...>', description: 'The target\'s signing secret (default: a new one, printed)' },
       status: { type: 'string', valueName: '<code>', description: 'Status of every answer (default 200)' },
       acknowledge: { type: 'boolean', description: 'Answer {"acknowledged": true} (processing confirmed at once)' },
+      'bearer-token': { type: 'string', valueName: '<token>', description: 'Require "authorization: Bearer <token>" (a bearer credential)' },
+      'api-key': { type: 'string', valueName: '<key>', description: 'Require the header X-API-Key: <key> (an api_key credential)' },
     },
     parse(input, common) {
       const given = input.options['signing-secret'];
@@ -26,9 +28,15 @@ export function createTargetSimulatorCommand(untilStopped?: SimulatorCommandDefi
       const statusText = typeof input.options.status === 'string' ? input.options.status : '200';
       if (!/^[1-5]\d\d$/.test(statusText)) throw new UsageError('--status must be an HTTP status code.');
       const signingSecret = typeof given === 'string' ? given : generateSigningSecret();
+      const token = input.options['bearer-token'];
+      const key = input.options['api-key'];
+      if (token !== undefined && key !== undefined) throw new UsageError('Give --bearer-token or --api-key, not both.');
+      const auth: SimulatorAuth =
+        typeof token === 'string' ? { type: 'bearer', token } : typeof key === 'string' ? { type: 'api_key', key } : { type: 'none' };
       return {
         ...common,
         signingSecret,
+        auth,
         generatedSecret: given === undefined,
         defaultAnswer: { status: Number(statusText), acknowledged: input.options.acknowledge === true },
       };
@@ -42,6 +50,7 @@ export function createTargetSimulatorCommand(untilStopped?: SimulatorCommandDefi
         ['url', simulator.deliveryUrl],
         // a secret it made up itself must be copied to the shop; a given one is never echoed
         ['signingSecret', options.generatedSecret ? options.signingSecret : 'the value given with --signing-secret'],
+        ['credential', options.auth?.type === 'bearer' ? 'authType bearer, secret: the --bearer-token value' : options.auth?.type === 'api_key' ? 'authType api_key, secret: the --api-key value' : 'none needed'],
       ]),
       '',
       `Deliveries so far:    GET  ${simulator.baseUrl}/_simulator/deliveries`,

@@ -17,14 +17,15 @@ export const migrations: Migration[] = [
         'secret text NULL',
         'rotated_at timestamptz NULL',
       ]);
-      await createEntityTable(db, 'ext_order_export_mapping', ['name varchar(255) NOT NULL', 'definition jsonb NOT NULL', 'current_version integer NOT NULL DEFAULT 0']);
+      // json, not jsonb: jsonb reorders members, and a definition's field order is the payload's member order
+      await createEntityTable(db, 'ext_order_export_mapping', ['name varchar(255) NOT NULL', 'definition json NOT NULL', 'current_version integer NOT NULL DEFAULT 0']);
       await createEntityTable(
         db,
         'ext_order_export_mapping_version',
         [
           'mapping_id uuid NOT NULL REFERENCES ext_order_export_mapping(id) ON DELETE CASCADE',
           'version integer NOT NULL',
-          'definition jsonb NOT NULL',
+          'definition json NOT NULL',
           'UNIQUE (mapping_id, version)',
         ],
         { customFields: false },
@@ -98,7 +99,8 @@ export const migrations: Migration[] = [
         BEGIN
           IF TG_OP = 'INSERT' THEN
             NEW.current_version := 1;
-          ELSIF NEW.definition IS DISTINCT FROM OLD.definition THEN
+          -- json has no equality: compared as text, so a new field order is a new version too
+          ELSIF NEW.definition::text IS DISTINCT FROM OLD.definition::text THEN
             NEW.current_version := OLD.current_version + 1;
           ELSE
             NEW.current_version := OLD.current_version;

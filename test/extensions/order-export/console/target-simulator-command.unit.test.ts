@@ -44,11 +44,25 @@ describe('bin/console ext:order-export:target-simulator', () => {
     expect(stdout.join('\n')).not.toContain(secret);
   });
 
+  it('--bearer-token makes it check the credential (401 without it)', async () => {
+    const secret = generateSigningSecret();
+    const { code, stdout } = await runWith(['--signing-secret', secret, '--bearer-token', 'local-erp-token'], async (baseUrl) => {
+      expect((await deliver(baseUrl, secret)).status).toBe(401);
+      const body = '{}';
+      const headers = signedHeaders({ id: 'c2', timestamp: Math.floor(Date.now() / 1000), body, secrets: [secret] });
+      const authorized = await fetch(`${baseUrl}/orders`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer local-erp-token', ...headers }, body });
+      expect(authorized.status).toBe(200);
+    });
+    expect(code).toBe(0);
+    expect(stdout.join('\n')).not.toContain('local-erp-token');
+  });
+
   it('refuses a malformed secret or status with a usage error', async () => {
     const never = async () => {
       throw new Error('the simulator must not start');
     };
     expect((await runWith(['--signing-secret', 'nope'], never)).code).toBe(2);
     expect((await runWith(['--status', '99'], never)).code).toBe(2);
+    expect((await runWith(['--bearer-token', 'a', '--api-key', 'b'], never)).code).toBe(2);
   });
 });

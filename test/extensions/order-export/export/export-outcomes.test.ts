@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../../src/platform/ids.js';
-import { startOrderExportTest, type OrderExportTest } from '../order-export-test-setup.js';
+import { startOrderExportTest, TEST_MAPPING, type OrderExportTest } from '../order-export-test-setup.js';
 
 describe('export outcomes over HTTP against the target simulator', () => {
   let oe: OrderExportTest;
@@ -38,6 +38,8 @@ describe('export outcomes over HTTP against the target simulator', () => {
       note: null,
       source: 'webshop',
     });
+    // the stored definition keeps its field order, and so does the payload
+    expect(Object.keys(delivery.json as object)).toEqual(Object.keys(TEST_MAPPING.fields));
 
     const row = await oe.exportRow(order.orderId, configId);
     expect(row).toMatchObject({ id: result.orderExportId, revision: 1, correlation_id: result.correlationId, status: 'exported', payload: delivery.rawBody, last_error: null });

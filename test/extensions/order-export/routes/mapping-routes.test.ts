@@ -108,11 +108,18 @@ describe('mapping routes: validate, preview, text export and import, versions an
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors[0].detail).toBe('The value of "definition" is invalid: fields.a.expr must be a string.');
     expect((await oe.t.api('PATCH', `/api/ext-order-export-mapping/${mappingId}`, { body: { currentVersion: 9 } })).statusCode).toBe(400);
-    expect(await versions()).toEqual([
+    // the same fields in another order are another version: the payload's member order follows them
+    expect((await oe.t.api('PATCH', `/api/ext-order-export-mapping/${mappingId}`, { body: { definition: { fields: { a: { value: 2 }, b: { value: 3 } } } } })).statusCode).toBe(204);
+    expect((await oe.t.api('PATCH', `/api/ext-order-export-mapping/${mappingId}`, { body: { definition: { fields: { b: { value: 3 }, a: { value: 2 } } } } })).statusCode).toBe(204);
+    const stored = await versions();
+    expect(stored).toEqual([
       [1, { fields: { a: { value: 1 } } }],
       [2, { fields: { a: { value: 2 } } }],
+      [3, { fields: { a: { value: 2 }, b: { value: 3 } } }],
+      [4, { fields: { b: { value: 3 }, a: { value: 2 } } }],
     ]);
-    expect(await mapping()).toMatchObject({ name: 'renamed', currentVersion: 2 });
+    expect(Object.keys((stored[3]![1] as { fields: object }).fields)).toEqual(['b', 'a']);
+    expect(await mapping()).toMatchObject({ name: 'renamed', currentVersion: 4 });
     const versionId = (await oe.t.api('POST', '/api/search/ext-order-export-mapping-version', { body: { filter: [{ type: 'equals', field: 'mappingId', value: mappingId }] } })).json().data[0].id;
     // versions are immutable: the entity has no write routes
     const rewrite = await oe.t.api('PATCH', `/api/ext-order-export-mapping-version/${versionId}`, { body: { version: 5 } });
