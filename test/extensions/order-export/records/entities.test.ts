@@ -100,4 +100,18 @@ describe('order export entities through the generic Admin API', () => {
     expect(await oe.exportRow(order.orderId, configId)).toBeUndefined();
     expect((await oe.t.api('DELETE', `/api/ext-order-export-mapping/${usedMapping}`)).statusCode).toBe(204);
   });
+
+  it('the OpenAPI document describes the routes with their request schemas and privileges', async () => {
+    const document = (await oe.t.api('GET', '/api/_info/openapi3.json')).json();
+    const exportRoute = document.paths['/api/_action/ext-order-export/export'].post;
+    expect(exportRoute.tags).toEqual(['Order export']);
+    expect(exportRoute.description).toContain('ext_order_export:update');
+    const body = exportRoute.requestBody.content['application/json'].schema;
+    expect(body.required).toEqual(['orderId', 'configId']);
+    expect(Object.keys(body.properties)).toEqual(['orderId', 'configId', 'forceReExport']);
+    expect(document.paths['/api/_action/ext-order-export/credential/save'].post.requestBody.content['application/json'].schema.properties.authType).toBeDefined();
+    expect(document.paths['/api/_action/ext-order-export/mapping/{mappingId}/rollback'].post).toBeDefined();
+    // the storefront callback is not part of the Admin API document
+    expect(document.paths['/ext-order-export/acknowledge']).toBeUndefined();
+  });
 });
