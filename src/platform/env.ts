@@ -24,7 +24,8 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${source.PORT}"`);
   return {
     port,
-    host: source.HOST ?? '0.0.0.0',
+    // loopback unless told: a fresh shop with the default admin password must not be reachable from the network
+    host: source.HOST ?? '127.0.0.1',
     databaseUrl: source.DATABASE_URL || undefined,
     varDir,
     appSecret: source.APP_SECRET || loadOrCreateAppSecret(varDir),

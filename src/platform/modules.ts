@@ -5,6 +5,7 @@ import { extensionMigration } from './extension-manager/migration.js';
 import { systemConfigMigration } from './system-config/migration.js';
 import { customFieldMigration } from './custom-fields/migration.js';
 import { leaseMigration } from './leases/migration.js';
+import { refreshTokenRevocationMigration } from './admin-api/auth/migration-refresh-token-revocation.js';
 import { customFieldEntities } from './custom-fields/entities.js';
 import { extensionCommands } from './console/commands/extension.js';
 import { userCreateCommand } from './console/commands/user-create.js';
@@ -24,7 +25,7 @@ import { storefrontModule } from './storefront/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
-  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration],
+  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration, refreshTokenRevocationMigration],
   entities: [...authEntities, ...customFieldEntities],
   commands: [
     ...extensionCommands,

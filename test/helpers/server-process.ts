@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -9,9 +9,10 @@ export interface ServerProcess {
   log(): string;
 }
 
-/** What `npm start` runs (src/main.ts), as a child process with this environment. */
+/** What `npm start` runs (the compiled dist/main.js, rebuilt first when a source is newer), as a child process. */
 export function spawnServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
-  const child = spawn(process.execPath, ['--import', path.join(root, 'node_modules/tsx/dist/loader.mjs'), path.join(root, 'src/main.ts')], { env, cwd: root });
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { cwd: root, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/main.js')], { env, cwd: root });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));

@@ -3,7 +3,6 @@ import { requirePrivileges } from '../acl/context.js';
 import type { Db } from '../database/connection.js';
 import { transaction } from '../database/transaction.js';
 import { AppError, errors } from '../errors/app-error.js';
-import { isId } from '../ids.js';
 import { parseCriteria } from '../entities/criteria/parse.js';
 import { parseQueryCriteria } from '../entities/criteria/query-string.js';
 import type { Criteria } from '../entities/criteria/types.js';
@@ -11,6 +10,8 @@ import { resourceName, type EntityDefinition } from '../entities/definition.js';
 import type { EntityRegistry } from '../entities/registry.js';
 import type { EntitySearchResult, RepositoryFactory } from '../entities/repository.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import { typed, type TypedApp } from '../http/schemas/index.js';
+import { entityRouteSchemas } from './entity-route-schemas.js';
 import { JsonApiRenderer, renderJsonApiDetail, renderJsonApiListing, type ListingLinks } from './json-api.js';
 
 // `request.apiContext` is declared and set by the authentication hook (admin-api/auth/authenticate.ts).
@@ -24,53 +25,21 @@ export interface EntityRouteDeps {
 }
 
 type Format = 'json' | 'json-api';
-type Query = Record<string, string | string[] | undefined>;
-
-const ID_PARAMS = {
-  type: 'object',
-  properties: { id: { type: 'string', description: 'Record id: 32 lowercase hexadecimal characters. Anything else answers 404.' } },
-  required: ['id'],
-} as const;
-
-const CRITERIA_QUERY = {
-  type: 'object',
-  additionalProperties: true,
-  properties: {
-    limit: { type: 'string', description: 'Page size, 1..500 (default 500).' },
-    page: { type: 'string', description: '1-based page.' },
-    term: { type: 'string', description: 'Case-insensitive search over the searchable fields.' },
-    sort: { type: 'string', description: 'Comma-separated fields, "-" prefix for descending: `name,-createdAt`.' },
-    ids: { type: 'string', description: '`|`-separated ids.' },
-    'total-count-mode': { type: 'string', description: 'none (0), exact (1) or next-pages (2).' },
-    filter: { type: 'string', description: 'JSON-encoded filter list, or bracket notation `filter[0][type]=equals`.' },
-    associations: { type: 'string', description: 'JSON-encoded associations, or bracket notation.' },
-    includes: { type: 'string', description: 'JSON-encoded includes, or `includes[alias]=a,b`.' },
-  },
-} as const;
-
-// Response schemas list no properties so that serialisation passes entities through untouched.
-const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
-const ERROR = { description: 'Error: `{"errors":[{status, code, title, detail, meta, source?}]}`', ...ANY_OBJECT };
 
 /**
  * The generic Admin API routes of every registered entity (reference §4.1). An id that is not 32
  * lowercase hex characters answers 404, as Shopware's route requirement makes the route not match.
  */
 export function registerEntityRoutes(app: FastifyInstance, deps: EntityRouteDeps): void {
-  for (const def of deps.registry.all()) registerEntity(app, deps, def);
+  for (const def of deps.registry.all()) registerEntity(typed(app), deps, def);
 }
 
-function registerEntity(app: FastifyInstance, deps: EntityRouteDeps, def: EntityDefinition): void {
+function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinition): void {
+  const schemas = entityRouteSchemas(def);
   const res = resourceName(def.name);
-  const tags = [def.name];
   const repository = () => deps.repositories.get(def.name);
   const available = (request: FastifyRequest) => {
     if (!deps.isEntityAvailable(def.name)) throw errors.routeNotFound(request.method, request.url);
-  };
-  const idOf = (request: FastifyRequest) => {
-    const { id } = request.params as { id: string };
-    if (!isId(id)) throw errors.routeNotFound(request.method, request.url);
-    return id;
   };
 
   const listing = async (request: FastifyRequest, reply: FastifyReply, criteria: Criteria) => {
@@ -80,124 +49,53 @@ function registerEntity(app: FastifyInstance, deps: EntityRouteDeps, def: Entity
     return sendListing(request, reply, deps, result, format);
   };
 
-  app.get(
-    `/api/${res}`,
-    { schema: { tags, summary: `List ${def.name} records`, querystring: CRITERIA_QUERY, response: { 200: { description: `A page of ${def.name} records.`, ...ANY_OBJECT }, 400: ERROR, 403: ERROR } } },
-    async (request, reply) => {
-      available(request);
-      return listing(request, reply, parseQueryCriteria(request.query as Query, def, deps.registry));
-    },
-  );
+  app.get(`/api/${res}`, { schema: schemas.list }, async (request, reply) => {
+    available(request);
+    return listing(request, reply, parseQueryCriteria(request.query, def, deps.registry));
+  });
 
-  app.post(
-    `/api/search/${res}`,
-    {
-      schema: {
-        tags,
-        summary: `Search ${def.name} records with a criteria body`,
-        body: { description: 'Criteria: page, limit, filter, post-filter, sort, associations, includes, term, ids, total-count-mode.' },
-        response: { 200: { description: `The matching ${def.name} records.`, ...ANY_OBJECT }, 400: ERROR, 403: ERROR },
-      },
-    },
-    async (request, reply) => {
-      available(request);
-      return listing(request, reply, parseCriteria(request.body ?? {}, def, deps.registry));
-    },
-  );
+  app.post(`/api/search/${res}`, { schema: schemas.search }, async (request, reply) => {
+    available(request);
+    return listing(request, reply, parseCriteria(request.body ?? {}, def, deps.registry));
+  });
 
-  app.post(
-    `/api/search-ids/${res}`,
-    {
-      schema: {
-        tags,
-        summary: `Search ${def.name} ids with a criteria body`,
-        body: { description: 'Criteria (as for /api/search).' },
-        response: { 200: { description: '`{"total":n,"data":["id",...]}`', ...ANY_OBJECT }, 400: ERROR, 403: ERROR },
-      },
-    },
-    async (request) => {
-      available(request);
-      const { total, ids } = await repository().searchIds(parseCriteria(request.body ?? {}, def, deps.registry), request.apiContext);
-      return { total, data: ids };
-    },
-  );
+  app.post(`/api/search-ids/${res}`, { schema: schemas.searchIds }, async (request) => {
+    available(request);
+    const { total, ids } = await repository().searchIds(parseCriteria(request.body ?? {}, def, deps.registry), request.apiContext);
+    return { total, data: ids };
+  });
 
-  app.get(
-    `/api/${res}/:id`,
-    {
-      schema: {
-        tags,
-        summary: `Read one ${def.name}`,
-        params: ID_PARAMS,
-        querystring: CRITERIA_QUERY,
-        response: { 200: { description: `\`{"data":{...}}\` (or JSON:API).`, ...ANY_OBJECT }, 403: ERROR, 404: ERROR },
-      },
-    },
-    async (request, reply) => {
-      available(request);
-      const id = idOf(request);
-      const criteria = parseQueryCriteria(request.query as Query, def, deps.registry);
-      return sendDetail(request, reply, deps, def, id, criteria);
-    },
-  );
+  app.get(`/api/${res}/:id`, { schema: schemas.detail }, async (request, reply) => {
+    available(request);
+    const criteria = parseQueryCriteria(request.query, def, deps.registry);
+    return sendDetail(request, reply, deps, def, request.params.id, criteria);
+  });
 
   if (def.readOnlyEntity) return;
 
-  const writeBody = { description: `A ${def.name} record as a JSON object; nested associations are written too.` };
+  app.post(`/api/${res}`, { schema: schemas.create }, async (request, reply) => {
+    available(request);
+    requirePrivileges(request.apiContext, [`${def.name}:create`]);
+    const body = objectBody(request.body);
+    const [id] = await transaction(deps.db, (uow) => repository().create(body, request.apiContext, uow));
+    return afterWrite(request, reply, deps, def, id, request.query._response !== undefined);
+  });
 
-  app.post(
-    `/api/${res}`,
-    {
-      schema: {
-        tags,
-        summary: `Create a ${def.name}`,
-        body: writeBody,
-        querystring: { type: 'object', additionalProperties: true, properties: { _response: { type: 'string', description: 'Any value: answer 200 with the record.' } } },
-        response: { 200: { description: 'The created record (with `_response`).', ...ANY_OBJECT }, 204: { description: 'Created; `Location` names the record.', type: 'null' }, 400: ERROR, 403: ERROR },
-      },
-    },
-    async (request, reply) => {
-      available(request);
-      requirePrivileges(request.apiContext, [`${def.name}:create`]);
-      const body = objectBody(request.body);
-      const [id] = await transaction(deps.db, (uow) => repository().create(body, request.apiContext, uow));
-      return afterWrite(request, reply, deps, def, id);
-    },
-  );
+  app.patch(`/api/${res}/:id`, { schema: schemas.update }, async (request, reply) => {
+    available(request);
+    const { id } = request.params;
+    requirePrivileges(request.apiContext, [`${def.name}:update`]);
+    // The path names the record; an id in the body cannot redirect the update elsewhere.
+    const body = { ...objectBody(request.body), id };
+    await transaction(deps.db, (uow) => repository().update(body, request.apiContext, uow));
+    return afterWrite(request, reply, deps, def, id, request.query._response !== undefined);
+  });
 
-  app.patch(
-    `/api/${res}/:id`,
-    {
-      schema: {
-        tags,
-        summary: `Update a ${def.name}`,
-        params: ID_PARAMS,
-        body: writeBody,
-        querystring: { type: 'object', additionalProperties: true, properties: { _response: { type: 'string', description: 'Any value: answer 200 with the record.' } } },
-        response: { 200: { description: 'The updated record (with `_response`).', ...ANY_OBJECT }, 204: { description: 'Updated.', type: 'null' }, 400: ERROR, 403: ERROR, 404: ERROR },
-      },
-    },
-    async (request, reply) => {
-      available(request);
-      const id = idOf(request);
-      requirePrivileges(request.apiContext, [`${def.name}:update`]);
-      // The path names the record; an id in the body cannot redirect the update elsewhere.
-      const body = { ...objectBody(request.body), id };
-      await transaction(deps.db, (uow) => repository().update(body, request.apiContext, uow));
-      return afterWrite(request, reply, deps, def, id);
-    },
-  );
-
-  app.delete(
-    `/api/${res}/:id`,
-    { schema: { tags, summary: `Delete a ${def.name}`, params: ID_PARAMS, response: { 204: { description: 'Deleted.', type: 'null' }, 400: ERROR, 403: ERROR, 404: ERROR } } },
-    async (request, reply) => {
-      available(request);
-      const id = idOf(request);
-      await transaction(deps.db, (uow) => repository().delete([id], request.apiContext, uow));
-      return reply.status(204).send();
-    },
-  );
+  app.delete(`/api/${res}/:id`, { schema: schemas.remove }, async (request, reply) => {
+    available(request);
+    await transaction(deps.db, (uow) => repository().delete([request.params.id], request.apiContext, uow));
+    return reply.status(204).send();
+  });
 }
 
 function objectBody(body: unknown): Record<string, unknown> {
@@ -257,9 +155,9 @@ async function sendDetail(request: FastifyRequest, reply: FastifyReply, deps: En
 }
 
 /** 204 with Location, or with `?_response` (any value) 200 and the record, as Shopware answers. */
-async function afterWrite(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, def: EntityDefinition, id: string) {
+async function afterWrite(request: FastifyRequest, reply: FastifyReply, deps: EntityRouteDeps, def: EntityDefinition, id: string, withRecord: boolean) {
   const location = `${apiBase(request)}/${resourceName(def.name)}/${id}`;
   reply.header('Location', location);
-  if ((request.query as Query)._response === undefined) return reply.status(204).send();
+  if (!withRecord) return reply.status(204).send();
   return sendDetail(request, reply, deps, def, id, {});
 }

@@ -1,14 +1,11 @@
-import { pino, type Logger } from 'pino';
 import { readEnv, type Env } from '../env.js';
-import { Platform } from '../kernel.js';
-import { createLogger } from '../logger.js';
 import { currentHolder, describeHolder, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
 import type { CommandIo } from './command.js';
-import { commandNameOf, runCommand } from './runner.js';
+import { answerHelp, commandNameOf, runCommand } from './runner.js';
+import { commandCatalog } from './command-catalog.js';
 import { runViaHandoff } from './handoff-client.js';
 import { EXIT } from './exit-codes.js';
 import { runStandaloneCommand } from './standalone.js';
-import { extensions } from '../../main.js';
 
 // a server that holds the lock but does not listen yet is still booting (migrations can take a while)
 const SERVER_STARTUP_WAIT_MS = 120_000;
@@ -26,9 +23,17 @@ const terminal: CommandIo = {
  * StandaloneConsoleCommand) run first, with no platform at all.
  */
 async function main(argv: string[]): Promise<number> {
+  const catalog = await commandCatalog();
   // commands that need no platform run before any database is opened or locked
-  const standalone = await runStandaloneCommand(extensions.flatMap((e) => e.commands ?? []), argv, terminal);
-  if (standalone !== undefined) return standalone;
+  if (catalog.all().some((command) => command.standalone && argv.includes(command.name))) {
+    const { extensions } = await import('../../main.js');
+    const standalone = await runStandaloneCommand(extensions.flatMap((e) => e.commands ?? []), argv, terminal);
+    if (standalone !== undefined) return standalone;
+  }
+  // help comes from the catalog: no code is loaded and no database opened for it (which extensions are
+  // inactive is only known with one, so the list here does not mark them)
+  const help = answerHelp(catalog, argv, terminal);
+  if (help !== undefined) return help;
 
   const env = readEnv();
   if (env.databaseUrl) return runHere(env, argv);
@@ -61,7 +66,11 @@ async function main(argv: string[]): Promise<number> {
 async function runHere(env: Env, argv: string[], lock?: EmbeddedLock): Promise<number> {
   const interrupted = guardInterrupts();
   try {
-    const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, logger: consoleLogger() });
+    // loaded only when a command runs: help and the hand-off never need the platform's code
+    const [{ Platform }, { extensions }, { createLogger }] = await Promise.all([import('../kernel.js'), import('../../main.js'), import('../logger.js')]);
+    // logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks
+    const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', { fd: 2 });
+    const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, logger });
     try {
       return await runCommand(platform, argv, terminal);
     } finally {
@@ -92,11 +101,6 @@ function guardInterrupts(): { dispose(): void } {
       process.off('SIGTERM', onSignal);
     },
   };
-}
-
-/** Logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks. */
-function consoleLogger(): Logger {
-  return createLogger(process.env.LOG_LEVEL ?? 'warn', pino.destination(2));
 }
 
 main(process.argv.slice(2)).then(

@@ -52,6 +52,9 @@ export interface StandaloneConsoleCommand extends ConsoleCommand<unknown> {
   run(input: CommandInput, io: CommandIo): Promise<number>;
 }
 
+/** What help shows of a command: its declaration without the code (a manifest entry has just this). */
+export type CommandDescription = Pick<ConsoleCommand<unknown>, 'name' | 'description' | 'arguments' | 'options' | 'standalone'>;
+
 /** A command of any host, as registries and usage printers hold them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyConsoleCommand = ConsoleCommand<any>;

@@ -1,4 +1,4 @@
-import type { AnyConsoleCommand as ConsoleCommand, CommandInput, CommandIo } from './command.js';
+import type { AnyConsoleCommand as ConsoleCommand, CommandDescription, CommandInput, CommandIo } from './command.js';
 import type { Platform } from '../kernel.js';
 import { AppError, AppErrorList } from '../errors/app-error.js';
 import { parseInvocation } from './parse-input.js';
@@ -29,21 +29,10 @@ export async function runCommand(platform: Platform, argv: string[], io: Command
   const { name, globals, rest } = splitInvocation(argv);
   const verboseEnv = platform.env.logLevel === 'debug' || platform.env.logLevel === 'trace';
 
-  if (name === undefined || name === 'list') {
-    printLines(io.out, commandList(platform.commands.all(), (n) => inactiveOwner(platform, n)));
-    return EXIT.ok;
-  }
-  if (name === 'help') {
-    const target = rest.find((arg) => !arg.startsWith('-'));
-    if (!target) return runCommand(platform, ['list'], io);
-    return runCommand(platform, [target, '--help'], io);
-  }
-
-  const command = platform.commands.get(name);
-  if (!command) {
-    io.err(`Command "${name}" is not defined. Run "bin/console list" to see the available commands.`);
-    return EXIT.usage;
-  }
+  const help = answerHelp(platform.commands, argv, io, (n) => inactiveOwner(platform, n));
+  // answerHelp has answered unless `name` is a known command
+  if (help !== undefined || name === undefined) return help ?? EXIT.ok;
+  const command = platform.commands.get(name)!;
   const inactive = inactiveOwner(platform, name);
   if (inactive) {
     io.err(`Command ${name} belongs to extension ${inactive}, which is not active.`);
@@ -54,6 +43,39 @@ export async function runCommand(platform: Platform, argv: string[], io: Command
   const owner = platform.commands.ownerOf(name);
   const host = owner === undefined ? platform : platform.extensions.hostOf(owner);
   return invokeCommand(command, { globals, rest, verboseEnv }, io, (input) => command.run(input, io, host));
+}
+
+/**
+ * The answer to `bin/console`, `list`, `help [command]` and a known `<command> --help`, from the
+ * declarations alone; undefined for anything that runs a command. The console answers these before it
+ * opens any database, so help is instant.
+ */
+export function answerHelp(
+  commands: { all(): CommandDescription[]; get(name: string): CommandDescription | undefined },
+  argv: string[],
+  io: CommandIo,
+  inactiveOwner: (name: string) => string | undefined = () => undefined,
+): number | undefined {
+  const { name, rest } = splitInvocation(argv);
+  if (name === undefined || name === 'list') {
+    printLines(io.out, commandList(commands.all(), inactiveOwner));
+    return EXIT.ok;
+  }
+  if (name === 'help') {
+    const target = rest.find((arg) => !arg.startsWith('-'));
+    return answerHelp(commands, target ? [target, '--help'] : ['list'], io, inactiveOwner);
+  }
+  const command = commands.get(name);
+  if (!command) {
+    io.err(`Command "${name}" is not defined. Run "bin/console list" to see the available commands.`);
+    return EXIT.usage;
+  }
+  // only a plain request for help; anything else (bad options included) is the command's to parse
+  if (rest.length === 1 && (rest[0] === '--help' || rest[0] === '-h')) {
+    printLines(io.out, commandUsage(command));
+    return EXIT.ok;
+  }
+  return undefined;
 }
 
 /**

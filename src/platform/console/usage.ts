@@ -1,4 +1,4 @@
-import type { AnyConsoleCommand as ConsoleCommand, CommandOption } from './command.js';
+import type { CommandDescription as ConsoleCommand, CommandOption } from './command.js';
 
 /** Flags every command understands; the runner adds them to each declaration. */
 export const GLOBAL_OPTIONS: Record<string, CommandOption> = {

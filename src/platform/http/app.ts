@@ -1,9 +1,10 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
 import type { Platform } from '../kernel.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonParser } from './raw-body.js';
+import { schemaCompilerOptions } from './schemas/compiler-options.js';
+import { registerOpenApiDocuments } from './openapi/register-documents.js';
 import { registerAuthentication } from '../admin-api/auth/authenticate.js';
 import { registerOAuthRoute } from '../admin-api/auth/oauth-route.js';
 import { LoginThrottle } from '../admin-api/auth/login-throttle.js';
@@ -22,28 +23,19 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,
     trustProxy: false,
-    // ids in paths are validated by the routes themselves; keep query parsing to plain key/values
+    // query strings stay plain key/values: the criteria parser reads the bracket notation itself
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, allErrors: false } },
+    ...schemaCompilerOptions(),
   });
 
   registerJsonParser(app);
   await app.register(formbody);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: { title: 'Admin API', version: '1.0.0', description: 'Shopware-style Admin API of this platform.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-      security: [{ bearer: [] }],
-    },
-    // the document describes the Admin API only
-    transform: ({ schema, url }) => ({ schema: url.startsWith('/api/') ? schema : { ...(schema ?? {}), hide: true }, url }),
-  });
+  await registerOpenApiDocuments(app);
   registerErrorHandler(app);
   registerAuthentication(app, platform.tokens);
 
   registerOAuthRoute(app, platform.tokens, new LoginThrottle());
-  registerInfoRoutes(app);
+  registerInfoRoutes(app, platform);
   registerSystemConfigRoutes(app, platform);
   registerConfigSchemaRoute(app, platform.configSchemas, (owner) => platform.extensions.isActive(owner));
   registerExtensionRoutes(app, platform);

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errors, toErrorEntries } from '../errors/app-error.js';
+import { isSchemaValidationError, validationAppError } from './schemas/validation-errors.js';
 
 /**
  * Answers some requests' errors in another representation than the JSON shape (the storefront's HTML
@@ -30,7 +31,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     return reply.status(appError.status).type('application/json').send({ errors: toErrorEntries(appError) });
   };
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    const appError = toAppError(error);
+    const appError = toAppError(error, request);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     return answer(appError, request, reply);
   });
@@ -40,14 +41,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function toAppError(error: FastifyError | AppError | Error): AppError {
+function toAppError(error: FastifyError | AppError | Error, request: FastifyRequest): AppError {
   if (error instanceof AppError) return error;
+  if (isSchemaValidationError(error)) return validationAppError(error, request);
   const fastifyError = error as FastifyError;
-  if (fastifyError.validation) {
-    const first = fastifyError.validation[0];
-    const pointer = first ? `/${fastifyError.validationContext ?? 'body'}${first.instancePath ?? ''}` : undefined;
-    return errors.invalidRequest(fastifyError.message, pointer);
-  }
   if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {
     // fastify's own client errors: malformed JSON, unsupported media type, body too large
     return new AppError(fastifyError.statusCode, fastifyError.code ?? 'FRAMEWORK__BAD_REQUEST', fastifyError.message);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../kernel.js';
 import { errors } from '../errors/app-error.js';
+import { EXTENSION_KEY } from './openapi/availability.js';
 
 /**
  * Each extension's routes live in their own encapsulated scope whose first hook answers 404 while the
@@ -12,6 +13,10 @@ export async function registerExtensionOwnedRoutes(app: FastifyInstance, platfor
     await app.register(async (scope) => {
       scope.addHook('onRequest', async (request) => {
         if (!platform.extensions.isActive(extension.name)) throw errors.routeNotFound(request.method, request.url);
+      });
+      // the OpenAPI documents leave these routes out while the extension is inactive
+      scope.addHook('onRoute', (route) => {
+        route.schema = Object.assign({}, route.schema, { [EXTENSION_KEY]: extension.name });
       });
       await extension.routes!(scope, platform.extensions.hostOf(extension.name));
     });

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
+import { documentedOnly, errorResponses, IdParams, noContent, typed } from '../http/schemas/index.js';
 import type { Platform } from '../kernel.js';
 import { MediaFileStore, isMediaPath } from './media-file-store.js';
 import { uploadMediaFile } from './media-upload.js';
@@ -19,30 +21,34 @@ export async function registerMediaRoutes(app: FastifyInstance, platform: Platfo
     // Only this scope takes raw bodies of any type, as bytes; the rest of the app keeps its parsers.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_MEDIA_UPLOAD_BYTES }, (_request, body, done) => done(null, body));
-    scope.post(
+    typed(scope).post(
       '/api/_action/media/:mediaId/upload',
       {
         schema: {
           tags: ['media'],
           summary: 'Upload the file of a media record',
           description: 'The raw file is the body. Accepted: jpg, jpeg, png, gif, webp (content must match the extension), at most 20 MB.',
-          querystring: {
-            type: 'object',
-            properties: { extension: { type: 'string' }, fileName: { type: 'string' } },
+          params: IdParams('mediaId'),
+          querystring: Type.Object({
+            extension: Type.Optional(Type.String({ description: 'jpg, jpeg, png, gif or webp.' })),
+            fileName: Type.Optional(Type.String({ description: 'The file name without extension (default: the media id).' })),
+          }),
+          // the raw bytes, whatever their content type: documentation only
+          body: documentedOnly({ content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } }),
+          response: {
+            204: noContent('Stored.'),
+            ...errorResponses({ 400: 'An unsupported extension, content that does not match it, an empty file.', 403: 'Missing media:update.', 404: 'No such media record.' }),
           },
-          response: { 204: { description: 'Stored.', type: 'null' } },
         },
         // checked before the body is read: a caller without the privilege never gets 20 MB buffered
         onRequest: async (request) => requirePrivileges(request.apiContext, ['media:update']),
       },
       async (request, reply) => {
-        const { mediaId } = request.params as { mediaId: string };
-        const query = request.query as { extension?: string; fileName?: string };
         await uploadMediaFile(platform.db, store, {
-          mediaId,
+          mediaId: request.params.mediaId,
           bytes: Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-          extension: query.extension,
-          fileName: query.fileName,
+          extension: request.query.extension,
+          fileName: request.query.fileName,
           contentType: request.headers['content-type'],
         });
         return reply.status(204).send();

@@ -39,6 +39,30 @@ export { stateEnterEvent, stateLeaveEvent, type StateMachineTransitionPayload } 
 export { ORDER_PLACED_EVENT, type OrderPlacedPayload } from '../checkout/order/order-events.js';
 export type { EventName, EventPayload, PlatformEvents } from '../events/dispatcher.js';
 
+// route schemas (see src/platform/http/schemas/README.md): TypeBox through the type provider, the
+// OpenAPI documents generated from them; `Type` itself comes from '@sinclair/typebox'
+export {
+  typed,
+  documentedOnly,
+  describedAs,
+  component,
+  Id,
+  IdString,
+  IdParams,
+  StringEnum,
+  ErrorResponse,
+  errorResponses,
+  noContent,
+  CriteriaQuery,
+  criteriaSchema,
+  entityRef,
+  validationIssues,
+  answerValidationErrors,
+  type TypedApp,
+  type ValidationIssue,
+  type ValidationAnswer,
+} from '../http/schemas/index.js';
+
 // settings
 export { defineConfig, setting, type ConfigDefinition, type Setting, type SettingScope, type SettingCardSchema } from '../system-config/define-config.js';
 

@@ -1,31 +1,51 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { requirePrivileges, systemContext } from '../acl/context.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { errors } from '../errors/app-error.js';
-import { isId } from '../ids.js';
 import type { Platform } from '../kernel.js';
+import { describedAs, documentedOnly, errorResponses, Id, typed } from '../http/schemas/index.js';
+import { entityRef } from '../http/openapi/entity-schemas.js';
 import { invalidStateField } from './errors.js';
 import type { StatefulEntity } from './state-machine-registry.js';
 
-const ANY_OBJECT = { type: 'object', additionalProperties: true } as const;
-const ERROR = { description: 'Error: `{"errors":[{status, code, title, detail, meta}]}`', ...ANY_OBJECT };
 const TRANSITION_RESPONSES = {
-  200: { description: '`{"data": <the target state_machine_state>}`', ...ANY_OBJECT },
-  400: { description: '`SYSTEM__ILLEGAL_STATE_TRANSITION` when the action does not leave the current state.', ...ANY_OBJECT },
-  403: ERROR,
-  404: ERROR,
+  200: documentedOnly({ type: 'object', properties: { data: entityRef('state_machine_state') }, description: 'The target state.' }),
+  ...errorResponses({
+    400: '`SYSTEM__ILLEGAL_STATE_TRANSITION` when the action does not leave the current state; an unknown `stateFieldName`.',
+    403: 'Missing privileges.',
+    404: 'No such record, entity or transition route (a malformed id too).',
+  }),
 };
-const TRANSITION_BODY = {
-  description: 'Optional JSON object; `stateFieldName` (default `stateId`) is the only key read. Shopware\'s `sendMail`, `documentIds` etc. are ignored.',
-};
-const idParam = { type: 'string', description: 'Record id: 32 lowercase hexadecimal characters. Anything else answers 404.' } as const;
+const STATE_FIELD_NAME = Type.String({ description: 'The state field; each stateful entity has one (default `stateId`).' });
+// read only when it is an object; Shopware's `sendMail`, `documentIds` etc. are accepted and ignored
+const TransitionBody = documentedOnly(Type.Object({ stateFieldName: Type.Optional(STATE_FIELD_NAME) }, { description: 'Optional.' }));
+// checked by requireStateField (an unknown name is SYSTEM__...), whatever its type
+const TransitionQuery = Type.Object({ stateFieldName: Type.Optional(describedAs(STATE_FIELD_NAME, Type.Unknown())) });
+const Transition = Type.String({ description: 'The action, e.g. `paid`, `cancel`, `reopen`.' });
+
+const AvailableTransitions = Type.Object(
+  {
+    transitions: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        technicalName: Type.String(),
+        actionName: Type.String(),
+        fromStateName: Type.String(),
+        toStateName: Type.String(),
+        url: Type.String({ description: 'Where to POST to apply it.' }),
+      }),
+    ),
+  },
+  { description: 'The transitions leaving the current state.' },
+);
 
 /** The order routes of Shopware's OrderActionController and what they require (reference §2). */
 const ORDER_TRANSITION_ROUTES: Array<{ entity: string; privileges: string[] }> = [
   { entity: 'order', privileges: ['order:update'] },
   { entity: 'order_delivery', privileges: ['order_delivery:update'] },
-  // Shopware's route carries no ACL beyond authentication
-  { entity: 'order_transaction', privileges: [] },
+  // Shopware checks nothing beyond authentication here; moving a payment to paid is a write like any other
+  { entity: 'order_transaction', privileges: ['order_transaction:update'] },
 ];
 
 /**
@@ -35,30 +55,38 @@ const ORDER_TRANSITION_ROUTES: Array<{ entity: string; privileges: string[] }> =
 export function registerStateMachineRoutes(app: FastifyInstance, platform: Platform): void {
   const tags = ['State machine'];
   const machines = platform.stateMachines;
+  const routes = typed(app);
 
-  const transitionAndRespond = async (request: FastifyRequest, reply: FastifyReply, entity: StatefulEntity, id: string, action: string) => {
-    requireStateField(request, entity);
+  /** `stateFieldName` may come in the query or the body (requireStateField). */
+  const transitionAndRespond = async (
+    request: FastifyRequest & { query: { stateFieldName?: unknown } },
+    reply: FastifyReply,
+    entity: StatefulEntity,
+    id: string,
+    action: string,
+  ) => {
+    requireStateField(request.query.stateFieldName, request.body, entity);
     const { toState } = await machines.transition({ within: platform.db, entity: entity.entity, id, action, context: request.apiContext });
     const state = await platform.repositories.get('state_machine_state').get(toState.id, systemContext);
     return reply.type('application/json').send({ data: state });
   };
 
   for (const { entity: name, privileges } of ORDER_TRANSITION_ROUTES) {
-    app.post(
+    routes.post(
       `/api/_action/${name}/:id/state/:transition`,
       {
         schema: {
           tags,
           summary: `Apply a state machine transition to a ${name}`,
           description: privileges.length ? `Needs ${privileges.map((p) => `\`${p}\``).join(', ')}.` : 'Needs authentication only.',
-          params: { type: 'object', properties: { id: idParam, transition: { type: 'string' } }, required: ['id', 'transition'] },
-          body: TRANSITION_BODY,
+          params: Type.Object({ id: Id(), transition: Transition }),
+          querystring: TransitionQuery,
+          body: TransitionBody,
           response: TRANSITION_RESPONSES,
         },
       },
       async (request, reply) => {
-        const { id, transition } = request.params as { id: string; transition: string };
-        if (!isId(id)) throw errors.routeNotFound(request.method, request.url);
+        const { id, transition } = request.params;
         const entity = machines.statefulEntity(name);
         if (!entity) throw errors.routeNotFound(request.method, request.url);
         requirePrivileges(request.apiContext, privileges);
@@ -67,37 +95,29 @@ export function registerStateMachineRoutes(app: FastifyInstance, platform: Platf
     );
   }
 
-  const genericParams = (withTransition: boolean) => ({
-    type: 'object',
-    properties: {
-      entity: { type: 'string', description: 'A stateful entity, e.g. `order_transaction`.' },
-      id: idParam,
-      ...(withTransition ? { transition: { type: 'string' } } : {}),
-    },
-    required: withTransition ? ['entity', 'id', 'transition'] : ['entity', 'id'],
-  });
+  const StatefulEntityName = Type.String({ description: 'A stateful entity, e.g. `order_transaction`.' });
 
-  /** The stateful entity and id of a generic route; 404 as for an unknown route otherwise. */
-  const genericTarget = (request: FastifyRequest) => {
-    const { entity: name, id } = request.params as { entity: string; id: string };
-    const entity = machines.statefulEntity(name);
-    if (!entity || !isId(id)) throw errors.routeNotFound(request.method, request.url);
-    return { entity, id };
+  /** The stateful entity of a generic route; 404 as for an unknown route otherwise. */
+  const statefulEntity = (request: FastifyRequest & { params: { entity: string } }) => {
+    const entity = machines.statefulEntity(request.params.entity);
+    if (!entity) throw errors.routeNotFound(request.method, request.url);
+    return entity;
   };
 
-  app.get(
+  routes.get(
     '/api/_action/state-machine/:entity/:id/state',
     {
       schema: {
         tags,
         summary: 'List the transitions leaving a record\'s current state',
         description: 'Needs `<entity>:read`. `{"transitions":[{name, technicalName, actionName, fromStateName, toStateName, url}]}`.',
-        params: genericParams(false),
-        response: { 200: { description: 'The available transitions.', ...ANY_OBJECT }, 403: ERROR, 404: ERROR },
+        params: Type.Object({ entity: StatefulEntityName, id: Id() }),
+        response: { 200: documentedOnly(AvailableTransitions), ...errorResponses({ 403: 'Missing `<entity>:read`.', 404: 'No such record or stateful entity.' }) },
       },
     },
     async (request) => {
-      const { entity, id } = genericTarget(request);
+      const entity = statefulEntity(request);
+      const { id } = request.params;
       requirePrivileges(request.apiContext, [`${entity.entity}:read`]);
       const transitions = await machines.availableTransitions(platform.db, entity.entity, id);
       return {
@@ -106,22 +126,23 @@ export function registerStateMachineRoutes(app: FastifyInstance, platform: Platf
     },
   );
 
-  app.post(
+  routes.post(
     '/api/_action/state-machine/:entity/:id/state/:transition',
     {
       schema: {
         tags,
         summary: 'Apply a state machine transition to a record of any stateful entity',
         description: 'Needs `<entity>:update`.',
-        params: genericParams(true),
-        body: TRANSITION_BODY,
+        params: Type.Object({ entity: StatefulEntityName, id: Id(), transition: Transition }),
+        querystring: TransitionQuery,
+        body: TransitionBody,
         response: TRANSITION_RESPONSES,
       },
     },
     async (request, reply) => {
-      const { entity, id } = genericTarget(request);
+      const entity = statefulEntity(request);
       requirePrivileges(request.apiContext, [`${entity.entity}:update`]);
-      return transitionAndRespond(request, reply, entity, id, (request.params as { transition: string }).transition);
+      return transitionAndRespond(request, reply, entity, request.params.id, request.params.transition);
     },
   );
 }
@@ -130,9 +151,8 @@ export function registerStateMachineRoutes(app: FastifyInstance, platform: Platf
  * Shopware lets a caller name the state field (`stateFieldName`, in the query or the body); each of our
  * stateful entities has exactly one, so any other name is refused.
  */
-function requireStateField(request: FastifyRequest, entity: StatefulEntity): void {
-  const fromQuery = (request.query as Record<string, unknown> | undefined)?.stateFieldName;
-  const fromBody = isPlainObject(request.body) ? request.body.stateFieldName : undefined;
+function requireStateField(fromQuery: unknown, body: unknown, entity: StatefulEntity): void {
+  const fromBody = isPlainObject(body) ? body.stateFieldName : undefined;
   const requested = fromQuery ?? fromBody;
   if (requested === undefined) return;
   const field = entity.stateColumn.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());

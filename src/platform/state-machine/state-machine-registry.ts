@@ -82,6 +82,15 @@ interface MachineTransition {
   to: StateRef;
 }
 
+/** A machine as seeded: its states and transitions never change at run time, so each process reads them once. */
+interface MachineDefinition {
+  id: string;
+  initialStateId: string | null;
+  states: Map<string, StateRef>;
+  /** In a stable order (action name, then target state, then source state). */
+  transitions: MachineTransition[];
+}
+
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /**
@@ -91,6 +100,7 @@ const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 export class StateMachineRegistry {
   readonly #dispatcher: EventDispatcher;
   readonly #entities = new Map<string, StatefulEntity>();
+  readonly #machines = new Map<string, Promise<MachineDefinition>>();
 
   constructor(deps: { dispatcher: EventDispatcher }) {
     this.#dispatcher = deps.dispatcher;
@@ -112,22 +122,16 @@ export class StateMachineRegistry {
   }
 
   async initialStateId(within: Db | UnitOfWork, machine: string): Promise<string> {
-    const row = await this.#machine(executorOf(within), machine);
-    if (!row.initialStateId) throw stateMachineStateNotFound(machine, '(initial state)');
-    return row.initialStateId;
+    const definition = await this.#machine(executorOf(within), machine);
+    if (!definition.initialStateId) throw stateMachineStateNotFound(machine, '(initial state)');
+    return definition.initialStateId;
   }
 
   async stateId(within: Db | UnitOfWork, machine: string, technicalName: string): Promise<string> {
-    const db = executorOf(within);
-    const { id: machineId } = await this.#machine(db, machine);
-    const row = await db
-      .selectFrom('state_machine_state')
-      .select('id')
-      .where('state_machine_id', '=', machineId)
-      .where('technical_name', '=', technicalName)
-      .executeTakeFirst();
-    if (!row) throw stateMachineStateNotFound(machine, technicalName);
-    return row.id as string;
+    const definition = await this.#machine(executorOf(within), machine);
+    const state = [...definition.states.values()].find((candidate) => candidate.technicalName === technicalName);
+    if (!state) throw stateMachineStateNotFound(machine, technicalName);
+    return state.id;
   }
 
   /** The entity's current state; 404 when the record does not exist. */
@@ -135,7 +139,7 @@ export class StateMachineRegistry {
     const db = executorOf(within);
     const target = this.#entity(entity);
     const row = await this.#row(db, target, id, false);
-    return this.#state(db, row.stateId);
+    return this.#state(await this.#machine(db, target.machine), row.stateId);
   }
 
   /** The transitions leaving the entity's current state. */
@@ -143,8 +147,8 @@ export class StateMachineRegistry {
     const db = executorOf(within);
     const target = this.#entity(entity);
     const row = await this.#row(db, target, id, false);
-    const { id: machineId } = await this.#machine(db, target.machine);
-    return (await this.#transitions(db, machineId))
+    const definition = await this.#machine(db, target.machine);
+    return definition.transitions
       .filter((t) => t.from.id === row.stateId)
       .map((t) => ({
         name: t.to.name,
@@ -174,10 +178,10 @@ export class StateMachineRegistry {
     const target = this.#entity(request.entity);
     return transaction(request.within, async (uow) => {
       const db = uow.db;
+      const definition = await this.#machine(db, target.machine);
       const row = await this.#row(db, target, request.id, true);
-      const current = await this.#state(db, row.stateId);
-      const { id: machineId } = await this.#machine(db, target.machine);
-      const transitions = await this.#transitions(db, machineId);
+      const current = this.#state(definition, row.stateId);
+      const { transitions } = definition;
 
       const possibleActions = transitions.filter((t) => t.from.id === current.id).map((t) => t.actionName);
       const withAction = transitions.filter((t) => t.actionName === request.action);
@@ -185,26 +189,18 @@ export class StateMachineRegistry {
       const chosen = withAction.find((t) => t.from.id === current.id);
       if (!chosen) return { result: 'refused', fromState: current, toState: current, possibleActions };
 
-      await db
-        .updateTable(target.table)
-        .set({ [target.stateColumn]: chosen.to.id, updated_at: sql`now()` })
-        .where('id', '=', request.id)
-        .execute();
       const source = request.context.source;
-      await db
-        .insertInto('state_machine_history')
-        .values({
-          id: newId(),
-          state_machine_id: machineId,
-          entity_name: target.entity,
-          referenced_id: request.id,
-          from_state_id: current.id,
-          to_state_id: chosen.to.id,
-          transition_action_name: chosen.actionName,
-          user_id: source.type === 'admin-api' ? (source.userId ?? null) : null,
-          integration_id: source.type === 'admin-api' ? (source.integrationId ?? null) : null,
-        })
-        .execute();
+      // the move and its history row in one statement; the row lock is held since #row
+      await sql`
+        WITH moved AS (
+          UPDATE ${sql.table(target.table)} SET ${sql.ref(target.stateColumn)} = ${chosen.to.id}, updated_at = now()
+          WHERE id = ${request.id} RETURNING id
+        )
+        INSERT INTO state_machine_history
+          (id, state_machine_id, entity_name, referenced_id, from_state_id, to_state_id, transition_action_name, user_id, integration_id)
+        SELECT ${newId()}, ${definition.id}, ${target.entity}, moved.id, ${current.id}, ${chosen.to.id}, ${chosen.actionName},
+          ${source.type === 'admin-api' ? (source.userId ?? null) : null}::uuid, ${source.type === 'admin-api' ? (source.integrationId ?? null) : null}::uuid
+        FROM moved`.execute(db);
 
       const payload: StateMachineTransitionPayload = {
         entityName: target.entity,
@@ -245,41 +241,41 @@ export class StateMachineRegistry {
     return row.order_id ? { stateId: row.state_id, orderId: row.order_id } : { stateId: row.state_id };
   }
 
-  async #state(db: Executor, id: string): Promise<StateRef> {
-    const row = await db.selectFrom('state_machine_state').select(['id', 'technical_name', 'name']).where('id', '=', id).executeTakeFirstOrThrow();
-    return { id: row.id, technicalName: row.technical_name, name: row.name };
+  #state(definition: MachineDefinition, id: string): StateRef {
+    const state = definition.states.get(id);
+    // a state column always points at a state of its machine (foreign key); anything else is a broken database
+    if (!state) throw new Error(`State ${id} is not a state of state machine ${definition.id}`);
+    return state;
   }
 
-  async #machine(db: Executor, machine: string): Promise<{ id: string; initialStateId: string | null }> {
+  /** The machine's definition, read once per process (concurrent first reads share one load). */
+  #machine(db: Executor, machine: string): Promise<MachineDefinition> {
+    let loading = this.#machines.get(machine);
+    if (!loading) {
+      loading = this.#loadMachine(db, machine);
+      // a failed load (e.g. the machine is missing) is not cached: the next call asks again
+      loading.catch(() => this.#machines.delete(machine));
+      this.#machines.set(machine, loading);
+    }
+    return loading;
+  }
+
+  async #loadMachine(db: Executor, machine: string): Promise<MachineDefinition> {
     const row = await db.selectFrom('state_machine').select(['id', 'initial_state_id']).where('technical_name', '=', machine).executeTakeFirst();
     if (!row) throw stateMachineNotFound(machine);
-    return { id: row.id, initialStateId: row.initial_state_id };
-  }
-
-  /** All transitions of a machine in a stable order (action name, then target state). */
-  async #transitions(db: Executor, machineId: string): Promise<MachineTransition[]> {
-    const rows = await db
-      .selectFrom('state_machine_transition as t')
-      .innerJoin('state_machine_state as f', 'f.id', 't.from_state_id')
-      .innerJoin('state_machine_state as s', 's.id', 't.to_state_id')
-      .select([
-        't.action_name',
-        'f.id as from_id',
-        'f.technical_name as from_technical_name',
-        'f.name as from_name',
-        's.id as to_id',
-        's.technical_name as to_technical_name',
-        's.name as to_name',
-      ])
-      .where('t.state_machine_id', '=', machineId)
-      .orderBy('t.action_name')
-      .orderBy('s.technical_name')
-      .orderBy('f.technical_name')
+    const stateRows = await db.selectFrom('state_machine_state').select(['id', 'technical_name', 'name']).where('state_machine_id', '=', row.id).execute();
+    const states = new Map<string, StateRef>(stateRows.map((state) => [state.id, { id: state.id, technicalName: state.technical_name, name: state.name }]));
+    const transitionRows = await db
+      .selectFrom('state_machine_transition')
+      .select(['action_name', 'from_state_id', 'to_state_id'])
+      .where('state_machine_id', '=', row.id)
       .execute();
-    return rows.map((r) => ({
-      actionName: r.action_name,
-      from: { id: r.from_id, technicalName: r.from_technical_name, name: r.from_name },
-      to: { id: r.to_id, technicalName: r.to_technical_name, name: r.to_name },
-    }));
+    const transitions = transitionRows
+      .map((t) => ({ actionName: t.action_name as string, from: states.get(t.from_state_id)!, to: states.get(t.to_state_id)! }))
+      .sort(
+        (a, b) =>
+          a.actionName.localeCompare(b.actionName) || a.to.technicalName.localeCompare(b.to.technicalName) || a.from.technicalName.localeCompare(b.from.technicalName),
+      );
+    return { id: row.id, initialStateId: row.initial_state_id, states, transitions };
   }
 }

@@ -1,21 +1,42 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors/app-error.js';
 import type { Platform } from '../kernel.js';
+import { typed } from '../http/schemas/index.js';
 import { salesChannelContextJson } from './context-json.js';
 import { contextTokenResponse, objectBody } from './context-token-response.js';
 import { setStoreApiContext } from './store-api-context.js';
+import { ContextPatchBody, ContextTokenResponse, SalesChannelContextResponse, StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
 
 /** `GET /store-api/context` (the visitor's context) and `PATCH /store-api/context` (switch currency, payment, shipping). */
 export function registerContextRoutes(app: FastifyInstance, platform: Platform): void {
-  app.get('/store-api/context', async (request) => salesChannelContextJson(platform, request.salesChannelContext));
+  const routes = typed(app);
+  const tags = ['System & Context'];
 
-  app.patch('/store-api/context', async (request, reply) => {
-    const body = objectBody(request.body);
-    if (!body) throw errors.invalidRequest('The request body must be a JSON object.', '/');
-    // other keys Shopware knows (languageId, addresses) are not switchable here and, like unknown keys, ignored
-    const { currencyId, paymentMethodId, shippingMethodId } = body;
-    const context = await platform.salesChannelContexts.switchChoices(request.salesChannelContext, { currencyId, paymentMethodId, shippingMethodId });
-    setStoreApiContext(request, reply, context);
-    return contextTokenResponse(context.token);
-  });
+  routes.get(
+    '/store-api/context',
+    { schema: { tags, summary: 'The visitor\'s context', headers: StoreApiHeaders, response: { 200: SalesChannelContextResponse, ...storeApiErrors() } } },
+    async (request) => salesChannelContextJson(platform, request.salesChannelContext),
+  );
+
+  routes.patch(
+    '/store-api/context',
+    {
+      schema: {
+        tags,
+        summary: 'Switch currency, payment or shipping method',
+        headers: StoreApiHeaders,
+        body: ContextPatchBody,
+        response: { 200: ContextTokenResponse, ...storeApiErrors({ 400: 'Not an object, or an id that is malformed or not offered (nothing changes).' }) },
+      },
+    },
+    async (request, reply) => {
+      const body = objectBody(request.body);
+      if (!body) throw errors.invalidRequest('The request body must be a JSON object.', '/');
+      // other keys Shopware knows (languageId, addresses) are not switchable here and, like unknown keys, ignored
+      const { currencyId, paymentMethodId, shippingMethodId } = body;
+      const context = await platform.salesChannelContexts.switchChoices(request.salesChannelContext, { currencyId, paymentMethodId, shippingMethodId });
+      setStoreApiContext(request, reply, context);
+      return contextTokenResponse(context.token);
+    },
+  );
 }

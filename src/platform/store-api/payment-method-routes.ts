@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Platform } from '../kernel.js';
+import { typed } from '../http/schemas/index.js';
 import { availablePaymentMethods } from './payment-method-listing.js';
+import { PaymentMethodListing, PaymentMethodQuery, StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
 
 /**
  * `GET|POST /store-api/payment-method`: Shopware's PaymentMethodRoute. The `onlyAvailable` flag
@@ -20,6 +22,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, platform: Plat
       apiAlias: 'payment_method_route_response',
     };
   };
-  app.get('/store-api/payment-method', list);
-  app.post('/store-api/payment-method', list);
+  const schema = { tags: ['Payment Method'], summary: 'The payment methods a visitor can choose', headers: StoreApiHeaders, response: { 200: PaymentMethodListing, ...storeApiErrors() } };
+  typed(app).get('/store-api/payment-method', { schema: { ...schema, querystring: PaymentMethodQuery } }, list);
+  typed(app).post('/store-api/payment-method', { schema: { ...schema, body: PaymentMethodQuery } }, list);
 }

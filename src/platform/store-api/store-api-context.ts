@@ -8,6 +8,10 @@ declare module 'fastify' {
     /** Set for every `/store-api/` route: the sales channel of `sw-access-key` and the visitor's context. */
     salesChannelContext: SalesChannelContext;
   }
+  interface FastifyContextConfig {
+    /** `false` marks a public `/store-api` route without access key and context (its OpenAPI document). */
+    storeApiAuth?: boolean;
+  }
 }
 
 export const HEADER_ACCESS_KEY = 'sw-access-key';
@@ -19,10 +23,11 @@ export const HEADER_CONTEXT_TOKEN = 'sw-context-token';
  */
 export function registerStoreApiContext(app: FastifyInstance, platform: Platform): void {
   app.decorateRequest('salesChannelContext', null as unknown as SalesChannelContext);
-  app.addHook('preHandler', async (request, reply) => {
+  // preValidation: a request without a valid access key is refused before its body is judged
+  app.addHook('preValidation', async (request, reply) => {
     // the route's registered path decides, not the raw URL: the router decodes `/%73tore-api/…` to a
     // Store API route whose URL does not start with `/store-api/` (no access key check, no context)
-    if (!isStoreApiRequest(request)) return;
+    if (!isStoreApiRequest(request) || request.routeOptions.config?.storeApiAuth === false) return;
     const accessKey = header(request, HEADER_ACCESS_KEY);
     if (!accessKey) throw new AppError(401, 'FRAMEWORK__API_UNAUTHORIZED', `Header "${HEADER_ACCESS_KEY}" is required.`);
     const salesChannel = await platform.salesChannelContexts.salesChannelByAccessKey(accessKey);

@@ -1,87 +1,91 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
 import { executorOf, transaction, type UnitOfWork } from '../database/transaction.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { isId } from '../ids.js';
-import { isPlainObject } from '../util/is-plain-object.js';
 import type { Platform } from '../kernel.js';
+import { describedAs, documentedOnly, errorResponses, noContent, StringEnum, typed } from '../http/schemas/index.js';
 
 const WRITE_PRIVILEGES = ['system_config:update', 'system_config:create', 'system_config:delete'];
 
-const flatValues = { type: 'object', additionalProperties: true, description: 'Flat map of configuration keys to values' } as const;
+/** Configuration keys (`ExtPayB.config.sandbox`) to values; validated: a body that is not such an object is a 400. */
+const Values = Type.Record(Type.String(), Type.Unknown(), { description: 'Flat map of configuration keys to values; `null` deletes a key.' });
+
+/** A sales channel id, or `null`/empty for the global scope; checked by the route (FRAMEWORK__INVALID_UUID). */
+const SalesChannelScope = describedAs(
+  Type.String({ pattern: '^([0-9a-f]{32}|null)?$', description: 'A sales channel id; absent, empty or `null` for the global scope.' }),
+  Type.String(),
+);
 
 /** `GET/POST /api/_action/system-config` and `POST /api/_action/system-config/batch`. */
 export function registerSystemConfigRoutes(app: FastifyInstance, platform: Platform): void {
   const config = platform.systemConfig;
-  app.get(
+  const routes = typed(app);
+  routes.get(
     '/api/_action/system-config',
     {
       schema: {
         tags: ['System config'],
         summary: 'Read configuration values',
         description: 'Secret values are never returned: they read as `{"secretSet": true}`.',
-        querystring: {
-          type: 'object',
-          properties: {
-            domain: { type: 'string', description: 'Key prefix, e.g. `ExtPayB.config`' },
-            salesChannelId: { type: 'string' },
-            inherit: { type: 'string', enum: ['true', 'false', '1', '0'] },
-          },
-        },
-        response: { 200: flatValues },
+        querystring: Type.Object({
+          domain: Type.Optional(Type.String({ description: 'Key prefix, e.g. `ExtPayB.config`' })),
+          salesChannelId: Type.Optional(SalesChannelScope),
+          inherit: Type.Optional(StringEnum(['true', 'false', '1', '0'], { description: 'With a sales channel: fill in the global values it does not override.' })),
+        }),
+        response: { 200: documentedOnly(Values), ...errorResponses({ 400: 'A malformed sales channel id.', 403: 'Missing system_config:read.', 404: 'No such sales channel.' }) },
       },
     },
     async (request) => {
       requirePrivileges(request.apiContext, ['system_config:read']);
-      const query = request.query as { domain?: string; salesChannelId?: string; inherit?: string };
+      const query = request.query;
       const salesChannelId = await existingSalesChannel(platform, parseSalesChannelId(query.salesChannelId, '/salesChannelId'));
       const inherit = query.inherit === 'true' || query.inherit === '1';
       return config.readForApi(query.domain || undefined, salesChannelId, inherit);
     },
   );
 
-  app.post(
+  routes.post(
     '/api/_action/system-config',
     {
       schema: {
         tags: ['System config'],
         summary: 'Write configuration values of one scope',
         description: '`null` deletes a key. Writing a secret\'s read form `{"secretSet": ...}` keeps the stored secret.',
-        querystring: { type: 'object', properties: { salesChannelId: { type: 'string' } } },
-        body: flatValues,
-        response: { 204: { type: 'null', description: 'Saved' } },
+        querystring: Type.Object({ salesChannelId: Type.Optional(SalesChannelScope) }),
+        body: Values,
+        response: { 204: noContent('Saved'), ...errorResponses({ 400: 'Not an object of keys and values, a bad key or value.', 403: 'Missing privileges.', 404: 'No such sales channel.' }) },
       },
     },
     async (request, reply) => {
       requirePrivileges(request.apiContext, WRITE_PRIVILEGES);
-      const salesChannelId = parseSalesChannelId((request.query as { salesChannelId?: string }).salesChannelId, '/salesChannelId');
-      const values = requireObject(request.body, '');
+      const salesChannelId = parseSalesChannelId(request.query.salesChannelId, '/salesChannelId');
       await existingSalesChannel(platform, salesChannelId);
       await transaction(platform.db, async (uow) => {
-        for (const [key, value] of Object.entries(values)) await config.set(uow, key, value, salesChannelId);
+        for (const [key, value] of Object.entries(request.body)) await config.set(uow, key, value, salesChannelId);
       });
       return reply.status(204).send();
     },
   );
 
-  app.post(
+  routes.post(
     '/api/_action/system-config/batch',
     {
       schema: {
         tags: ['System config'],
         summary: 'Write configuration values of several scopes at once',
         description: 'Body: `{"null": {...global values}, "<salesChannelId>": {...}}`. All or nothing.',
-        body: { type: 'object', additionalProperties: flatValues },
-        response: { 204: { type: 'null', description: 'Saved' } },
+        body: Type.Record(Type.String(), Values, { description: 'Values per scope: `null` for the global scope, else a sales channel id.' }),
+        response: { 204: noContent('Saved'), ...errorResponses({ 400: 'A scope that is no sales channel id, a scope without an object of values, a bad key or value.', 403: 'Missing privileges.', 404: 'No such sales channel.' }) },
       },
     },
     async (request, reply) => {
       requirePrivileges(request.apiContext, WRITE_PRIVILEGES);
-      const scopes = requireObject(request.body, '');
       await transaction(platform.db, async (uow) => {
-        for (const [scope, values] of Object.entries(scopes)) {
+        for (const [scope, values] of Object.entries(request.body)) {
           const salesChannelId = await existingSalesChannel(platform, parseSalesChannelId(scope, `/${scope}`), uow);
-          for (const [key, value] of Object.entries(requireObject(values, `/${scope}`))) await config.set(uow, key, value, salesChannelId);
+          for (const [key, value] of Object.entries(values)) await config.set(uow, key, value, salesChannelId);
         }
       });
       return reply.status(204).send();
@@ -101,11 +105,4 @@ async function existingSalesChannel(platform: Platform, id: string | null, uow?:
   const row = await executorOf(uow ?? platform.db).selectFrom('sales_channel').select('id').where('id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound('sales_channel', id);
   return id;
-}
-
-function requireObject(value: unknown, pointer: string): Record<string, unknown> {
-  if (!isPlainObject(value)) {
-    throw errors.invalidRequest('Expected an object of configuration keys and values.', pointer || '/');
-  }
-  return value;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { errorResponses, typed } from '../http/schemas/index.js';
 import { requirePrivileges } from '../acl/context.js';
 import { AppError } from '../errors/app-error.js';
 import type { ConfigDefinition } from './define-config.js';
@@ -23,19 +24,20 @@ export class ConfigSchemaRegistry {
  * fields of a settings domain, for forms. 404 for a domain nobody declares, or whose extension is not active.
  */
 export function registerConfigSchemaRoute(app: FastifyInstance, registry: ConfigSchemaRegistry, isOwnerActive: (owner: string) => boolean): void {
-  app.get(
+  typed(app).get(
     '/api/_action/system-config/schema',
     {
       schema: {
         tags: ['System config'],
         summary: 'The settings form of a domain',
         description: 'Cards of fields with type, label, help text, default, whether secret, and scope (channel or global).',
-        querystring: Type.Object({ domain: Type.String({ description: 'e.g. `ExtPayB.config`' }) }),
+        querystring: Type.Object({ domain: Type.String({ description: 'e.g. `ExtPayB.config`', maxLength: 255 }) }),
+        response: errorResponses({ 403: 'Missing system_config:read.', 404: 'No settings are declared for the domain.' }),
       },
     },
     async (request) => {
       requirePrivileges(request.apiContext, ['system_config:read']);
-      const { domain } = request.query as { domain: string };
+      const { domain } = request.query;
       const found = registry.get(domain);
       if (!found || (found.owner !== undefined && !isOwnerActive(found.owner))) {
         throw new AppError(404, 'SYSTEM__CONFIG_DOMAIN_NOT_FOUND', `No settings are declared for the domain "${domain}".`, { meta: { parameters: { domain } } });

@@ -18,7 +18,12 @@ export interface DomainLayers {
 
 type StoredValue = { _value: unknown } | { _encrypted: string };
 
-const KEY_PATTERN = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+/**
+ * `Domain.config.key` (at least three segments), each segment starting with a letter: no `__proto__`
+ * and friends, which would be stored but could never be read back through an object.
+ */
+const KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_-]*(\.[A-Za-z][A-Za-z0-9_-]*){2,}$/;
+const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(['constructor', 'prototype']);
 
 /**
  * Scoped configuration: global (sales channel NULL) or per sales channel, with Shopware's inheritance.
@@ -211,7 +216,7 @@ export function isSecretFlag(value: unknown): boolean {
 }
 
 export function assertKey(key: string): void {
-  if (!KEY_PATTERN.test(key) || key.length > 255) {
+  if (!KEY_PATTERN.test(key) || key.length > 255 || key.split('.').some((segment) => RESERVED_SEGMENTS.has(segment))) {
     throw new AppError(400, 'SYSTEM__INVALID_CONFIG_KEY', `"${key}" is not a valid configuration key.`, { meta: { parameters: { key } } });
   }
 }

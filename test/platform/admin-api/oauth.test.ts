@@ -177,6 +177,48 @@ describe('bearer authentication on /api', () => {
     expect(relogin.statusCode).toBe(400);
   });
 
+  it('refresh tokens issued before a password change (through the Admin API) or a deactivation are refused', async () => {
+    const username = `refresh-${newId()}`;
+    const created = await t.api('POST', '/api/user?_response=1', { body: { username, password: 'first-password-1', admin: true } });
+    expect(created.statusCode).toBe(200);
+    const userId = created.json().data.id as string;
+    const login = async (password: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/oauth/token',
+          payload: { grant_type: 'password', client_id: 'administration', username, password },
+        })
+      ).json().refresh_token as string;
+    const refresh = (refreshToken: string) =>
+      t.app.inject({ method: 'POST', url: '/api/oauth/token', payload: { grant_type: 'refresh_token', client_id: 'administration', refresh_token: refreshToken } });
+
+    const beforeChange = [await login('first-password-1'), await login('first-password-1')];
+    expect((await t.api('PATCH', `/api/user/${userId}`, { body: { password: 'second-password-2' } })).statusCode).toBe(204);
+    for (const token of beforeChange) {
+      const refused = await refresh(token);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors[0].detail).toBe('The refresh token is invalid.');
+    }
+    // a token issued after the change works, and is refused once the user is deactivated
+    const afterChange = await login('second-password-2');
+    const second = await login('second-password-2');
+    expect((await refresh(afterChange)).statusCode).toBe(200);
+    expect((await t.api('PATCH', `/api/user/${userId}`, { body: { active: false } })).statusCode).toBe(204);
+    expect((await refresh(second)).statusCode).toBe(400);
+  });
+
+  it('access tokens of a deleted integration are refused', async () => {
+    const { accessKey, secret } = await createIntegration(t.platform, ['system_config:read']);
+    const token = (
+      await t.app.inject({ method: 'POST', url: '/api/oauth/token', payload: { grant_type: 'client_credentials', client_id: accessKey, client_secret: secret } })
+    ).json().access_token as string;
+    expect((await t.api('GET', '/api/_action/system-config', { token })).statusCode).toBe(200);
+    const integration = await t.platform.db.selectFrom('integration').select('id').where('access_key', '=', accessKey).executeTakeFirstOrThrow();
+    expect((await t.api('DELETE', `/api/integration/${integration.id}`)).statusCode).toBe(204);
+    expect((await t.api('GET', '/api/_action/system-config', { token })).statusCode).toBe(401);
+  });
+
   it('privileges come from roles at request time, matched exactly', async () => {
     const token = await t.tokenWithPrivileges(['system_config:read']);
     expect((await t.api('GET', '/api/_action/system-config', { token })).statusCode).toBe(200);

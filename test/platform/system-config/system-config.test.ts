@@ -65,6 +65,26 @@ describe('system config', () => {
     expect(await t.platform.systemConfig.get('Batch.config.a', other)).toBe('c');
   });
 
+  it('a batch whose body does not match its schema is a 400 pointing at the scope, and nothing is written', async () => {
+    const response = await t.api('POST', '/api/_action/system-config/batch', {
+      body: { null: { 'Typed.config.kept': 'no' }, [channel]: ['not', 'an', 'object'] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          status: '400',
+          code: 'FRAMEWORK__INVALID_REQUEST_PARAMETER',
+          title: 'Bad Request',
+          detail: `body/${channel} must be object`,
+          meta: { parameters: {} },
+          source: { pointer: `/${channel}` },
+        },
+      ],
+    });
+    expect(await t.platform.systemConfig.get('Typed.config.kept')).toBeNull();
+  });
+
   it('a bad batch changes nothing (all or nothing)', async () => {
     const response = await t.api('POST', '/api/_action/system-config/batch', {
       body: { null: { 'Batch.config.b': 'kept?' }, 'not-an-id': { 'Batch.config.b': 'x' } },
@@ -117,6 +137,19 @@ describe('system config', () => {
     const badKey = await t.api('POST', '/api/_action/system-config', { body: { 'bad key!': 1 } });
     expect(badKey.statusCode).toBe(400);
     expect(badKey.json().errors[0].code).toBe('SYSTEM__INVALID_CONFIG_KEY');
+
+    // prototype keys are stored by nothing and never reachable: refused like any malformed key
+    for (const key of ['__proto__', 'constructor', 'Core.config.__proto__', 'Core.constructor.x', 'Core.config', 'a.b.prototype']) {
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/_action/system-config',
+        headers: { authorization: `Bearer ${await t.adminToken()}`, 'content-type': 'application/json', accept: 'application/json' },
+        payload: `{${JSON.stringify(key)}: 1}`,
+      });
+      expect(refused.statusCode, key).toBe(400);
+      expect(refused.json().errors[0].code).toBe('SYSTEM__INVALID_CONFIG_KEY');
+    }
+    expect(await t.platform.db.selectFrom('system_config').select('id').where('configuration_key', 'in', ['__proto__', 'constructor']).execute()).toEqual([]);
 
     const array = await t.api('POST', '/api/_action/system-config', { body: [1, 2] });
     expect(array.statusCode).toBe(400);

@@ -29,9 +29,26 @@ export async function refundedAtGatewayMinor(
   decimals: number,
   options: { deadline?: number; since?: Date } = {},
 ): Promise<number> {
+  return (await readRefundLedger(client, gatewayTransactionId, decimals, options)).totalMinor;
+}
+
+/** One refund of the charge as the gateway's ledger lists it. */
+export interface LedgerRefund {
+  gatewayRefundId: number;
+  amountMinor: number;
+}
+
+/** The charge's refunds on the gateway's ledger (failed ones left out) and their total, minor units. */
+export async function readRefundLedger(
+  client: PayBClient,
+  gatewayTransactionId: number,
+  decimals: number,
+  options: { deadline?: number; since?: Date } = {},
+): Promise<{ totalMinor: number; refunds: LedgerRefund[] }> {
   // a day early: the gateway may read the date in its own time zone
   const from = options.since && new Date(options.since.getTime() - 86_400_000).toISOString().slice(0, 10);
   const counted = new Set<string>();
+  const refunds: LedgerRefund[] = [];
   let total = 0n;
   let totalPages = 1;
   for (let page = 1; page <= totalPages; page += 1) {
@@ -54,12 +71,13 @@ export async function refundedAtGatewayMinor(
         const key = String(item.id);
         if (counted.has(key)) continue;
         counted.add(key);
+        refunds.push({ gatewayRefundId: Number(item.id), amountMinor: minor });
       }
       total += BigInt(minor);
     }
   }
   // beyond any transaction amount either way; keeps the result a safe integer
-  return total > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(total);
+  return { totalMinor: total > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(total), refunds };
 }
 
 function belongsTo(item: Record<string, unknown>, gatewayTransactionId: number): boolean {

@@ -14,8 +14,8 @@ import {
 import { toWireAmount } from '../amounts.js';
 import { createPayBClient, type GatewayRefundResult, type PayBClient } from '../client.js';
 import { loadRefundableTransaction, type RefundableTransaction } from './refund-eligibility.js';
-import { refundedAtGatewayMinor, RefundLedgerUnavailableError } from './refund-ledger.js';
-import { recordPendingRefund, refundedOnPlatformMinor } from './refund-records.js';
+import { readRefundLedger, RefundLedgerUnavailableError, type LedgerRefund } from './refund-ledger.js';
+import { recordPendingRefund, refundedOnPlatformMinor, refundIdFor } from './refund-records.js';
 import type { RefundRequest } from './refund-request.js';
 import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
 
@@ -92,19 +92,39 @@ function clientFor(host: ExtensionHost, transaction: RefundableTransaction, timi
 /**
  * Step 2 and the right side of step 3: the transaction amount minus what is already refunded, never
  * below zero. Already refunded is the gateway's live ledger, or our own pending and completed refunds
- * when they hold more (the gateway's list may not show a refund it accepted a moment ago).
+ * when they hold more (the gateway's list may not show a refund it accepted a moment ago). A refund the
+ * ledger lists without records in the shop (an earlier request crashed, or timed out after the gateway
+ * made it) is recorded now, pending, so it is never lost.
  */
 async function refundableBalanceMinor(host: ExtensionHost, client: PayBClient, transaction: RefundableTransaction, deadline: number): Promise<number> {
-  let atGateway: number;
+  let ledger: { totalMinor: number; refunds: LedgerRefund[] };
   try {
-    atGateway = await refundedAtGatewayMinor(client, transaction.gatewayTransactionId, transaction.currency.decimals, { deadline, since: transaction.createdAt });
+    ledger = await readRefundLedger(client, transaction.gatewayTransactionId, transaction.currency.decimals, { deadline, since: transaction.createdAt });
   } catch (error) {
     if (!(error instanceof RefundLedgerUnavailableError)) throw error;
     host.logger.warn({ reason: error.message, orderTransactionId: transaction.id }, 'gateway D refund: the refund ledger could not be read');
     throw new RefundRefusal(REFUND_MESSAGES.ledgerUnavailable);
   }
+  await adoptUnrecordedRefunds(host, transaction, ledger.refunds);
   const onPlatform = await refundedOnPlatformMinor(host, transaction.id, transaction.currency.decimals);
-  return Math.max(transaction.amountMinor - Math.max(atGateway, onPlatform), 0);
+  return Math.max(transaction.amountMinor - Math.max(ledger.totalMinor, onPlatform), 0);
+}
+
+/** Records (pending) the ledger's refunds of this charge that the shop has no record of. */
+async function adoptUnrecordedRefunds(host: ExtensionHost, transaction: RefundableTransaction, refunds: LedgerRefund[]): Promise<void> {
+  if (refunds.length === 0) return;
+  const recorded = new Set((await host.paymentRecords.refundsOf(transaction.id, transaction.currency.decimals)).map((refund) => refund.id));
+  for (const refund of refunds) {
+    if (recorded.has(refundIdFor(refund.gatewayRefundId))) continue;
+    await recordPendingRefund(host, {
+      orderTransactionId: transaction.id,
+      gatewayRefundId: refund.gatewayRefundId,
+      amountMinor: refund.amountMinor,
+      decimals: transaction.currency.decimals,
+      comments: undefined,
+    });
+    host.logger.warn({ orderTransactionId: transaction.id, gatewayRefundId: refund.gatewayRefundId }, 'gateway D refund found on the ledger without records in the shop: recorded as pending');
+  }
 }
 
 /** Step 4, amount always explicit in major units. A refusal shows the gateway's message. */

@@ -23,19 +23,17 @@ export const STORE_API_EXPOSURE: StoreApiExposure = {
   category: ['media'],
 };
 
-type Query = Record<string, string | string[] | undefined>;
-
 /** Criteria of a Store API request: the JSON body for POST, the query string for GET. */
 export function parseStoreApiCriteria(
   method: string,
   body: unknown,
-  query: unknown,
+  query: Readonly<Record<string, unknown>> | undefined,
   entity: string,
   registry: EntityRegistry,
   exposure: StoreApiExposure = STORE_API_EXPOSURE,
 ): Criteria {
   const def = registry.get(entity);
-  const input = method === 'GET' ? queryToCriteriaBody((query ?? {}) as Query) : (body ?? {});
+  const input = method === 'GET' ? queryToCriteriaBody(query ?? {}) : (body ?? {});
   const criteria = parseCriteria(input, def, registry, { maxLimit: STORE_API_MAX_LIMIT });
   assertExposed(criteria, def, registry, exposure, '');
   return criteria;

@@ -1,14 +1,21 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import type { Platform } from '../../kernel.js';
 import { applyIncludes } from '../../entities/serializer.js';
 import type { Criteria } from '../../entities/criteria/types.js';
+import { IdString, typed } from '../../http/schemas/index.js';
+import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { loadStoreCategory, searchStoreCategories } from './category-search.js';
 import { loadProductDetail } from './product-detail.js';
 import { searchStoreProducts } from './product-search.js';
 import { parseStoreApiCriteria } from './store-api-criteria.js';
+import { CategoryDetail, CategoryListing, ProductDetail, ProductListing, StoreCriteriaBody, StoreCriteriaQuery } from './store-api-schemas.js';
 import { toStoreProductJson } from './store-product-json.js';
 
-const METHODS: Array<'GET' | 'POST'> = ['GET', 'POST'];
+const CRITERIA_ERRORS = { 400: 'Invalid criteria (more than 100 per page, an association the Store API does not expose, ...).' };
+// malformed ids are answered by the loaders with the entity's own 404
+const ProductParams = Type.Object({ productId: IdString() });
+const CategoryParams = Type.Object({ categoryId: IdString() });
 
 /**
  * The catalog's Store API: product search and detail, categories. `request.salesChannelContext` is set
@@ -18,51 +25,53 @@ const METHODS: Array<'GET' | 'POST'> = ['GET', 'POST'];
 export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Platform): void {
   const registry = platform.entities;
   const mediaBaseUrl = platform.env.appUrl;
-  const criteriaOf = (request: FastifyRequest, entity: string): Criteria => parseStoreApiCriteria(request.method, request.body, request.query, entity, registry);
-
-  app.route({
-    method: METHODS,
-    url: '/store-api/product',
-    handler: async (request) => {
-      const criteria = criteriaOf(request, 'product');
-      return searchResultJson(await searchStoreProducts(platform.db, { registry, mediaBaseUrl }, request.salesChannelContext, criteria), criteria);
-    },
+  const routes = typed(app);
+  const fromQuery = (query: Readonly<Record<string, unknown>>, entity: string) => parseStoreApiCriteria('GET', undefined, query, entity, registry);
+  const fromBody = (body: unknown, entity: string) => parseStoreApiCriteria('POST', body, undefined, entity, registry);
+  const schema = (tags: string[], summary: string, response: unknown, errors: Record<number, string> = {}) => ({
+    tags,
+    summary,
+    headers: StoreApiHeaders,
+    response: { 200: response, ...storeApiErrors(errors) },
   });
 
-  app.route({
-    method: METHODS,
-    url: '/store-api/product/:productId',
-    handler: async (request) => {
-      const { productId } = request.params as { productId: string };
-      const context = request.salesChannelContext;
-      const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
-      return {
-        product: toStoreProductJson(detail.product, context.currency, { options: detail.options, properties: detail.properties }),
-        configurator: detail.configurator,
-        apiAlias: 'product_detail',
-      };
-    },
-  });
+  const searchProducts = async (request: FastifyRequest, criteria: Criteria) =>
+    searchResultJson(await searchStoreProducts(platform.db, { registry, mediaBaseUrl }, request.salesChannelContext, criteria), criteria);
+  const products = schema(['Product'], 'Search the products of the sales channel', ProductListing, CRITERIA_ERRORS);
+  routes.get('/store-api/product', { schema: { ...products, querystring: StoreCriteriaQuery } }, (request) => searchProducts(request, fromQuery(request.query, 'product')));
+  routes.post('/store-api/product', { schema: { ...products, body: StoreCriteriaBody } }, (request) => searchProducts(request, fromBody(request.body, 'product')));
 
-  app.route({
-    method: METHODS,
-    url: '/store-api/category',
-    handler: async (request) => {
-      const criteria = criteriaOf(request, 'category');
-      return searchResultJson(await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria), criteria);
-    },
-  });
+  const productDetail = async (request: FastifyRequest, productId: string) => {
+    const context = request.salesChannelContext;
+    const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
+    return {
+      product: toStoreProductJson(detail.product, context.currency, { options: detail.options, properties: detail.properties }),
+      configurator: detail.configurator,
+      apiAlias: 'product_detail',
+    };
+  };
+  const product = { ...schema(['Product'], 'One product with its variant configurator', ProductDetail, { 404: 'PRODUCT__PRODUCT_NOT_FOUND: unknown, inactive, invisible or malformed.' }), params: ProductParams };
+  routes.get('/store-api/product/:productId', { schema: product }, (request) => productDetail(request, request.params.productId));
+  routes.post('/store-api/product/:productId', { schema: product }, (request) => productDetail(request, request.params.productId));
 
-  app.route({
-    method: METHODS,
-    url: '/store-api/category/:categoryId',
-    handler: async (request) => {
-      const { categoryId } = request.params as { categoryId: string };
-      const criteria = criteriaOf(request, 'category');
-      const category = await loadStoreCategory(platform.db, registry, request.salesChannelContext, categoryId, criteria);
-      return applyIncludes(category, criteria.includes);
-    },
-  });
+  const searchCategories = async (request: FastifyRequest, criteria: Criteria) =>
+    searchResultJson(await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria), criteria);
+  const categories = schema(['Category'], 'Search the categories of the sales channel', CategoryListing, CRITERIA_ERRORS);
+  routes.get('/store-api/category', { schema: { ...categories, querystring: StoreCriteriaQuery } }, (request) => searchCategories(request, fromQuery(request.query, 'category')));
+  routes.post('/store-api/category', { schema: { ...categories, body: StoreCriteriaBody } }, (request) => searchCategories(request, fromBody(request.body, 'category')));
+
+  const categoryDetail = async (request: FastifyRequest, categoryId: string, criteria: Criteria) =>
+    applyIncludes(await loadStoreCategory(platform.db, registry, request.salesChannelContext, categoryId, criteria), criteria.includes);
+  const category = {
+    ...schema(['Category'], 'One category of the sales channel', CategoryDetail, { ...CRITERIA_ERRORS, 404: 'CONTENT__CATEGORY_NOT_FOUND: outside the tree, inactive, unknown or malformed.' }),
+    params: CategoryParams,
+  };
+  routes.get('/store-api/category/:categoryId', { schema: { ...category, querystring: StoreCriteriaQuery } }, (request) =>
+    categoryDetail(request, request.params.categoryId, fromQuery(request.query, 'category')),
+  );
+  routes.post('/store-api/category/:categoryId', { schema: { ...category, body: StoreCriteriaBody } }, (request) =>
+    categoryDetail(request, request.params.categoryId, fromBody(request.body, 'category')),
+  );
 }
 
 /** Shopware's search result shape of the Store API listings. */

@@ -1,31 +1,57 @@
 import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../../kernel.js';
+import { noContent, typed } from '../../http/schemas/index.js';
+import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { cartToJson } from './cart-json.js';
+import { CartResponse, LineItemIdsBody, LineItemIdsQuery, NewLineItemsBody, QuantityChangesBody } from './cart-schemas.js';
 import { parseLineItemIds, parseNewLineItems, parseQuantityChanges } from './line-item-input.js';
 
 /** Shopware's cart routes; every one answers the calculated cart (money in major units). */
 export function registerCartRoutes(app: FastifyInstance, platform: Platform): void {
   const carts = platform.checkout.cart;
+  const routes = typed(app);
+  const schema = { tags: ['Cart'], headers: StoreApiHeaders };
+  const invalid = storeApiErrors({ 400: 'Every problem of the body with its pointer (`/items/0/quantity`); the cart is unchanged.' });
 
-  app.get('/store-api/checkout/cart', async (request) => cartToJson(await carts.get(request.salesChannelContext)));
+  routes.get(
+    '/store-api/checkout/cart',
+    { schema: { ...schema, summary: 'The visitor\'s calculated cart', response: { 200: CartResponse, ...storeApiErrors() } } },
+    async (request) => cartToJson(await carts.get(request.salesChannelContext)),
+  );
 
-  app.delete('/store-api/checkout/cart', async (request, reply) => {
-    await carts.clear(request.salesChannelContext);
-    return reply.code(204).send();
-  });
+  routes.delete(
+    '/store-api/checkout/cart',
+    { schema: { ...schema, summary: 'Empty the cart', response: { 204: noContent('Emptied.'), ...storeApiErrors() } } },
+    async (request, reply) => {
+      await carts.clear(request.salesChannelContext);
+      return reply.code(204).send();
+    },
+  );
 
-  app.post('/store-api/checkout/cart/line-item', async (request) => {
-    const items = parseNewLineItems(request.body);
-    return cartToJson(await carts.add(request.salesChannelContext, items));
-  });
+  routes.post(
+    '/store-api/checkout/cart/line-item',
+    { schema: { ...schema, summary: 'Add products to the cart', body: NewLineItemsBody, response: { 200: CartResponse, ...invalid } } },
+    async (request) => {
+      const items = parseNewLineItems(request.body);
+      return cartToJson(await carts.add(request.salesChannelContext, items));
+    },
+  );
 
-  app.patch('/store-api/checkout/cart/line-item', async (request) => {
-    const changes = parseQuantityChanges(request.body);
-    return cartToJson(await carts.changeQuantities(request.salesChannelContext, changes));
-  });
+  routes.patch(
+    '/store-api/checkout/cart/line-item',
+    { schema: { ...schema, summary: 'Change quantities', body: QuantityChangesBody, response: { 200: CartResponse, ...invalid } } },
+    async (request) => {
+      const changes = parseQuantityChanges(request.body);
+      return cartToJson(await carts.changeQuantities(request.salesChannelContext, changes));
+    },
+  );
 
-  app.delete('/store-api/checkout/cart/line-item', async (request) => {
-    const ids = parseLineItemIds(request.body, request.query);
-    return cartToJson(await carts.remove(request.salesChannelContext, ids));
-  });
+  routes.delete(
+    '/store-api/checkout/cart/line-item',
+    { schema: { ...schema, summary: 'Remove line items', querystring: LineItemIdsQuery, body: LineItemIdsBody, response: { 200: CartResponse, ...invalid } } },
+    async (request) => {
+      const ids = parseLineItemIds(request.body, request.query);
+      return cartToJson(await carts.remove(request.salesChannelContext, ids));
+    },
+  );
 }

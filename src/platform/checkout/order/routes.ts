@@ -1,21 +1,46 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { errors } from '../../errors/app-error.js';
+import { documentedOnly, typed } from '../../http/schemas/index.js';
+import { entityRef } from '../../http/openapi/entity-schemas.js';
 import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
+import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { readOrderDetail } from './order-reader.js';
 
 const MAX_COMMENT_LENGTH = 65_535;
 
+// documentation: parseCustomerComment answers a bad comment at its pointer
+const OrderBody = documentedOnly(
+  Type.Object({ customerComment: Type.Optional(Type.String({ maxLength: MAX_COMMENT_LENGTH, nullable: true, description: 'Trimmed; empty is none.' })) }, { description: 'Optional.' }),
+);
+
 /** `POST /store-api/checkout/order` (Shopware's CartOrderRoute): the cart becomes an order. */
 export function registerOrderRoutes(app: FastifyInstance, platform: Platform): void {
-  app.post('/store-api/checkout/order', async (request) => {
-    // guest accounts (registered with `guest: true`) may order too, as in Shopware
-    requireCustomer(request, { allowGuest: true });
-    const customerComment = parseCustomerComment(request.body);
-    const orderId = await platform.checkout.orders.place(request.salesChannelContext, { customerComment });
-    return readOrderDetail(platform, orderId);
-  });
+  typed(app).post(
+    '/store-api/checkout/order',
+    {
+      schema: {
+        tags: ['Order'],
+        summary: 'Place the order from the cart',
+        description: 'Guest accounts may order too. Start its payment with `/store-api/handle-payment`.',
+        headers: StoreApiHeaders,
+        body: OrderBody,
+        response: {
+          200: documentedOnly({ ...entityRef('order'), description: 'The order with its line items, addresses, deliveries and transactions.' }),
+          ...storeApiErrors({ 400: 'An empty cart, a cart with blocking errors, a bad comment.', 403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN.' }),
+        },
+      },
+    },
+    async (request) => {
+      // guest accounts (registered with `guest: true`) may order too, as in Shopware
+      requireCustomer(request, { allowGuest: true });
+      const customerComment = parseCustomerComment(request.body);
+      const orderId = await platform.checkout.orders.place(request.salesChannelContext, { customerComment });
+      return readOrderDetail(platform, orderId);
+    },
+  );
 }
 
 function parseCustomerComment(body: unknown): string | null {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { requirePrivileges } from '../../acl/context.js';
-import { errors } from '../../errors/app-error.js';
-import { isId } from '../../ids.js';
+import { errorResponses, IdParams, noContent, typed } from '../../http/schemas/index.js';
 import type { Platform } from '../../kernel.js';
 import { processRefund } from './payment-refund-processor.js';
 
@@ -9,21 +8,27 @@ import { processRefund } from './payment-refund-processor.js';
 export const REFUND_PRIVILEGE = 'order_refund.editor';
 
 export function registerRefundRoutes(app: FastifyInstance, platform: Platform): void {
-  app.post(
+  typed(app).post(
     '/api/_action/order_transaction_capture_refund/:refundId',
     {
       schema: {
         tags: ['Order'],
         summary: "Process a refund through its payment method's handler",
-        params: { type: 'object', properties: { refundId: { type: 'string' } }, required: ['refundId'] },
-        response: { 204: { type: 'null', description: 'The handler processed the refund' } },
+        description: `Needs \`${REFUND_PRIVILEGE}\`.`,
+        params: IdParams('refundId'),
+        response: {
+          204: noContent('The handler processed the refund'),
+          ...errorResponses({
+            400: 'The refund is not open, its payment method cannot refund, or the handler declined it.',
+            403: `Missing ${REFUND_PRIVILEGE}.`,
+            404: 'No such refund (CHECKOUT__REFUND_UNKNOWN_ERROR), or a malformed id.',
+          }),
+        },
       },
     },
     async (request, reply) => {
       requirePrivileges(request.apiContext, [REFUND_PRIVILEGE]);
-      const { refundId } = request.params as { refundId: string };
-      if (!isId(refundId)) throw errors.routeNotFound(request.method, request.url);
-      await processRefund(platform, refundId, request.apiContext);
+      await processRefund(platform, request.params.refundId, request.apiContext);
       return reply.status(204).send();
     },
   );

@@ -4,7 +4,8 @@ import type { EntityRegistry } from '../registry.js';
 import { parseCriteria, type ParseOptions } from './parse.js';
 import type { Criteria } from './types.js';
 
-type QueryValue = string | string[] | undefined;
+/** A parsed query string: a value per key, an array for a repeated key. */
+type Query = Readonly<Record<string, unknown>>;
 
 /**
  * Criteria from a GET query string, following Shopware's conventions (PHP-style brackets):
@@ -15,17 +16,18 @@ type QueryValue = string | string[] | undefined;
  *   associations[tax][limit]=5, associations={"tax":{}}, includes[tax]=id,name
  * The result is normalised into the JSON body shape and validated by parseCriteria.
  */
-export function parseQueryCriteria(query: Record<string, QueryValue>, definition: EntityDefinition, registry: EntityRegistry, options: ParseOptions = {}): Criteria {
+export function parseQueryCriteria(query: Query, definition: EntityDefinition, registry: EntityRegistry, options: ParseOptions = {}): Criteria {
   return parseCriteria(queryToCriteriaBody(query), definition, registry, options);
 }
 
-export function queryToCriteriaBody(query: Record<string, QueryValue>): Record<string, unknown> {
+export function queryToCriteriaBody(query: Query): Record<string, unknown> {
   // Objects without a prototype: a key like `__proto__[x]` is an ordinary key here, never a way to
   // write into Object.prototype of the whole process (the Store API takes these from anyone).
   const tree: Record<string, unknown> = Object.create(null);
   for (const [key, raw] of Object.entries(query)) {
-    if (raw === undefined) continue;
-    const value = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    // a repeated key counts with its last value, as in PHP
+    const value: unknown = Array.isArray(raw) ? raw[raw.length - 1] : raw;
+    if (typeof value !== 'string') continue;
     setPath(tree, bracketPath(key), value);
   }
   const body: Record<string, unknown> = Object.create(null);

@@ -11,29 +11,38 @@ import type { CustomerContext, StorefrontContext, StorefrontHandler, StorefrontR
 export interface StorefrontRouteOptions {
   /** Guests are sent to the login page (HTML) or answered 401 (JSON) before the handler runs. */
   requireCustomer?: boolean;
-  /** A fastify schema for body, querystring or params; violations answer 400 (an error page for HTML routes). */
+  /**
+   * TypeBox schemas of params, querystring or body (see http/schemas): the handler's request is typed by
+   * them, and violations answer 400 (an error page for HTML routes) after the CSRF check.
+   */
   schema?: FastifySchema;
 }
 
 /** The visitor context a handler gets: with `{ requireCustomer: true }` the customer is always there. */
 export type ContextFor<O extends StorefrontRouteOptions> = O extends { requireCustomer: true } ? CustomerContext : StorefrontContext;
 
+/** The schema a handler's request is typed by. */
+export type SchemaFor<O extends StorefrontRouteOptions> = O extends { schema: infer S extends FastifySchema } ? S : FastifySchema;
+
+/** The handler of a route registered with options `O`. */
+export type HandlerFor<O extends StorefrontRouteOptions> = StorefrontHandler<ContextFor<O>, SchemaFor<O>>;
+
 export interface StorefrontRouteDefinition<O extends StorefrontRouteOptions = StorefrontRouteOptions> {
   method: HTTPMethods | HTTPMethods[];
   url: string;
   /** HTML pages and forms, or JSON (XHR); errors are answered the same way. */
   responds: StorefrontResponseKind;
-  handler: StorefrontHandler<ContextFor<O>>;
+  handler: HandlerFor<O>;
   options?: O;
 }
 
 export interface StorefrontRoutes {
   /** A GET page (HEAD too). */
-  page<const O extends StorefrontRouteOptions = StorefrontRouteOptions>(url: string, handler: StorefrontHandler<ContextFor<O>>, options?: O): void;
+  page<const O extends StorefrontRouteOptions = StorefrontRouteOptions>(url: string, handler: HandlerFor<O>, options?: O): void;
   /** A POST of an HTML form; the `_csrf_token` field is verified. */
-  formPost<const O extends StorefrontRouteOptions = StorefrontRouteOptions>(url: string, handler: StorefrontHandler<ContextFor<O>>, options?: O): void;
+  formPost<const O extends StorefrontRouteOptions = StorefrontRouteOptions>(url: string, handler: HandlerFor<O>, options?: O): void;
   /** A POST from script answering JSON; the `x-csrf-token` header (or a `_csrf_token` body field) is verified. */
-  jsonPost<const O extends StorefrontRouteOptions = StorefrontRouteOptions>(url: string, handler: StorefrontHandler<ContextFor<O>>, options?: O): void;
+  jsonPost<const O extends StorefrontRouteOptions = StorefrontRouteOptions>(url: string, handler: HandlerFor<O>, options?: O): void;
   /** Any other method; POST, PUT, PATCH and DELETE are CSRF-verified. */
   route<const O extends StorefrontRouteOptions = StorefrontRouteOptions>(definition: StorefrontRouteDefinition<O>): void;
 }
@@ -61,7 +70,9 @@ export function storefrontRoutes(app: FastifyInstance): StorefrontRoutes {
       // preValidation: the body is parsed (the form field may carry the token) and a forged request is
       // refused before schema validation can tell anything about the route
       preValidation: (request, reply) => prepareRequest(request, reply, definition.responds, requireCustomer),
-      handler: (request, reply) => handler(request as StorefrontRequest<ContextFor<O>>, reply),
+      // prepareRequest has set `storefront` (with the customer where required) and fastify validated the
+      // request against `schema`: the handler's request type holds from here
+      handler: (request, reply) => handler(request as StorefrontRequest<ContextFor<O>, SchemaFor<O>>, reply),
     });
   };
   return {

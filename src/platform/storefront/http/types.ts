@@ -1,4 +1,5 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, RawRequestDefaultExpression, RawServerDefault, RouteGenericInterface } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 
 /** The visitor as the storefront shows them; who that is comes from the resolver set with setCustomerResolver. */
 export interface StorefrontCustomer {
@@ -20,10 +21,17 @@ export interface CustomerContext extends StorefrontContext {
   customer: StorefrontCustomer;
 }
 
-export type StorefrontRequest<C extends StorefrontContext = StorefrontContext> = FastifyRequest & { storefront: C };
+/** A storefront route's request: params, query and body typed by the route's TypeBox schema (`options.schema`). */
+export type StorefrontRequest<C extends StorefrontContext = StorefrontContext, S extends FastifySchema = FastifySchema> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  S,
+  TypeBoxTypeProvider
+> & { storefront: C };
 
-export type StorefrontHandler<C extends StorefrontContext = StorefrontContext> = (
-  request: StorefrontRequest<C>,
+export type StorefrontHandler<C extends StorefrontContext = StorefrontContext, S extends FastifySchema = FastifySchema> = (
+  request: StorefrontRequest<C, S>,
   reply: FastifyReply,
 ) => unknown;
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors/app-error.js';
 import { loadCustomerJson } from '../../customer/account/customer-json.js';
 import { loginCustomer, logoutCustomer } from '../../customer/account/customer-login.js';
@@ -11,6 +12,9 @@ import type { StorefrontServices } from './storefront-services.js';
 
 const ACCOUNT_PATH = '/account';
 const REGISTER_PATH = '/account/register';
+
+// where to go afterwards; safeLocalPath falls back for anything that is not a local path (a list too)
+const RedirectQuery = { querystring: Type.Object({ redirectTo: Type.Optional(Type.Unknown()) }) };
 
 const BAD_CREDENTIALS_MESSAGE = 'Could not find an account that matches the given e-mail address and password.';
 
@@ -33,11 +37,15 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
   const { platform, contexts } = services;
   const routes = storefrontRoutes(app);
 
-  routes.page(LOGIN_PATH, async (request, reply) => {
-    const redirectTo = safeLocalPath((request.query as Record<string, unknown>).redirectTo, ACCOUNT_PATH);
-    if (request.storefront.customer) return reply.redirect(redirectTo, 302);
-    return renderPage(reply, 'account/login.njk', { values: {}, redirectTo });
-  });
+  routes.page(
+    LOGIN_PATH,
+    async (request, reply) => {
+      const redirectTo = safeLocalPath(request.query.redirectTo, ACCOUNT_PATH);
+      if (request.storefront.customer) return reply.redirect(redirectTo, 302);
+      return renderPage(reply, 'account/login.njk', { values: {}, redirectTo });
+    },
+    { schema: RedirectQuery },
+  );
 
   routes.formPost(LOGIN_PATH, async (request, reply) => {
     const fields = formFields(request.body);
@@ -59,12 +67,16 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
     return redirectWithFlash(reply, redirectTo, 'success', firstName ? `Welcome back, ${firstName}!` : 'You are logged in.');
   });
 
-  routes.page(REGISTER_PATH, async (request, reply) => {
-    const redirectTo = safeLocalPath((request.query as Record<string, unknown>).redirectTo, ACCOUNT_PATH);
-    if (request.storefront.customer) return reply.redirect(redirectTo, 302);
-    const context = await contexts.contextOf(request);
-    return renderRegistration(reply, services, context, { countryId: context.salesChannel.countryId }, {}, redirectTo, 200);
-  });
+  routes.page(
+    REGISTER_PATH,
+    async (request, reply) => {
+      const redirectTo = safeLocalPath(request.query.redirectTo, ACCOUNT_PATH);
+      if (request.storefront.customer) return reply.redirect(redirectTo, 302);
+      const context = await contexts.contextOf(request);
+      return renderRegistration(reply, services, context, { countryId: context.salesChannel.countryId }, {}, redirectTo, 200);
+    },
+    { schema: RedirectQuery },
+  );
 
   routes.formPost(REGISTER_PATH, async (request, reply) => {
     const fields = formFields(request.body);

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import type { CalculatedCart } from '../../checkout/cart/cart.js';
 import { parseNewLineItems, parseQuantityChanges } from '../../checkout/cart/line-item-input.js';
 import { addFlash, redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
@@ -7,6 +8,10 @@ import { clientErrorMessages, formFields, quantityField } from './form-input.js'
 import type { StorefrontServices } from './storefront-services.js';
 
 export const CART_PATH = '/checkout/cart';
+
+// the line item id is checked by the cart (an unknown or malformed one: "no longer in your cart");
+// form fields are read with formFields (flat strings)
+const LineItemForm = { params: Type.Object({ id: Type.String() }) };
 
 /** The cart page and its forms: add a product, change a quantity, remove a line item. */
 export function registerCartPages(app: FastifyInstance, services: StorefrontServices): void {
@@ -39,18 +44,23 @@ export function registerCartPages(app: FastifyInstance, services: StorefrontServ
     return redirectWithFlash(reply, back, 'success', added ? `"${added.label}" was added to your cart.` : 'Your cart was updated.');
   });
 
-  routes.formPost('/checkout/line-item/change-quantity/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const fields = formFields(request.body);
-    const changes = tryParse(() => parseQuantityChanges({ items: [{ id, quantity: quantityField(fields.quantity) }] }));
-    if (!changes) return redirectWithFlash(reply, CART_PATH, 'danger', 'Please enter a valid quantity.');
-    return changeCart(reply, () => contexts.storedContextOf(request, reply).then((context) => carts.changeQuantities(context, changes)), 'The quantity was updated.');
-  });
+  routes.formPost(
+    '/checkout/line-item/change-quantity/:id',
+    async (request, reply) => {
+      const fields = formFields(request.body);
+      const changes = tryParse(() => parseQuantityChanges({ items: [{ id: request.params.id, quantity: quantityField(fields.quantity) }] }));
+      if (!changes) return redirectWithFlash(reply, CART_PATH, 'danger', 'Please enter a valid quantity.');
+      return changeCart(reply, () => contexts.storedContextOf(request, reply).then((context) => carts.changeQuantities(context, changes)), 'The quantity was updated.');
+    },
+    { schema: LineItemForm },
+  );
 
-  routes.formPost('/checkout/line-item/delete/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    return changeCart(reply, () => contexts.storedContextOf(request, reply).then((context) => carts.remove(context, [id])), 'The item was removed from your cart.');
-  });
+  routes.formPost(
+    '/checkout/line-item/delete/:id',
+    async (request, reply) =>
+      changeCart(reply, () => contexts.storedContextOf(request, reply).then((context) => carts.remove(context, [request.params.id])), 'The item was removed from your cart.'),
+    { schema: LineItemForm },
+  );
 }
 
 async function changeCart(reply: FastifyReply, change: () => Promise<CalculatedCart>, success: string): Promise<FastifyReply> {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import {
   CATEGORY_LISTING_SORTS,
   listCategoryProducts,
@@ -13,6 +14,11 @@ import { pageParameter, paginate } from './paging.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 const LISTING_LIMIT = 24;
+
+// ids and query values are judged by the loaders (a 404 page) and pageParameter / the sort list
+// (a default): a schema violation would answer 400 instead
+const CategoryPage = { params: Type.Object({ categoryId: Type.String() }), querystring: Type.Object({ order: Type.Optional(Type.Unknown()), p: Type.Optional(Type.Unknown()) }) };
+const ProductPage = { params: Type.Object({ productId: Type.String() }) };
 
 const SORT_LABELS: Record<CategoryListingSort, string> = {
   'name-asc': 'Name A-Z',
@@ -44,50 +50,58 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     });
   });
 
-  routes.page('/navigation/:categoryId', async (request, reply) => {
-    const { categoryId } = request.params as { categoryId: string };
-    const query = request.query as Record<string, unknown>;
-    const context = await contexts.contextOf(request);
-    // a 404 page for ids this channel does not show
-    const category = await findChannelCategory(platform.db, context, categoryId);
-    const sort = CATEGORY_LISTING_SORTS.find((key) => key === query.order) ?? 'name-asc';
-    const page = pageParameter(query.p);
-    const [listing, children] = await Promise.all([
-      listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
-      // the tree down to the category's children: its level bounds its depth below the navigation root
-      navigation.of(request, Math.max(1, category.level)),
-    ]);
-    const isRoot = category.id === context.salesChannel.navigationCategoryId;
-    const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
-    const path = `/navigation/${category.id}`;
-    const urlFor = (n: number) => `${path}?${new URLSearchParams({ ...(sort === 'name-asc' ? {} : { order: sort }), p: String(n) })}`;
-    return renderPage(reply, 'page/category.njk', {
-      currency: context.currency,
-      category: { id: category.id, name: category.name },
-      subcategories,
-      products: listing.elements.map(productCard),
-      pagination: paginate(listing.total, page, LISTING_LIMIT, urlFor),
-      sort,
-      sortOptions: CATEGORY_LISTING_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] })),
-      formAction: path,
-    });
-  });
+  routes.page(
+    '/navigation/:categoryId',
+    async (request, reply) => {
+      const { categoryId } = request.params;
+      const query = request.query;
+      const context = await contexts.contextOf(request);
+      // a 404 page for ids this channel does not show
+      const category = await findChannelCategory(platform.db, context, categoryId);
+      const sort = CATEGORY_LISTING_SORTS.find((key) => key === query.order) ?? 'name-asc';
+      const page = pageParameter(query.p);
+      const [listing, children] = await Promise.all([
+        listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
+        // the tree down to the category's children: its level bounds its depth below the navigation root
+        navigation.of(request, Math.max(1, category.level)),
+      ]);
+      const isRoot = category.id === context.salesChannel.navigationCategoryId;
+      const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
+      const path = `/navigation/${category.id}`;
+      const urlFor = (n: number) => `${path}?${new URLSearchParams({ ...(sort === 'name-asc' ? {} : { order: sort }), p: String(n) })}`;
+      return renderPage(reply, 'page/category.njk', {
+        currency: context.currency,
+        category: { id: category.id, name: category.name },
+        subcategories,
+        products: listing.elements.map(productCard),
+        pagination: paginate(listing.total, page, LISTING_LIMIT, urlFor),
+        sort,
+        sortOptions: CATEGORY_LISTING_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] })),
+        formAction: path,
+      });
+    },
+    { schema: CategoryPage },
+  );
 
-  routes.page('/detail/:productId', async (request, reply) => {
-    const { productId } = request.params as { productId: string };
-    const context = await contexts.contextOf(request);
-    // unknown, inactive and invisible products are a 404 page
-    const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
-    const { product } = detail;
-    return renderPage(reply, 'page/product.njk', {
-      currency: context.currency,
-      product,
-      stock: stockInfo(product),
-      quantity: quantityLimits(product),
-      options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
-      properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
-    });
-  });
+  routes.page(
+    '/detail/:productId',
+    async (request, reply) => {
+      const { productId } = request.params;
+      const context = await contexts.contextOf(request);
+      // unknown, inactive and invisible products are a 404 page
+      const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
+      const { product } = detail;
+      return renderPage(reply, 'page/product.njk', {
+        currency: context.currency,
+        product,
+        stock: stockInfo(product),
+        quantity: quantityLimits(product),
+        options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
+        properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
+      });
+    },
+    { schema: ProductPage },
+  );
 }
 
 /** What a product card shows. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { AppError, isClientError } from '../../errors/app-error.js';
 import { loadCustomerJson } from '../../customer/account/customer-json.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
@@ -14,6 +15,8 @@ import type { StorefrontServices } from './storefront-services.js';
 const CONFIRM_PATH = '/checkout/confirm';
 const FINISH_PATH = '/checkout/finish';
 const MAX_COMMENT_LENGTH = 65_535;
+// loadCustomerOrder answers anything but an order of this customer with a 404 page
+const FinishQuery = { querystring: Type.Object({ orderId: Type.Optional(Type.Unknown()) }) };
 
 /** Where the payment of an order returns to (reference §6.1): the finish page, or the order's payment page with `error-code`. */
 export function finishPath(orderId: string): string {
@@ -89,10 +92,10 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
     FINISH_PATH,
     async (request, reply) => {
       const context = await contexts.contextOf(request);
-      const order = await loadCustomerOrder(platform, (request.query as Record<string, unknown>).orderId, request.storefront.customer.id, context.salesChannel.id);
+      const order = await loadCustomerOrder(platform, request.query.orderId, request.storefront.customer.id, context.salesChannel.id);
       return renderPage(reply, 'checkout/finish.njk', { order, currency: order.currency });
     },
-    { requireCustomer: true },
+    { requireCustomer: true, schema: FinishQuery },
   );
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
 import { availablePaymentMethods } from '../../store-api/payment-method-listing.js';
 import { redirectWithFlash, renderPage, storefrontRoutes } from '../http/index.js';
 import { finishPath, orderPaymentPath, startPayment } from './checkout-pages.js';
@@ -19,6 +20,10 @@ const PAYMENT_ERROR_MESSAGES: Record<string, string> = {
   CHECKOUT__INVALID_PAYMENT_TOKEN: 'The payment could not be verified. Please try again.',
   CHECKOUT__UNKNOWN_PAYMENT_METHOD: 'This payment method is not available. Please choose another one.',
 };
+// loadCustomerOrder answers anything but an order of this customer with a 404 page
+const OrderParams = Type.Object({ orderId: Type.String() });
+const OrderPaymentPage = { params: OrderParams, querystring: Type.Object({ 'error-code': Type.Optional(Type.Unknown()) }) };
+
 const GENERIC_PAYMENT_ERROR = 'The payment was not successful. Please try again or choose another payment method.';
 
 function paymentErrorMessage(code: unknown): string | null {
@@ -37,9 +42,8 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
   routes.page(
     '/account/order/edit/:orderId',
     async (request, reply) => {
-      const { orderId } = request.params as { orderId: string };
       const context = await contexts.contextOf(request);
-      const order = await loadCustomerOrder(platform, orderId, request.storefront.customer.id, context.salesChannel.id);
+      const order = await loadCustomerOrder(platform, request.params.orderId, request.storefront.customer.id, context.salesChannel.id);
       const retry = canRetryPayment(order);
       const methods = retry ? await availablePaymentMethods(platform, context) : [];
       // the last attempt's method when it is still offered, else the first: one radio is always checked
@@ -48,21 +52,20 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
       return renderPage(reply, 'account/order-payment.njk', {
         order,
         currency: order.currency,
-        errorMessage: paymentErrorMessage((request.query as Record<string, unknown>)['error-code']),
+        errorMessage: paymentErrorMessage(request.query['error-code']),
         canRetry: retry,
         paymentMethods: paymentMethodChoices(methods, preselected),
       });
     },
-    { requireCustomer: true },
+    { requireCustomer: true, schema: OrderPaymentPage },
   );
 
   routes.formPost(
     '/account/order/update/:orderId',
     async (request, reply) => {
-      const { orderId } = request.params as { orderId: string };
       const fields = formFields(request.body);
       const context = await contexts.contextOf(request);
-      const order = await loadCustomerOrder(platform, orderId, request.storefront.customer.id, context.salesChannel.id);
+      const order = await loadCustomerOrder(platform, request.params.orderId, request.storefront.customer.id, context.salesChannel.id);
       const methods = await availablePaymentMethods(platform, context);
       const method = methods.find((candidate) => candidate.id === fields.paymentMethodId);
       if (!method) return redirectWithFlash(reply, orderPaymentPath(order.id), 'danger', 'Please choose one of the payment methods offered.');
@@ -71,6 +74,6 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
       }
       return startPayment(services, request, reply, context, order.id);
     },
-    { requireCustomer: true },
+    { requireCustomer: true, schema: { params: OrderParams } },
   );
 }

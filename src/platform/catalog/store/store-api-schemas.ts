@@ -1,0 +1,100 @@
+import { Type, type TSchema } from '@sinclair/typebox';
+import { component, criteriaSchema, CriteriaQuery, describedAs, documentedOnly } from '../../http/schemas/index.js';
+import { entityRef } from '../../http/openapi/entity-schemas.js';
+import { CalculatedPrice } from '../../checkout/cart/cart-schemas.js';
+import { STORE_API_MAX_LIMIT } from './store-api-criteria.js';
+
+/*
+ * The catalog's Store API documents (store-product-json.ts, product-detail.ts, category-search.ts)
+ * and its criteria, for the OpenAPI document. Criteria are documentation: parseStoreApiCriteria
+ * checks them (at most 100 per page, only the associations the Store API exposes).
+ */
+
+export const StoreCriteriaBody = documentedOnly(criteriaSchema(STORE_API_MAX_LIMIT));
+// query values are whatever the client sent (a repeated key is a list): queryToCriteriaBody reads them
+export const StoreCriteriaQuery = describedAs(CriteriaQuery, Type.Record(Type.String(), Type.Unknown()));
+
+const PropertyGroup = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  displayType: Type.String(),
+  sortingType: Type.String(),
+  position: Type.Integer(),
+  apiAlias: Type.String({ enum: ['property_group'] }),
+});
+const optionFields = {
+  id: Type.String(),
+  groupId: Type.String(),
+  name: Type.String(),
+  position: Type.Integer(),
+  colorHexCode: Type.String({ nullable: true }),
+  apiAlias: Type.String({ enum: ['property_group_option'] }),
+};
+const PropertyOption = Type.Object({ ...optionFields, group: PropertyGroup });
+
+const StoreProduct = component(
+  'StoreProduct',
+  Type.Object(
+    {
+      id: Type.String(),
+      parentId: Type.String({ nullable: true }),
+      productNumber: Type.String(),
+      name: Type.String({ nullable: true }),
+      description: Type.String({ nullable: true }),
+      translated: Type.Object({ name: Type.String({ nullable: true }), description: Type.String({ nullable: true }) }),
+      stock: Type.Integer(),
+      available: Type.Boolean(),
+      isCloseout: Type.Boolean(),
+      minPurchase: Type.Integer(),
+      maxPurchase: Type.Integer({ nullable: true }),
+      purchaseSteps: Type.Integer(),
+      shippingFree: Type.Boolean(),
+      taxId: Type.String(),
+      manufacturerId: Type.String({ nullable: true }),
+      manufacturer: Type.Object({ id: Type.String(), name: Type.String(), apiAlias: Type.String() }, { nullable: true }),
+      cover: Type.Object(
+        { mediaId: Type.String(), media: Type.Object({ id: Type.String(), url: Type.String(), alt: Type.String({ nullable: true }), apiAlias: Type.String() }), apiAlias: Type.String() },
+        { nullable: true },
+      ),
+      calculatedPrice: { ...CalculatedPrice, description: 'One piece in the context currency, tax included.' },
+      options: Type.Optional(Type.Array(PropertyOption, { description: 'A variant\'s options.' })),
+      properties: Type.Optional(Type.Array(PropertyOption)),
+      apiAlias: Type.String({ enum: ['product'] }),
+    },
+    { description: 'A product as the sales channel shows it: its price in the context currency, nothing of other channels.' },
+  ),
+);
+
+const searchResult = (elements: TSchema, description: string) =>
+  documentedOnly(
+    Type.Object(
+      {
+        total: Type.Integer(),
+        elements: Type.Array(elements),
+        aggregations: Type.Object({}),
+        page: Type.Integer(),
+        limit: Type.Integer({ nullable: true }),
+        apiAlias: Type.String({ enum: ['dal_entity_search_result'] }),
+      },
+      { description },
+    ),
+  );
+
+export const ProductListing = searchResult(StoreProduct, 'The visible, active products of the sales channel that match.');
+
+export const ProductDetail = documentedOnly(
+  Type.Object(
+    {
+      product: StoreProduct,
+      configurator: Type.Array(Type.Object({ ...PropertyGroup.properties, options: Type.Array(Type.Object(optionFields)) }), {
+        nullable: true,
+        description: 'For variants: the option groups of the product family.',
+      }),
+      apiAlias: Type.String({ enum: ['product_detail'] }),
+    },
+    { description: 'The product and, for variants, the configurator.' },
+  ),
+);
+
+export const CategoryListing = searchResult(Type.Unsafe(entityRef('category')), 'The categories of the sales channel\'s navigation tree that match.');
+export const CategoryDetail = documentedOnly({ ...entityRef('category'), description: 'The category, with the associations asked for.' });
