@@ -13,6 +13,8 @@ import { adminApiCases } from './admin-api.js';
 import { shopCases } from './shop.js';
 import { payACases } from './pay-a.js';
 import { payBCases } from './pay-b.js';
+import { orderExportCases } from './order-export.js';
+import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
 
 const env = { ...readEnv({ ...process.env, VAR_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')) }), logLevel: 'silent' };
@@ -24,10 +26,22 @@ const app = await buildApp(platform);
 await app.ready();
 const bootMs = performance.now() - bootStart;
 
-const rows = [...(await adminApiCases(platform, app, env.adminPassword)), ...(await shopCases(platform, app)), ...(await payBCases(platform, app)), ...(await payACases(platform, app))];
+const notes: string[] = [];
+const suites: Array<[string, () => Promise<Row[]>]> = [
+  ['admin-api', () => adminApiCases(platform, app, env.adminPassword)],
+  ['shop', () => shopCases(platform, app)],
+  ['pay-b', () => payBCases(platform, app)],
+  ['pay-a', () => payACases(platform, app)],
+  ['order-export', () => orderExportCases(platform, app, (line) => notes.push(line))],
+];
+// `npm run bench -- order-export` runs only the suites named
+const only = process.argv.slice(2);
+const rows: Row[] = [];
+for (const [name, run] of suites) if (only.length === 0 || only.includes(name)) rows.push(...(await run()));
 
 console.log(`database: ${platform.database.kind}; boot (open + migrate + first start): ${bootMs.toFixed(0)} ms`);
 console.table(rows);
+for (const note of notes) console.log(note);
 const memory = process.memoryUsage();
 console.log(`memory: rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB`);
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Logger } from 'pino';
 import { Platform } from '../../src/platform/kernel.js';
 import { buildApp } from '../../src/platform/http/app.js';
 import type { Extension } from '../../src/platform/extensions.js';
@@ -29,6 +30,8 @@ export interface TestPlatformOptions {
    */
   extensions?: Extension[];
   env?: Partial<Env>;
+  /** The platform's logger (default: one at the env's level); tests that read log lines pass their own. */
+  logger?: Logger;
 }
 
 /**
@@ -41,6 +44,7 @@ export async function createTestPlatform(options: TestPlatformOptions = {}): Pro
     env: testEnv(options.env),
     extensions: options.extensions ?? [],
     database: handle,
+    logger: options.logger,
   });
   const app = await buildApp(platform);
   await app.ready();

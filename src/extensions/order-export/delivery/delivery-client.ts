@@ -4,7 +4,7 @@ import { authHeadersFor, type AuthMaterial } from './auth/auth-headers.js';
 import { CredentialIncompleteError, type CredentialConfig } from './auth/credential-types.js';
 import { OAuth2TokenError, OAuth2TokenProvider } from './auth/oauth2-token-provider.js';
 import { buildDeliveryRequest } from './delivery-request.js';
-import { bodyForStorage, redactHeaders } from './redaction.js';
+import { bodyForStorage, redactHeaders, redactSecrets } from './redaction.js';
 import { DEFAULT_TARGET_TIMEOUT_MS, type DeliveryTarget } from './target-settings.js';
 import { sendOutboundRequest, type OutboundRequest, type TransportResult } from './transport.js';
 
@@ -143,7 +143,8 @@ export class DeliveryClient {
   }
 
   private outcomeOf(request: OutboundRequest, auth: AuthMaterial, result: TransportResult): Omit<DeliveryOutcome, 'tokenRefreshed' | 'durationMs'> {
-    const sent = bodyForStorage(request.body);
+    // redacted before cutting, so no secret is kept half
+    const sent = bodyForStorage(redactSecrets(String(request.body ?? ''), auth.secrets));
     const stored: StoredRequest = {
       method: request.method,
       url: request.url,
@@ -154,7 +155,7 @@ export class DeliveryClient {
     if (result.kind === 'transport_error') {
       return { kind: 'unreachable', httpStatus: null, message: result.message, acknowledged: false, targetReference: null, retryAfterSeconds: null, request: stored, response: null };
     }
-    const received = bodyForStorage(result.body);
+    const received = bodyForStorage(redactSecrets(result.body.toString('utf8'), auth.secrets));
     const response: StoredResponse = {
       status: result.status,
       headers: redactHeaders(result.headers, auth),

@@ -1,6 +1,7 @@
 /** Request and response bodies are stored up to this many bytes per attempt. */
 export const STORED_BODY_LIMIT = 64 * 1024;
 export const REDACTED = '[redacted]';
+const MIN_SECRET_LENGTH = 4;
 
 // headers that carry credentials whatever the credential type
 const ALWAYS_REDACTED = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
@@ -16,7 +17,7 @@ export interface RedactionRules {
 export function redactHeaders(headers: Record<string, string | string[] | undefined>, rules: RedactionRules = {}): Record<string, string> {
   const names = new Set([...ALWAYS_REDACTED, ...(rules.secretHeaderNames ?? []).map((name) => name.toLowerCase())]);
   // very short values would match ordinary header text; real secrets are longer
-  const secrets = (rules.secrets ?? []).filter((secret) => secret.length >= 4);
+  const secrets = (rules.secrets ?? []).filter((secret) => secret.length >= MIN_SECRET_LENGTH);
   const safe: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
@@ -24,6 +25,16 @@ export function redactHeaders(headers: Record<string, string | string[] | undefi
     const lower = name.toLowerCase();
     safe[lower] = names.has(lower) || secrets.some((secret) => text.includes(secret)) ? REDACTED : text;
   }
+  return safe;
+}
+
+/**
+ * Text with every occurrence of a secret replaced by "[redacted]": a target may echo the API key or
+ * token it got in its error body, and that body is stored with the attempt.
+ */
+export function redactSecrets(text: string, secrets: readonly string[]): string {
+  let safe = text;
+  for (const secret of secrets) if (secret.length >= MIN_SECRET_LENGTH) safe = safe.split(secret).join(REDACTED);
   return safe;
 }
 

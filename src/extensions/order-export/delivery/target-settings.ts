@@ -30,21 +30,28 @@ export function validateTargetSettings(
   const url = checkOutboundUrl(input.url, options);
   if (!url.ok) problems.push(`url ${url.problem}`);
   if (input.method !== undefined && !(TARGET_METHODS as readonly unknown[]).includes(input.method)) problems.push('method must be POST or PUT');
-  if (input.timeoutMs !== undefined && (!Number.isInteger(input.timeoutMs) || (input.timeoutMs as number) < 1 || (input.timeoutMs as number) > MAX_TARGET_TIMEOUT_MS)) {
-    problems.push(`timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TARGET_TIMEOUT_MS}`);
-  }
-  if (input.headers !== undefined) {
-    if (!isObjectLiteral(input.headers)) problems.push('headers must be an object of header names and text values');
-    else {
-      for (const [name, value] of Object.entries(input.headers)) {
-        if (!isHeaderName(name)) problems.push(`headers[${JSON.stringify(name)}]: not a valid HTTP header name`);
-        else if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(`headers.${name}: set by the export itself (secrets belong in a credential)`);
-        else if (!isSafeHeaderValue(value)) problems.push(`headers.${name} must be text without line breaks, at most 8192 characters`);
-      }
-    }
-  }
+  if (input.timeoutMs !== undefined) problems.push(...timeoutProblems(input.timeoutMs));
+  if (input.headers !== undefined) problems.push(...headerProblems(input.headers));
   if (input.signingSecret !== undefined && !isValidSigningSecret(input.signingSecret)) {
     problems.push('signingSecret must be "whsec_" followed by the base64 of 24 to 64 bytes');
+  }
+  return problems;
+}
+
+/** Problems of a target's timeout, named `timeoutMs`. */
+export function timeoutProblems(timeoutMs: unknown): string[] {
+  if (Number.isInteger(timeoutMs) && (timeoutMs as number) >= 1 && (timeoutMs as number) <= MAX_TARGET_TIMEOUT_MS) return [];
+  return [`timeoutMs must be a whole number of milliseconds from 1 to ${MAX_TARGET_TIMEOUT_MS}`];
+}
+
+/** Problems of a target's extra headers, each named `headers.<name>`. */
+export function headerProblems(headers: unknown): string[] {
+  if (!isObjectLiteral(headers)) return ['headers must be an object of header names and text values'];
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (!isHeaderName(name)) problems.push(`headers[${JSON.stringify(name)}]: not a valid HTTP header name`);
+    else if (RESERVED_HEADERS.has(name.toLowerCase())) problems.push(`headers.${name}: set by the export itself (secrets belong in a credential)`);
+    else if (!isSafeHeaderValue(value)) problems.push(`headers.${name} must be text without line breaks, at most 8192 characters`);
   }
   return problems;
 }

@@ -1,4 +1,5 @@
 import jsonata from 'jsonata';
+import { compilePlainPath, type PlainPathResult } from './plain-path.js';
 
 /** Per-evaluation limits; a realistic order mapping evaluates in well under a millisecond. */
 export interface ExpressionLimits {
@@ -36,6 +37,11 @@ export interface GuardedExpression {
   readonly ast: jsonata.ExprNode;
   /** Evaluates against `input`; throws ExpressionError, including U1001 (too deep) and U1002 (too long). */
   evaluate(input: unknown): Promise<unknown>;
+  /**
+   * For plain paths only (see plain-path.ts): the same result synchronously, without jsonata, or
+   * `fallBack` when the data needs jsonata's sequence rules. Absent for every other expression.
+   */
+  readonly evaluatePlain?: (input: unknown) => PlainPathResult;
 }
 
 // jsonata looks this symbol up in the expression's environment before every evaluation step
@@ -54,15 +60,20 @@ export function parseExpression(text: string, limits?: ExpressionLimits): jsonat
 export function compileGuardedExpression(text: string, limits: ExpressionLimits = DEFAULT_EXPRESSION_LIMITS): GuardedExpression {
   const expression = parseExpression(text, limits);
   installGuard(expression, limits);
+  const ast = expression.ast();
+  const evaluatePlain = compilePlainPath(ast);
   return {
-    ast: expression.ast(),
+    ast,
     async evaluate(input) {
+      const plain = evaluatePlain?.(input);
+      if (plain !== undefined && plain !== 'fallBack') return plain.value;
       try {
         return await expression.evaluate(input);
       } catch (error) {
         throw toExpressionError(error);
       }
     },
+    ...(evaluatePlain ? { evaluatePlain } : {}),
   };
 }
 

@@ -2,6 +2,8 @@ import type { CompiledField, CompiledMapping } from './compiled-mapping.js';
 import { ExpressionError } from './expression-guard.js';
 import { coerceToType, NotJsonError, toJsonValue } from './field-types.js';
 
+type ExpressionField = Extract<CompiledField, { kind: 'expr' }>;
+
 export interface RenderResult {
   /** the payload: every field that rendered (fields with errors are left out) */
   data: Record<string, unknown>;
@@ -54,17 +56,33 @@ async function renderFields(
       errors[field.path] = `not evaluated: the render took longer than ${budgetMs} ms in total`;
       continue;
     }
-    const rendered = await renderExpression(field, order);
+    const pending = renderExpression(field, order);
+    // plain paths answer synchronously; awaiting them too would cost a microtask per field
+    const rendered = pending instanceof Promise ? await pending : pending;
     if ('error' in rendered) errors[field.path] = rendered.error;
     else if (rendered.value !== undefined) data[field.name] = rendered.value;
   }
   return data;
 }
 
-async function renderExpression(field: Extract<CompiledField, { kind: 'expr' }>, order: unknown): Promise<{ value: unknown } | { error: string }> {
+type Rendered = { value: unknown } | { error: string };
+
+function renderExpression(field: ExpressionField, order: unknown): Rendered | Promise<Rendered> {
+  const plain = field.expression.evaluatePlain?.(order);
+  if (plain !== undefined && plain !== 'fallBack') return settle(field, () => plain.value);
+  return field.expression.evaluate(order).then(
+    (value) => settle(field, () => value),
+    (error: unknown) => settle(field, () => {
+      throw error;
+    }),
+  );
+}
+
+/** The field's value from its expression's result: JSON only, the default for nothing, the declared type. */
+function settle(field: ExpressionField, result: () => unknown): Rendered {
   let value: unknown;
   try {
-    value = toJsonValue(await field.expression.evaluate(order));
+    value = toJsonValue(result());
   } catch (error) {
     if (error instanceof ExpressionError) return { error: error.describe() };
     if (error instanceof NotJsonError) return { error: `the result cannot be sent: ${error.message}` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyForStorage, redactHeaders } from '../../../../src/extensions/order-export/delivery/redaction.js';
+import { bodyForStorage, redactHeaders, redactSecrets } from '../../../../src/extensions/order-export/delivery/redaction.js';
 
 describe('redaction', () => {
   it('redacts credential headers, named secret headers and any value containing a secret', () => {
@@ -25,6 +25,11 @@ describe('redaction', () => {
 
   it('ignores very short secrets that would match ordinary text', () => {
     expect(redactHeaders({ accept: 'application/json' }, { secrets: ['a'] })).toEqual({ accept: 'application/json' });
+  });
+
+  it('redacts every occurrence of a secret in a body, leaving short values alone', () => {
+    expect(redactSecrets('{"error":"key key-123456 unknown","echo":"key-123456"}', ['key-123456', 'ab'])).toBe('{"error":"key [redacted] unknown","echo":"[redacted]"}');
+    expect(redactSecrets('nothing here', [])).toBe('nothing here');
   });
 
   it('cuts bodies at 64 KiB on a character boundary', () => {

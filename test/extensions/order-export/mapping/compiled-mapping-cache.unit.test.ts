@@ -4,15 +4,17 @@ import { CompiledMappingCache } from '../../../../src/extensions/order-export/ma
 import { compileMapping, definitionHash } from '../../../../src/extensions/order-export/mapping/compile-mapping.js';
 
 describe('compiled mapping cache', () => {
-  it('compiles a definition once and keys it by its canonical hash', () => {
+  it('compiles a definition once and keys it by its hash, member order included', () => {
     const cache = new CompiledMappingCache();
     const first = cache.forDefinition({ fields: { a: { expr: 'x' }, b: { value: 1 } } });
-    // same content, other member order: same entry
-    const second = cache.forDefinition({ fields: { b: { value: 1 }, a: { expr: 'x' } } });
-    expect(second).toBe(first);
+    expect(cache.forDefinition({ fields: { a: { expr: 'x' }, b: { value: 1 } } })).toBe(first);
     expect(first.key).toBe(`hash:${definitionHash({ fields: { a: { expr: 'x' }, b: { value: 1 } } })}`);
+    // same content, other member order: the payload's members come in the other order, so another entry
+    const reordered = cache.forDefinition({ fields: { b: { value: 1 }, a: { expr: 'x' } } });
+    expect(reordered).not.toBe(first);
+    expect(reordered.fields.map((field) => field.name)).toEqual(['b', 'a']);
     expect(cache.forDefinition({ fields: { a: { expr: 'y' } } })).not.toBe(first);
-    expect(cache.size).toBe(2);
+    expect(cache.size).toBe(3);
   });
 
   it('keys saved mapping versions by their id', () => {

@@ -1,0 +1,192 @@
+import { request } from 'undici';
+import type { FastifyInstance } from 'fastify';
+import { systemContext } from '../src/platform/acl/context.js';
+import { transaction } from '../src/platform/database/transaction.js';
+import { newId } from '../src/platform/ids.js';
+import type { Platform } from '../src/platform/kernel.js';
+import { calculateLineItem } from '../src/platform/checkout/cart/calculation/calculated-price.js';
+import { calculateCartTotals } from '../src/platform/checkout/cart/calculation/cart-totals.js';
+import { toCalculatedPriceJson, toCartPriceJson } from '../src/platform/checkout/cart/calculation/price-json.js';
+import { toMajorNumber } from '../src/platform/checkout/money/money.js';
+import { CURRENCY_DEFAULT, defaultShopId, LANGUAGE_SYSTEM } from '../src/platform/first-start/default-ids.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
+import { orderExportConfig } from '../src/extensions/order-export/config.js';
+import { createOutboundAgent } from '../src/extensions/order-export/delivery/outbound-agent.js';
+import { exportOrder } from '../src/extensions/order-export/export/export-order.js';
+import { loadOrderDocument } from '../src/extensions/order-export/export/order-document.js';
+import { compileMapping } from '../src/extensions/order-export/mapping/compile-mapping.js';
+import { renderMapping } from '../src/extensions/order-export/mapping/renderer.js';
+import { startTargetSimulator } from '../src/extensions/order-export/simulator/index.js';
+import { summarize, type Row } from './measure.js';
+
+const LINES = 20;
+const RENDERS = 2000;
+const EXPORTS = 300;
+
+/** A realistic mapping: plain paths, concatenation, a lookup across associations, a list of line objects, a sum. */
+const MAPPING = {
+  fields: {
+    orderNumber: { expr: 'orderNumber', type: 'string', required: true },
+    placedAt: { expr: 'orderDateTime', required: true },
+    currency: { expr: 'currency.isoCode' },
+    total: { expr: 'amountTotal', type: 'number' },
+    paymentState: { expr: 'transactions[0].stateMachineState.technicalName' },
+    shipping: { expr: 'deliveries[0].shippingMethod.name' },
+    source: { value: 'shop' },
+    customer: {
+      fields: {
+        email: { expr: 'orderCustomer.email', required: true },
+        name: { expr: 'orderCustomer.firstName & " " & orderCustomer.lastName' },
+        group: { expr: 'customFields.erpCustomerGroup', default: 'B2C' },
+      },
+    },
+    billTo: { expr: '($id := billingAddressId; addresses[id = $id].{"street": street, "city": city})', type: 'object' },
+    lines: { expr: 'lineItems[type = "product"].{"sku": payload.productNumber, "name": label, "qty": quantity, "price": unitPrice, "total": totalPrice}', type: 'array', required: true },
+    itemCount: { expr: '$sum(lineItems.quantity)', type: 'integer' },
+  },
+};
+
+/** Scalar plain paths only (what the synchronous walk answers without jsonata; no list to copy). */
+const PLAIN_MAPPING = {
+  fields: Object.fromEntries(
+    ['orderNumber', 'orderDateTime', 'currency.isoCode', 'amountTotal', 'transactions[0].stateMachineState.technicalName', 'deliveries[0].shippingMethod.name', 'orderCustomer.email', 'orderCustomer.lastName', 'addresses[0].city', 'customFields.erpCustomerGroup', 'salesChannel.name'].map((expr, i) => [`f${i}`, { expr }]),
+  ),
+};
+
+/**
+ * Order export: the render of a 20-line order through a compiled mapping (realistic, and plain paths
+ * only), and a whole synchronous export against the same local target as a bare HTTP POST of the same
+ * payload, the two measured alternately in one loop so machine load hits both alike. `notes` gets the
+ * p50 comparison the targets are stated in.
+ */
+export async function orderExportCases(platform: Platform, app: FastifyInstance, notes: (line: string) => void): Promise<Row[]> {
+  const host = platform.extensions.hostOf('ExtOrderExport');
+  await platform.systemConfig.set(platform.db, orderExportConfig.key('allowPrivateTargets'), true);
+  // no signing secret: the simulator then checks nothing, for the export and the bare POST alike
+  const sim = await startTargetSimulator({});
+  const agent = createOutboundAgent({ allowPrivateTargets: true });
+  try {
+    const orderId = await createOrder(platform);
+    const order = (await loadOrderDocument(host, orderId))!;
+    const renders: Row[] = [];
+    for (const [name, definition] of [
+      [`render, ${LINES}-line order, 13 fields incl. a list of lines (compiled)`, MAPPING],
+      [`render, ${LINES}-line order, 11 scalar plain paths (compiled)`, PLAIN_MAPPING],
+    ] as const) {
+      const compiled = compileMapping(definition);
+      for (let i = 0; i < 200; i++) await renderMapping(compiled, order);
+      const times: number[] = [];
+      for (let i = 0; i < RENDERS; i++) {
+        const started = performance.now();
+        await renderMapping(compiled, order);
+        times.push(performance.now() - started);
+      }
+      renders.push(summarize(`order export: ${name}`, times));
+    }
+
+    const mappingId = await createEntity(app, 'ext-order-export-mapping', { name: 'bench', definition: MAPPING });
+    const configId = await createEntity(app, 'ext-order-export-config', { name: 'bench', url: sim.deliveryUrl, mappingId });
+    const first = await exportOrder(host, { orderId, configId });
+    if (first.outcome !== 'exported') throw new Error(`bench export answered ${first.outcome}`);
+    const payload = sim.deliveries.at(-1)!.rawBody;
+    const barePost = async () => {
+      const response = await request(sim.deliveryUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload, dispatcher: agent });
+      await response.body.text();
+      if (response.statusCode !== 200) throw new Error(`bare POST answered ${response.statusCode}`);
+    };
+    // every forced export is a new revision: rendered, hashed, signed, sent and recorded in full
+    const forcedExport = async () => {
+      const result = await exportOrder(host, { orderId, configId, forceReExport: true });
+      if (result.outcome !== 'exported') throw new Error(`bench export answered ${result.outcome}`);
+    };
+    for (let i = 0; i < 20; i++) {
+      await forcedExport();
+      await barePost();
+    }
+    const exportTimes: number[] = [];
+    const postTimes: number[] = [];
+    for (let i = 0; i < EXPORTS; i++) {
+      let started = performance.now();
+      await forcedExport();
+      exportTimes.push(performance.now() - started);
+      started = performance.now();
+      await barePost();
+      postTimes.push(performance.now() - started);
+    }
+    const exportRow = summarize(`order export: whole synchronous export (forced, ${LINES} lines, ${Buffer.byteLength(payload)} bytes)`, exportTimes);
+    const postRow = summarize('order export: bare HTTP POST of the same payload to the same target', postTimes);
+    const ratio = Number(exportRow['p50 ms']) / Number(postRow['p50 ms']);
+    notes(
+      `order export (${platform.database.kind}): render p50 ${renders.map((row) => `${(Number(row['p50 ms']) * 1000).toFixed(0)} µs`).join(' / ')} (realistic / plain paths; target < 100 µs); ` +
+        `export p50 ${exportRow['p50 ms']} ms vs bare POST p50 ${postRow['p50 ms']} ms: ${ratio.toFixed(2)}× (target < 1.3×), overhead ${(Number(exportRow['p50 ms']) - Number(postRow['p50 ms'])).toFixed(2)} ms`,
+    );
+    return [...renders, exportRow, postRow];
+  } finally {
+    await agent.close();
+    await sim.close();
+  }
+}
+
+async function createEntity(app: FastifyInstance, resource: string, body: object): Promise<string> {
+  const token = (
+    await app.inject({ method: 'POST', url: '/api/oauth/token', payload: { grant_type: 'password', client_id: 'administration', username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'shopware' } })
+  ).json().access_token as string;
+  const response = await app.inject({ method: 'POST', url: `/api/${resource}?_response=1`, payload: body, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+  if (response.statusCode !== 200) throw new Error(`creating ${resource} failed: ${response.body}`);
+  return response.json().data.id as string;
+}
+
+/** An order with LINES product lines written through the repository, as checkout leaves one. */
+async function createOrder(platform: Platform): Promise<string> {
+  const lines = Array.from({ length: LINES }, (_, i) => ({ line: calculateLineItem({ unitPriceMinor: 999 + i * 100, quantity: (i % 3) + 1, taxRate: 19 }), i }));
+  const totals = calculateCartTotals(
+    lines.map(({ line }) => line),
+    { unitPrice: 499, taxRate: 19 },
+  );
+  const orderId = newId();
+  const addressId = newId();
+  await transaction(platform.db, async (uow) => {
+    await platform.repositories.get('order').create(
+      {
+        id: orderId,
+        orderNumber: `BENCH-${orderId.slice(0, 12)}`,
+        salesChannelId: DEFAULT_SALES_CHANNEL_ID,
+        currencyId: CURRENCY_DEFAULT,
+        languageId: LANGUAGE_SYSTEM,
+        price: toCartPriceJson(totals, 2),
+        amountTotal: toMajorNumber(totals.totalPrice, 2),
+        amountNet: toMajorNumber(totals.netPrice, 2),
+        positionPrice: toMajorNumber(totals.positionPrice, 2),
+        shippingCosts: toCalculatedPriceJson(totals.shippingCosts, 2),
+        shippingTotal: toMajorNumber(totals.shippingCosts.totalPrice, 2),
+        customFields: { erpCustomerGroup: 'B2B' },
+        orderCustomer: { email: 'bench@example.com', firstName: 'Ada', lastName: 'Lovelace' },
+        addresses: [{ id: addressId, countryId: defaultShopId('country', 'DE'), firstName: 'Ada', lastName: 'Lovelace', street: 'Main 1', city: 'Berlin' }],
+        lineItems: lines.map(({ line, i }) => ({
+          identifier: `line-${i}`,
+          type: 'product',
+          label: `Bench mug ${i + 1}`,
+          quantity: line.quantity,
+          unitPrice: toMajorNumber(line.unitPrice, 2),
+          totalPrice: toMajorNumber(line.totalPrice, 2),
+          price: toCalculatedPriceJson(line, 2),
+          payload: { productNumber: `BENCH-${1000 + i}` },
+          position: i + 1,
+        })),
+        deliveries: [
+          {
+            shippingMethodId: defaultShopId('shipping_method', 'standard'),
+            shippingDateEarliest: new Date().toISOString(),
+            shippingDateLatest: new Date().toISOString(),
+            shippingCosts: toCalculatedPriceJson(totals.shippingCosts, 2),
+          },
+        ],
+        transactions: [{ paymentMethodId: defaultShopId('payment_method', 'payment_invoicepayment'), amount: toCalculatedPriceJson({ ...totals.shippingCosts, unitPrice: totals.totalPrice, totalPrice: totals.totalPrice, quantity: 1 }, 2) }],
+      },
+      systemContext,
+      uow,
+    );
+    await platform.repositories.get('order').update({ id: orderId, billingAddressId: addressId }, systemContext, uow);
+  });
+  return orderId;
+}

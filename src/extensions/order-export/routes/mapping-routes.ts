@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { errorResponses, errors, typed, type ExtensionHost } from '../../../platform/sdk/index.js';
+import { loadOrderDocument } from '../export/order-document.js';
+import { runtimeOf } from '../export/runtime.js';
+import { validateMappingDefinition } from '../mapping/definition-validation.js';
+import { exportMappingText, importMappingText } from '../mapping/mapping-text.js';
+import { renderMapping } from '../mapping/renderer.js';
+import { rollbackMapping } from '../records/mapping-store.js';
+import { ACTION_PREFIX, described, privileged } from './route-options.js';
+import {
+  MappingExportBody,
+  MappingImportBody,
+  MappingImportResult,
+  MappingText,
+  PreviewBody,
+  PreviewResult,
+  RollbackBody,
+  RollbackParams,
+  RollbackResult,
+  ValidateBody,
+  ValidationResult,
+} from './schemas.js';
+
+export const MAPPING_READ_PRIVILEGE = 'ext_order_export_mapping:read';
+export const MAPPING_UPDATE_PRIVILEGE = 'ext_order_export_mapping:update';
+
+const READ_ERRORS = errorResponses({ 400: 'The request does not match its schema.', 403: 'Missing privilege.' });
+
+/** Validate, preview, text export and import of definitions (problems are answers, not errors), and rollback. */
+export function registerMappingRoutes(app: FastifyInstance, host: ExtensionHost): void {
+  const read = privileged(MAPPING_READ_PRIVILEGE);
+
+  typed(app).post(
+    `${ACTION_PREFIX}/mapping/validate`,
+    { ...read, schema: { ...described('Validate a mapping definition', MAPPING_READ_PRIVILEGE), body: ValidateBody, response: { 200: ValidationResult, ...READ_ERRORS } } },
+    async (request) => validateMappingDefinition(request.body.definition),
+  );
+
+  typed(app).post(
+    `${ACTION_PREFIX}/mapping/preview`,
+    {
+      ...read,
+      schema: {
+        ...described('Render a definition against a real order; nothing is sent', MAPPING_READ_PRIVILEGE, 'Validation problems and render errors are in the answer.'),
+        body: PreviewBody,
+        response: { 200: PreviewResult, ...READ_ERRORS, ...errorResponses({ 404: 'Unknown order.' }) },
+      },
+    },
+    async (request) => {
+      const order = await loadOrderDocument(host, request.body.orderId);
+      if (!order) throw errors.notFound('order', request.body.orderId);
+      const { problems } = validateMappingDefinition(request.body.definition);
+      if (problems.length > 0) return { valid: false, problems, data: {}, errors: {} };
+      const rendered = await renderMapping(runtimeOf(host).mappings.forDefinition(request.body.definition), order);
+      return { valid: true, problems: [], data: rendered.data, errors: rendered.errors };
+    },
+  );
+
+  typed(app).post(
+    `${ACTION_PREFIX}/mapping/export`,
+    { ...read, schema: { ...described('A definition as JSON or YAML text', MAPPING_READ_PRIVILEGE), body: MappingExportBody, response: { 200: MappingText, ...READ_ERRORS } } },
+    async (request) => exportMappingText(request.body.definition, request.body.format),
+  );
+
+  typed(app).post(
+    `${ACTION_PREFIX}/mapping/import`,
+    {
+      ...read,
+      schema: {
+        ...described('Parse JSON or YAML text into a definition', MAPPING_READ_PRIVILEGE, 'Parses only: validate and save the definition yourself. Bad text answers `{valid: false, error}`.'),
+        body: MappingImportBody,
+        response: { 200: MappingImportResult, ...READ_ERRORS },
+      },
+    },
+    async (request) => importMappingText(request.body.content, request.body.format),
+  );
+
+  typed(app).post(
+    `${ACTION_PREFIX}/mapping/:mappingId/rollback`,
+    {
+      ...privileged(MAPPING_UPDATE_PRIVILEGE),
+      schema: {
+        ...described('Make an earlier version\'s definition current again', MAPPING_UPDATE_PRIVILEGE, 'Written as a new version.'),
+        params: RollbackParams,
+        body: RollbackBody,
+        response: {
+          200: RollbackResult,
+          ...errorResponses({ 400: 'No version given, or the old definition no longer validates.', 403: 'Missing privilege.', 404: 'Unknown mapping or version.' }),
+        },
+      },
+    },
+    async (request) => rollbackMapping(host, request.params.mappingId, request.body.version),
+  );
+}

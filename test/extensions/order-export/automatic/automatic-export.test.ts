@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { ORDER_PLACED_EVENT } from '../../../../src/platform/sdk/index.js';
+import { EXPORT_QUEUE, runExportJob } from '../../../../src/extensions/order-export/automatic/export-job.js';
+import { exportLeaseName } from '../../../../src/extensions/order-export/export/export-lease.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
+import { newId } from '../../../../src/platform/ids.js';
+import { startOrderExportTest, type OrderExportTest } from '../order-export-test-setup.js';
+
+interface QueuedJob {
+  data: { orderId: string; configId: string; try: number };
+  state: string;
+  /** seconds from now until the job may run */
+  startsIn: number;
+}
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('automatic exports through the job queue', () => {
+  let oe: OrderExportTest;
+  let mappingId: string;
+  beforeAll(async () => {
+    oe = await startOrderExportTest();
+    mappingId = await oe.createMapping();
+  });
+  afterAll(() => oe.close());
+
+  const jobsOf = async (orderId: string): Promise<QueuedJob[]> => {
+    const rows = await sql<{ data: QueuedJob['data']; state: string; starts_in: number }>`
+      SELECT data, state, EXTRACT(EPOCH FROM (start_after - now()))::float AS starts_in FROM pgboss.job
+      WHERE name = ${EXPORT_QUEUE} AND data->>'orderId' = ${orderId} ORDER BY created_on`.execute(oe.t.platform.db);
+    return rows.rows.map((row) => ({ data: row.data, state: row.state, startsIn: Number(row.starts_in) }));
+  };
+
+  it('a paid order transaction and a placed order queue an export per matching active target; the worker exports them', async () => {
+    const onPaid = await oe.createTarget({ mappingId, autoExport: 'order_paid' });
+    const onPlaced = await oe.createTarget({ mappingId, autoExport: 'order_placed' });
+    const inactive = await oe.createTarget({ mappingId, autoExport: 'order_paid', active: false });
+    const manual = await oe.createTarget({ mappingId });
+    const order = await oe.createOrder();
+
+    expect(await oe.host.stateMachines.transition({ entity: 'order_transaction', id: order.transactionId, action: 'paid' })).toMatchObject({ result: 'moved' });
+    await oe.t.platform.events.dispatch(oe.t.platform.db, ORDER_PLACED_EVENT, { orderId: order.orderId, salesChannelId: DEFAULT_SALES_CHANNEL_ID, customerId: newId() });
+    expect((await jobsOf(order.orderId)).map((job) => job.data.configId).sort()).toEqual([onPaid, onPlaced].sort());
+
+    await oe.t.platform.queue.startWorker(0.5);
+    for (const configId of [onPaid, onPlaced]) {
+      const row = await waitFor(async () => oe.exportRow(order.orderId, configId));
+      expect(row).toMatchObject({ status: 'exported', revision: 1 });
+      expect((await oe.attempts(row.id as string)).map((a) => a.trigger)).toEqual(['automatic']);
+    }
+    expect(await oe.exportRow(order.orderId, inactive)).toBeUndefined();
+    expect(await oe.exportRow(order.orderId, manual)).toBeUndefined();
+    expect(oe.sim.deliveries.filter((d) => (d.json as { paymentState?: string }).paymentState === 'paid')).toHaveLength(2);
+  });
+
+  it('a target that is down is tried again later by a delayed message, honouring Retry-After; the next try exports', async () => {
+    const configId = await oe.createTarget({ mappingId });
+    const order = await oe.createOrder();
+    oe.sim.enqueue({ status: 503, retryAfter: 600 });
+    await runExportJob(oe.host, { orderId: order.orderId, configId, try: 1 });
+    const [next] = await jobsOf(order.orderId);
+    expect(next!.data).toEqual({ orderId: order.orderId, configId, try: 2 });
+    expect(next!.startsIn).toBeGreaterThan(590);
+    expect(next!.startsIn).toBeLessThan(610);
+
+    // without Retry-After the schedule decides: 4 minutes after the second try
+    oe.sim.enqueue({ status: 502 });
+    await runExportJob(oe.host, next!.data);
+    const third = (await jobsOf(order.orderId)).find((job) => job.data.try === 3)!;
+    expect(third.startsIn).toBeGreaterThan(230);
+    expect(third.startsIn).toBeLessThan(250);
+
+    // the message comes due (run here, not waited for): the target is back
+    await runExportJob(oe.host, third.data);
+    const row = await oe.exportRow(order.orderId, configId);
+    expect(row).toMatchObject({ status: 'exported', revision: 1 });
+    expect((await oe.attempts(row!.id as string)).map((a) => [a.trigger, a.outcome, a.response_status])).toEqual([
+      ['automatic', 'failed', 503],
+      ['automatic', 'failed', 502],
+      ['automatic', 'exported', 200],
+    ]);
+    expect((await jobsOf(order.orderId)).map((job) => job.data.try)).toEqual([2, 3]);
+  });
+
+  it('no answer and a running export are retried; a refusal (4xx), an unknown target or the last try are not', async () => {
+    const order = await oe.createOrder();
+    const down = await oe.createTarget({ mappingId, url: 'http://127.0.0.1:1/orders' });
+    await runExportJob(oe.host, { orderId: order.orderId, configId: down, try: 1 });
+
+    const busy = await oe.createTarget({ mappingId });
+    const lease = await oe.t.platform.leases.take(exportLeaseName(order.orderId, busy), { ttlMs: 60_000 });
+    await runExportJob(oe.host, { orderId: order.orderId, configId: busy, try: 1 });
+    await oe.t.platform.leases.release(lease!);
+
+    const refusing = await oe.createTarget({ mappingId });
+    oe.sim.enqueue({ status: 400 });
+    await runExportJob(oe.host, { orderId: order.orderId, configId: refusing, try: 1 });
+    await runExportJob(oe.host, { orderId: order.orderId, configId: newId(), try: 1 });
+    oe.sim.enqueue({ status: 500 });
+    const last = await oe.createTarget({ mappingId });
+    await runExportJob(oe.host, { orderId: order.orderId, configId: last, try: 8 });
+    await runExportJob(oe.host, { garbage: true });
+
+    const queued = await jobsOf(order.orderId);
+    expect(queued.map((job) => [job.data.configId, job.data.try]).sort()).toEqual([
+      [busy, 2],
+      [down, 2],
+    ].sort());
+    expect(await oe.exportRow(order.orderId, refusing)).toMatchObject({ status: 'failed' });
+    expect(await oe.exportRow(order.orderId, last)).toMatchObject({ status: 'failed' });
+  });
+
+  it('the handler is declared with the queue\'s own retries for unexpected errors', () => {
+    const handler = oe.t.platform.extensions.all().find((e) => e.name === 'ExtOrderExport')!.messageHandlers![0]!;
+    expect(handler).toMatchObject({ queue: EXPORT_QUEUE, retryLimit: 3, retryDelaySeconds: 60 });
+  });
+});
