@@ -105,17 +105,15 @@ export class QueueService {
    * Enqueues a message. Given a unit of work, the message is written in that transaction and only
    * exists if it commits.
    */
-  async send(within: Db | UnitOfWork, queue: string, data: object, options: { startAfterSeconds?: number; singletonKey?: string } = {}): Promise<string | null> {
+  async send(within: Db | UnitOfWork, queue: string, data: object, options: { startAfterSeconds?: number } = {}): Promise<string> {
     if (!this.#handlers.has(queue)) throw new Error(`No handler is registered for queue ${queue}`);
     await this.start();
     const id = await this.#boss.send(queue, data, {
       db: sqlGateway(within),
       ...(options.startAfterSeconds !== undefined ? { startAfter: Math.max(0, Math.ceil(options.startAfterSeconds)) } : {}),
-      ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
     });
-    // pg-boss answers null when a singleton key already waits; without one that is a refusal
-    if (!id && options.singletonKey === undefined) throw new Error(`Queue ${queue} did not accept the message`);
-    return id ?? null;
+    if (!id) throw new Error(`Queue ${queue} did not accept the message`);
+    return id;
   }
 
   /** Waiting and retrying messages per queue (Shopware's `/api/_info/queue.json`). */

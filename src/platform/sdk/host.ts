@@ -52,16 +52,11 @@ export interface HostEvents {
 export interface QueueSendOptions {
   /** Deliver no earlier than this many seconds from now (e.g. a target's Retry-After). */
   startAfterSeconds?: number;
-  /** At most one waiting message with this key per queue; a second send is dropped (null id). */
-  singletonKey?: string;
 }
 
 export interface HostQueue {
-  /**
-   * Enqueues a message for a declared handler; inside a unit of work it exists only if that commits.
-   * Null when a singleton key dropped it.
-   */
-  send(within: Db | UnitOfWork, queue: string, data: object, options?: QueueSendOptions): Promise<string | null>;
+  /** Enqueues a message for a declared handler; inside a unit of work it exists only if that commits. */
+  send(within: Db | UnitOfWork, queue: string, data: object, options?: QueueSendOptions): Promise<string>;
 }
 
 export interface HostMedia {
