@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
+import { StatementCounter } from './statement-counter.js';
 
 // COUNT(*) and other int8 values fit in a JS number for anything this platform counts.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -21,6 +22,8 @@ export interface DatabaseHandle {
   pool: pg.Pool;
   /** Embedded only: the PGlite instance (for data dumps in tests). */
   pglite?: PGlite;
+  /** Counts the statements run through `db` (tests pin the counts of hot paths with it). */
+  statements: StatementCounter;
   close(): Promise<void>;
 }
 
@@ -41,20 +44,23 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => {
       /* an idle client lost its server; the pool replaces it on the next checkout */
     });
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
-    return { kind: 'postgres', db, pool, close: () => db.destroy() };
+    const statements = new StatementCounter();
+    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
+    return { kind: 'postgres', db, pool, statements, close: () => db.destroy() };
   }
 
   const pglite = await PGlite.create({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
   // One PGlite is one session: a pool of exactly one connection serialises every caller, so a
   // transaction can never see (or roll back) statements of another request.
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const statements = new StatementCounter();
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
   return {
     kind: 'embedded',
     db,
     pool,
     pglite,
+    statements,
     async close() {
       await db.destroy();
       await pglite.close();

@@ -8,6 +8,7 @@ import type { EntityDefinition } from './definition.js';
 import { EntityReader } from './reader.js';
 import type { EntityRegistry } from './registry.js';
 import { applyIncludes, type EntityRecord } from './serializer.js';
+import type { WriteOptions } from './write-planner.js';
 import { EntityWriter } from './writer.js';
 import type { SecretBox } from '../security/secret-box.js';
 
@@ -80,8 +81,8 @@ export class EntityRepository {
   }
 
   /** Inserts; an id that exists already is a 400. Returns the ids of the root records. */
-  create(data: WritePayload, context: ApiContext, uow: UnitOfWork): Promise<string[]> {
-    return this.#writer.write(uow, this.definition, data, 'create', context);
+  create(data: WritePayload, context: ApiContext, uow: UnitOfWork, options: WriteOptions = {}): Promise<string[]> {
+    return this.#writer.write(uow, this.definition, data, 'create', context, options);
   }
 
   /** Updates existing records (404 when a root id does not exist); nested records are upserted. */

@@ -9,7 +9,7 @@ import { mapDatabaseError } from './db-errors.js';
 import { columnName, tableName, type EntityDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
 import type { RowCommand, WriteCommand, WritePlan } from './write-plan.js';
-import { WritePlanner, type WriteMode } from './write-planner.js';
+import { WritePlanner, type WriteMode, type WriteOptions } from './write-planner.js';
 
 /** Payload of `<entity>.written`, dispatched after commit. */
 export interface EntityWrittenEvent {
@@ -38,8 +38,8 @@ export class EntityWriter {
   ) {}
 
   /** `data` as one object reports pointers like `/name`; as an array like `/0/name`. */
-  async write(uow: UnitOfWork, def: EntityDefinition, data: unknown, mode: WriteMode, context: ApiContext): Promise<string[]> {
-    const planner = new WritePlanner(this.registry, uow.db, context);
+  async write(uow: UnitOfWork, def: EntityDefinition, data: unknown, mode: WriteMode, context: ApiContext, options: WriteOptions = {}): Promise<string[]> {
+    const planner = new WritePlanner(this.registry, uow.db, context, options);
     const records = Array.isArray(data) ? data : [data];
     const ids: string[] = [];
     for (const [i, record] of records.entries()) {

@@ -35,6 +35,7 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
           id: request.id,
           action: request.action,
           context: request.context ?? systemContext,
+          ...(request.lockedState ? { lockedState: request.lockedState } : {}),
         }),
       currentState: (entity, id, within) => platform.stateMachines.currentState(within ?? db, entity, id),
     },

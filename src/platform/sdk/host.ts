@@ -33,6 +33,11 @@ export interface HostTransitionRequest {
   action: string;
   /** Who acts; the system by default. */
   context?: ApiContext;
+  /**
+   * The state (and order) the caller read under a row lock it still holds in `within`, e.g. from
+   * `orderTransactions.loadForUpdate`: the move skips re-locking the row. Never pass a state read without the lock.
+   */
+  lockedState?: { technicalName: string; orderId?: string };
 }
 
 export interface HostStateMachines {

@@ -42,6 +42,17 @@ export interface TransitionRequest {
   /** The action name, e.g. `paid`, `refund_partially`, `reopen`. */
   action: string;
   context: ApiContext;
+  /**
+   * The state the caller read under a row lock it still holds in `within` (a unit of work): the transition
+   * then skips re-locking and re-reading the row, one statement less on hot paths such as webhooks.
+   */
+  lockedState?: LockedState;
+}
+
+export interface LockedState {
+  technicalName: string;
+  /** The order the entity belongs to (order_transaction, order_delivery), for the event payload. */
+  orderId?: string;
 }
 
 export interface TransitionResult {
@@ -179,7 +190,7 @@ export class StateMachineRegistry {
     return transaction(request.within, async (uow) => {
       const db = uow.db;
       const definition = await this.#machine(db, target.machine);
-      const row = await this.#row(db, target, request.id, true);
+      const row = request.lockedState ? this.#lockedRow(definition, request.lockedState) : await this.#row(db, target, request.id, true);
       const current = this.#state(definition, row.stateId);
       const { transitions } = definition;
 
@@ -239,6 +250,13 @@ export class StateMachineRegistry {
     const row = result.rows[0];
     if (!row) throw errors.notFound(target.entity, id);
     return row.order_id ? { stateId: row.state_id, orderId: row.order_id } : { stateId: row.state_id };
+  }
+
+  /** The row as the caller read it under its own lock; a state name outside the machine is a caller bug. */
+  #lockedRow(definition: MachineDefinition, locked: LockedState): { stateId: string; orderId?: string } {
+    const state = [...definition.states.values()].find((candidate) => candidate.technicalName === locked.technicalName);
+    if (!state) throw new Error(`State ${locked.technicalName} is not a state of state machine ${definition.id}`);
+    return { stateId: state.id, ...(locked.orderId ? { orderId: locked.orderId } : {}) };
   }
 
   #state(definition: MachineDefinition, id: string): StateRef {

@@ -108,7 +108,13 @@ async function apply(host: ExtensionHost, uow: UnitOfWork, current: OrderTransac
 
   const move = VERDICT_MOVES[payment.verdict];
   const action = move.action === 'paid' && PAY_ACTION_STATES.has(current.state) ? 'pay' : move.action;
-  const moved = await host.stateMachines.transition({ within: uow, entity: 'order_transaction', id: current.id, action });
+  const moved = await host.stateMachines.transition({
+    within: uow,
+    entity: 'order_transaction',
+    id: current.id,
+    action,
+    lockedState: { technicalName: current.state, orderId: current.orderId },
+  });
   if (moved.result === 'refused') return { outcome: 'refused', state: current.state };
 
   // a pending attempt completes later under the same id: its event stays unrecorded until it is final

@@ -88,7 +88,8 @@ export class OrderPlacement {
     customerComment: string | null,
   ): Promise<string> {
     const repositories = this.platform.repositories;
-    const create = (entity: string, data: Record<string, unknown>) => repositories.get(entity).create(data, systemContext, uow);
+    // fresh ids pointing at rows read moments ago in this transaction: the keys in the database guard them
+    const create = (entity: string, data: Record<string, unknown>) => repositories.get(entity).create(data, systemContext, uow, { trustReferences: true });
     const decimals = cart.currency.decimals;
     const money = (minor: number) => toMajorNumber(minor, decimals);
     const orderId = newId();
@@ -134,7 +135,8 @@ export class OrderPlacement {
       shippingAddressId = newId();
       await create('order_address', { id: shippingAddressId, orderId, ...addressFields(addresses.shipping) });
     }
-    await repositories.get('order').update({ id: orderId, billingAddressId }, systemContext, uow);
+    // the order and its address reference each other: the link is set once both exist (order.written went out on create)
+    await uow.db.updateTable('order').set({ billing_address_id: billingAddressId }).where('id', '=', orderId).execute();
 
     for (const [index, item] of cart.lineItems.entries()) {
       await create('order_line_item', {

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayBOrderFixture, startFixturePayment, stateOf, startPayBTest, TEST_WEBHOOK_HASH, type PayBTest } from '../pay-b-test-setup.js';
+
+/**
+ * The statements one charge.completed webhook costs, pinned so round trips removed from the hot path do not
+ * creep back (transaction control not counted). Raise a pin only with a reason in the commit message.
+ */
+describe('gateway D webhook: statements per delivery', () => {
+  let test: PayBTest;
+
+  beforeAll(async () => {
+    test = await startPayBTest({ listen: true, simulator: { autoWebhooks: false } });
+  });
+  afterAll(() => test.close());
+
+  async function deliver(gatewayId: number): Promise<number> {
+    const body = { event: 'charge.completed', data: test.sim.transaction(gatewayId) };
+    const { result: response, count, sql } = await test.platform.database.statements.measure(() =>
+      fetch(test.webhookUrl!, { method: 'POST', headers: { 'content-type': 'application/json', 'verif-hash': TEST_WEBHOOK_HASH }, body: JSON.stringify(body) }),
+    );
+    expect(response.status).toBe(200);
+    if (process.env.SHOW_SQL) console.log(sql.join("\n---\n"));
+    return count;
+  }
+
+  it('settles a payment on its first delivery within the pinned count, and answers a duplicate with fewer', async () => {
+    // a first delivery of another payment warms the per-process caches (config, state machine definitions)
+    const warm = await createPayBOrderFixture(test.platform, { isoCode: 'USD', amountMinor: 1000 });
+    await startFixturePayment(test.platform, warm);
+    await deliver((await test.sim.completePayment(warm.orderTransactionId, 'successful')).transactionId!);
+
+    const fixture = await createPayBOrderFixture(test.platform, { isoCode: 'USD', amountMinor: 4200 });
+    await startFixturePayment(test.platform, fixture);
+    const { transactionId } = await test.sim.completePayment(fixture.orderTransactionId, 'successful');
+
+    const first = await deliver(transactionId!);
+    expect(await stateOf(test.platform, fixture.orderTransactionId)).toBe('paid');
+    const duplicate = await deliver(transactionId!);
+    console.log(`gateway D webhook statements: first ${first}, duplicate ${duplicate}`);
+    expect(first).toBeLessThanOrEqual(8);
+    expect(duplicate).toBeLessThanOrEqual(2);
+  });
+});
