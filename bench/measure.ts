@@ -5,6 +5,12 @@ export interface Row {
   'p50 ms': string;
   'p95 ms': string;
   'ops/s': string;
+  /** The case this one is compared with, measured in the same run (bare round trip, hand-written SQL, ...). */
+  baseline?: string;
+  /** p50 of this case over p50 of the baseline. */
+  ratio?: string;
+  /** What the ratio should be at most (benchmark targets; never asserted in tests). */
+  target?: string;
 }
 
 /** Runs `fn` a few times to warm up, then `runs` times; mean, p50, p95 and throughput of the timed runs. */
@@ -32,4 +38,24 @@ export function summarize(name: string, times: number[]): Row {
     'p95 ms': ms(sorted[Math.floor(sorted.length * 0.95)]!),
     'ops/s': (1000 / mean).toFixed(0),
   };
+}
+
+/** The row with its ratio to a baseline row of the same run (p50 over p50) and the target that ratio has. */
+export function compared(row: Row, baseline: Row, target: string): Row {
+  const ratio = Number(row['p50 ms']) / Number(baseline['p50 ms']);
+  return { ...row, baseline: baseline.case, ratio: `${ratio.toFixed(2)}×`, target };
+}
+
+/** Throughput of `senders` concurrent loops doing `total` operations in all (ops/s over the wall time). */
+export async function throughput(name: string, total: number, senders: number, fn: () => Promise<unknown>): Promise<Row> {
+  let left = total;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: senders }, async () => {
+      while (left-- > 0) await fn();
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const mean = elapsed / total;
+  return { case: name, runs: total, 'mean ms': (mean * senders).toFixed(3), 'p50 ms': '', 'p95 ms': '', 'ops/s': ((total * 1000) / elapsed).toFixed(0) };
 }

@@ -17,7 +17,7 @@ import { loadOrderDocument } from '../src/extensions/order-export/export/order-d
 import { compileMapping } from '../src/extensions/order-export/mapping/compile-mapping.js';
 import { renderMapping } from '../src/extensions/order-export/mapping/renderer.js';
 import { startTargetSimulator } from '../src/extensions/order-export/simulator/index.js';
-import { summarize, type Row } from './measure.js';
+import { compared, summarize, type Row } from './measure.js';
 
 const LINES = 20;
 const RENDERS = 2000;
@@ -120,7 +120,7 @@ export async function orderExportCases(platform: Platform, app: FastifyInstance,
       `order export (${platform.database.kind}): render p50 ${renders.map((row) => `${(Number(row['p50 ms']) * 1000).toFixed(0)} µs`).join(' / ')} (realistic / plain paths; target < 100 µs); ` +
         `export p50 ${exportRow['p50 ms']} ms vs bare POST p50 ${postRow['p50 ms']} ms: ${ratio.toFixed(2)}× (target < 1.3×), overhead ${(Number(exportRow['p50 ms']) - Number(postRow['p50 ms'])).toFixed(2)} ms`,
     );
-    return [...renders, exportRow, postRow];
+    return [...renders, postRow, compared(exportRow, postRow, '< 1.3×')];
   } finally {
     await agent.close();
     await sim.close();

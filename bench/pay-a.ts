@@ -5,7 +5,7 @@ import { newId } from '../src/platform/ids.js';
 import { CURRENCY_DEFAULT, defaultShopCurrencyId, defaultShopId } from '../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
 import type { Platform } from '../src/platform/kernel.js';
-import { measure, type Row } from './measure.js';
+import { compared, measure, throughput, type Row } from './measure.js';
 
 const SECRET_KEY = 'sk_test_bench';
 const CHARGES = 40;
@@ -70,18 +70,19 @@ export async function payACases(platform: Platform, app: FastifyInstance): Promi
     };
 
     const duplicate = references.pop()!;
-    const rows: Row[] = [
-      await measure('GET /transaction/verify/:reference (bare round trip to the simulator)', 200, async () => {
+    const bareVerify = await measure('gateway A: bare verify round trip to the simulator', 200, async () => {
         const response = await fetch(`${sim.baseUrl}/transaction/verify/${duplicate}`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
         if (response.status !== 200) throw new Error(`verify answered ${response.status}`);
         await response.arrayBuffer();
-      }),
-    ];
+    });
+    const rows: Row[] = [bareVerify];
     await expectHandled(webhook(duplicate));
     let next = 0;
     // measure() warms up with a few runs: every run needs an order of its own
-    rows.push(await measure('POST /pay-a/webhook charge.success (signature + verify + settle)', CHARGES - 5, () => expectHandled(webhook(references[next++]!))));
+    const first = await measure('POST /pay-a/webhook charge.success (signature + verify + settle)', CHARGES - 5, () => expectHandled(webhook(references[next++]!)));
+    rows.push(compared(first, bareVerify, platform.database.kind === 'postgres' ? '≤ 2.5×' : '≤ 3×'));
     rows.push(await measure('POST /pay-a/webhook charge.success, duplicate', 200, () => expectHandled(webhook(duplicate))));
+    rows.push({ ...(await throughput('POST /pay-a/webhook duplicates, 8 senders', 400, 8, () => expectHandled(webhook(duplicate)))), target: '≥ 2,000/s (PostgreSQL)' });
 
     const adminToken = await tokenOf(app, platform.env.adminPassword);
     const refund = () =>

@@ -5,7 +5,7 @@ import { newId } from '../src/platform/ids.js';
 import { CURRENCY_DEFAULT, defaultShopId } from '../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
 import type { Platform } from '../src/platform/kernel.js';
-import { measure, type Row } from './measure.js';
+import { compared, measure, throughput, type Row } from './measure.js';
 
 const SECRET_KEY = 'FLWSECK_TEST-bench';
 const WEBHOOK_HASH = 'bench-webhook-hash';
@@ -76,11 +76,20 @@ export async function payBCases(platform: Platform, app: FastifyInstance): Promi
 
     const rows: Row[] = [await measure('GET /store-api/checkout/cart (gateway D selected: validate)', 200, () => storeApi('GET', '/store-api/checkout/cart', token))];
     const duplicate = charges.pop()!;
+    // the floor of a webhook: the verify call it must make, alone, to the same simulator
+    const bareVerify = await measure('gateway D: bare verify round trip to the simulator', 200, async () => {
+      const response = await fetch(`${sim.baseUrl}/v3/transactions/${duplicate.id}/verify`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+      if (response.status !== 200) throw new Error(`verify answered ${response.status}`);
+      await response.arrayBuffer();
+    });
+    rows.push(bareVerify);
     await expectOk(webhook(duplicate));
     let next = 0;
     // measure() warms up with a few runs: every run needs an order of its own
-    rows.push(await measure('POST /pay-b/webhook charge.completed (verify + settle)', CHARGES - 5, () => expectOk(webhook(charges[next++]!))));
+    const first = await measure('POST /pay-b/webhook charge.completed (verify + settle)', CHARGES - 5, () => expectOk(webhook(charges[next++]!)));
+    rows.push(compared(first, bareVerify, platform.database.kind === 'postgres' ? '≤ 2.5×' : '≤ 3×'));
     rows.push(await measure('POST /pay-b/webhook charge.completed, duplicate', 200, () => expectOk(webhook(duplicate))));
+    rows.push({ ...(await throughput('POST /pay-b/webhook duplicates, 8 senders', 400, 8, () => expectOk(webhook(duplicate)))), target: '≥ 2,000/s (PostgreSQL)' });
 
     const adminToken = await tokenOf(app, platform.env.adminPassword);
     const refund = () =>

@@ -1,10 +1,13 @@
 /**
  * `npm run bench`: speed and memory of the platform's hot paths on the embedded database (or on
- * PostgreSQL with DATABASE_URL). Prints one table; no thresholds: compare runs, not assertions.
+ * PostgreSQL with DATABASE_URL). Prints one table: each figure, the baseline it is compared with (measured
+ * in the same run), the ratio and the target; no thresholds fail anything: compare runs, not assertions.
+ * The rows also go to bench/results/<date>-<database>.json with the machine and versions.
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { Platform } from '../src/platform/kernel.js';
 import { buildApp } from '../src/platform/http/app.js';
 import { readEnv } from '../src/platform/env.js';
@@ -14,6 +17,7 @@ import { shopCases } from './shop.js';
 import { payACases } from './pay-a.js';
 import { payBCases } from './pay-b.js';
 import { orderExportCases } from './order-export.js';
+import { startupCases } from './startup.js';
 import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
 
@@ -33,17 +37,27 @@ const suites: Array<[string, () => Promise<Row[]>]> = [
   ['pay-b', () => payBCases(platform, app)],
   ['pay-a', () => payACases(platform, app)],
   ['order-export', () => orderExportCases(platform, app, (line) => notes.push(line))],
+  ['startup', () => startupCases(env.databaseUrl)],
 ];
 // `npm run bench -- order-export` runs only the suites named
 const only = process.argv.slice(2);
 const rows: Row[] = [];
 for (const [name, run] of suites) if (only.length === 0 || only.includes(name)) rows.push(...(await run()));
 
-console.log(`database: ${platform.database.kind}; boot (open + migrate + first start): ${bootMs.toFixed(0)} ms`);
-console.table(rows);
+const serverVersion = (await sql<{ server_version: string }>`SHOW server_version`.execute(platform.db)).rows[0]?.server_version;
+const machine = { cpus: cpus().length, cpu: cpus()[0]?.model, memoryGiB: Math.round(totalmem() / 2 ** 30), loadAverage: loadavg().map((value) => Number(value.toFixed(2))) };
+console.log(`database: ${platform.database.kind} (server ${serverVersion}); node ${process.version}; ${machine.cpus} × ${machine.cpu}; load ${machine.loadAverage.join(' ')}`);
+console.log(`boot (open + migrate + first start): ${bootMs.toFixed(0)} ms`);
+console.table(rows.map((row) => ({ ...row, baseline: row.baseline ?? '', ratio: row.ratio ?? '', target: row.target ?? '' })));
 for (const note of notes) console.log(note);
 const memory = process.memoryUsage();
 console.log(`memory: rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(memory.heapUsed / 2 ** 20).toFixed(0)} MiB`);
+
+const resultsDir = path.join(import.meta.dirname, 'results');
+mkdirSync(resultsDir, { recursive: true });
+const resultFile = path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}-${platform.database.kind}.json`);
+writeFileSync(resultFile, JSON.stringify({ at: new Date().toISOString(), database: platform.database.kind, serverVersion, node: process.version, machine, bootMs: Math.round(bootMs), rows, notes }, null, 2) + '\n');
+console.log(`results: ${path.relative(process.cwd(), resultFile)}`);
 
 await app.close();
 await platform.close();
