@@ -97,41 +97,28 @@ export class TokenService {
     throw errors.unauthorized('Access token could not be verified.');
   }
 
+  // one statement per authenticated request: the caller's row and the privilege lists of its roles together
   async #userContext(userId: string, issuedAt: number): Promise<ApiContext> {
     const user = await this.db
-      .selectFrom('user')
-      .select(['id', 'admin', 'active', 'last_updated_password_at'])
-      .where('id', '=', userId)
+      .selectFrom('user as u')
+      .select(['u.id', 'u.admin', 'u.active', 'u.last_updated_password_at', rolePrivileges('acl_user_role', 'user_id')])
+      .where('u.id', '=', userId)
       .executeTakeFirst();
     if (!user || !user.active) throw errors.unauthorized('Access token could not be verified.');
     if (user.last_updated_password_at && issuedAt < Math.floor(new Date(user.last_updated_password_at).getTime() / 1000)) {
       throw errors.unauthorized('Access token is revoked.');
     }
-    const privileges = await this.#privileges('acl_user_role', 'user_id', userId);
-    return { source: { type: 'admin-api', userId, isAdmin: user.admin, privileges } };
+    return { source: { type: 'admin-api', userId, isAdmin: user.admin, privileges: privilegeSet(user.role_privileges) } };
   }
 
   async #integrationContext(integrationId: string): Promise<ApiContext> {
-    const integration = await this.db.selectFrom('integration').select(['id', 'admin']).where('id', '=', integrationId).executeTakeFirst();
+    const integration = await this.db
+      .selectFrom('integration as u')
+      .select(['u.id', 'u.admin', rolePrivileges('integration_role', 'integration_id')])
+      .where('u.id', '=', integrationId)
+      .executeTakeFirst();
     if (!integration) throw errors.unauthorized('Access token could not be verified.');
-    const privileges = await this.#privileges('integration_role', 'integration_id', integrationId);
-    return { source: { type: 'admin-api', integrationId, isAdmin: integration.admin, privileges } };
-  }
-
-  async #privileges(mappingTable: string, column: string, id: string): Promise<Set<string>> {
-    const roles = await this.db
-      .selectFrom(`${mappingTable} as m`)
-      .innerJoin('acl_role as r', 'r.id', 'm.acl_role_id')
-      .select('r.privileges')
-      .where(`m.${column}`, '=', id)
-      .execute();
-    const privileges = new Set<string>();
-    for (const role of roles) {
-      // rows written directly to the table bypass the entity validation: ignore anything but a list
-      if (!Array.isArray(role.privileges)) continue;
-      for (const p of role.privileges) if (typeof p === 'string') privileges.add(p);
-    }
-    return privileges;
+    return { source: { type: 'admin-api', integrationId, isAdmin: integration.admin, privileges: privilegeSet(integration.role_privileges) } };
   }
 
   async #issueForUser(userId: string, admin: boolean, passwordVerified: boolean): Promise<TokenResponse> {
@@ -162,3 +149,19 @@ function sha256(value: string): string {
 
 // A valid scrypt hash of a random string, used to spend the same time on unknown users.
 const DUMMY_HASH = 'scrypt$32768$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA';
+
+/** The privilege lists of the roles mapped to `u` (the user or integration row), as one JSON array of lists. */
+function rolePrivileges(mappingTable: string, column: string) {
+  return sql<unknown[]>`(SELECT COALESCE(jsonb_agg(r.privileges), '[]'::jsonb) FROM ${sql.table(mappingTable)} AS m
+    JOIN acl_role AS r ON r.id = m.acl_role_id WHERE ${sql.ref(`m.${column}`)} = u.id)`.as('role_privileges');
+}
+
+function privilegeSet(lists: unknown[]): Set<string> {
+  const privileges = new Set<string>();
+  for (const list of lists) {
+    // rows written directly to the table bypass the entity validation: ignore anything but a list
+    if (!Array.isArray(list)) continue;
+    for (const privilege of list) if (typeof privilege === 'string') privileges.add(privilege);
+  }
+  return privileges;
+}
