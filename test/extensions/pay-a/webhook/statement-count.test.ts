@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPayAOrderFixture, startFixturePayment, stateOf, startPayATest, type PayATest } from '../pay-a-test-setup.js';
+
+/**
+ * The statements one signed charge.success costs, pinned so round trips removed from the hot path do not
+ * creep back (BEGIN and COMMIT included). Raise a pin only with a reason in the commit message.
+ */
+describe('gateway A webhook: statements per delivery', () => {
+  let test: PayATest;
+  beforeAll(async () => {
+    test = await startPayATest({ listen: true, simulator: { autoWebhooks: false } });
+  });
+  afterAll(() => test.close());
+
+  async function paidReference(): Promise<{ reference: string; orderTransactionId: string }> {
+    const fixture = await createPayAOrderFixture(test.platform, { isoCode: 'NGN', amountMinor: 1_500_000 });
+    const { reference } = await startFixturePayment(test.platform, fixture);
+    await test.sim.completePayment(reference, 'success');
+    return { reference, orderTransactionId: fixture.orderTransactionId };
+  }
+
+  async function deliver(reference: string): Promise<number> {
+    const body = JSON.stringify({ event: 'charge.success', data: test.sim.transaction(reference) });
+    const { result: response, count } = await test.platform.database.statements.measure(() =>
+      fetch(test.webhookUrl!, { method: 'POST', headers: { 'content-type': 'application/json', 'x-pay-a-signature': test.sim.signatureOf(body) }, body }),
+    );
+    expect(response.status).toBe(204);
+    return count;
+  }
+
+  it('settles a payment on its first delivery within the pinned count, and answers a duplicate with fewer', async () => {
+    // a first delivery warms the per-process caches (state machine definitions)
+    await deliver((await paidReference()).reference);
+    const { reference, orderTransactionId } = await paidReference();
+    const first = await deliver(reference);
+    expect(await stateOf(test.platform, orderTransactionId)).toBe('paid');
+    const duplicate = await deliver(reference);
+    console.log(`gateway A webhook statements: first ${first}, duplicate ${duplicate}`);
+    expect(first).toBeLessThanOrEqual(8);
+    expect(duplicate).toBeLessThanOrEqual(2);
+  });
+});
