@@ -11,6 +11,13 @@ import type { EntityRegistry } from './registry.js';
 import type { RowCommand, WriteCommand, WritePlan } from './write-plan.js';
 import { WritePlanner, type WriteMode, type WriteOptions } from './write-planner.js';
 
+/** Rows per multi-row INSERT: far below PostgreSQL's 65,535 parameters for any table here. */
+const MAX_ROWS_PER_INSERT = 500;
+
+function sameTableInserts(first: WriteCommand, next: WriteCommand): boolean {
+  return first.kind === 'row' && next.kind === 'row' && first.op === 'insert' && next.op === 'insert' && first.def === next.def;
+}
+
 /** Payload of `<entity>.written`, dispatched after commit. */
 export interface EntityWrittenEvent {
   entity: string;
@@ -60,13 +67,44 @@ export class EntityWriter {
 
   async #execute(uow: UnitOfWork, plan: WritePlan): Promise<void> {
     const now = new Date().toISOString();
-    for (const command of plan.commands) {
+    const { commands } = plan;
+    for (let start = 0; start < commands.length; ) {
+      // consecutive inserts into one table (an array payload, a list of children) go out as one statement
+      let end = start + 1;
+      while (end < commands.length && end - start < MAX_ROWS_PER_INSERT && sameTableInserts(commands[start]!, commands[end]!)) end++;
+      const batch = commands.slice(start, end);
       try {
-        await this.#run(uow, command, now);
+        if (batch.length > 1) await this.#insertRows(uow, batch as RowCommand[], now);
+        else await this.#run(uow, batch[0]!, now);
       } catch (error) {
-        throw mapDatabaseError(error, command.def, command.pointer) ?? error;
+        throw mapDatabaseError(error, batch[0]!.def, batch[0]!.pointer) ?? error;
       }
+      start = end;
     }
+  }
+
+  async #insertRows(uow: UnitOfWork, commands: RowCommand[], now: string): Promise<void> {
+    const rows = [];
+    for (const command of commands) rows.push({ id: command.id, ...(await this.#insertValues(command, now)) });
+    // rows without a column get its DEFAULT (Kysely fills the gaps of a multi-row VALUES list)
+    await uow.db.insertInto(tableName(commands[0]!.def)).values(rows).execute();
+  }
+
+  async #rowValues(command: RowCommand): Promise<Record<string, unknown>> {
+    const values = { ...command.values };
+    for (const [column, password] of Object.entries(command.passwords)) values[column] = await hashPassword(password);
+    for (const [column, secret] of Object.entries(command.secrets)) {
+      if (!this.secretBox) throw new Error(`${command.def.name}: secret fields need the platform's secret box`);
+      values[column] = this.secretBox.encrypt(secret);
+    }
+    return values;
+  }
+
+  async #insertValues(command: RowCommand, now: string): Promise<Record<string, unknown>> {
+    const values = await this.#rowValues(command);
+    values[columnName('createdAt', command.def.fields.createdAt)] ??= now;
+    if (command.customFields) values[command.customFields.column] = command.customFields.json;
+    return values;
   }
 
   async #run(uow: UnitOfWork, command: WriteCommand, now: string): Promise<void> {
@@ -79,23 +117,15 @@ export class EntityWriter {
         WHERE NOT EXISTS (SELECT 1 FROM ${mapping} WHERE ${local} = ${command.localId}::uuid AND ${reference} = ${command.referenceId}::uuid)`.execute(uow.db);
       return;
     }
-    const values = { ...command.values };
-    for (const [column, password] of Object.entries(command.passwords)) values[column] = await hashPassword(password);
-    for (const [column, secret] of Object.entries(command.secrets)) {
-      if (!this.secretBox) throw new Error(`${command.def.name}: secret fields need the platform's secret box`);
-      values[column] = this.secretBox.encrypt(secret);
-    }
     const table = tableName(command.def);
     if (command.op === 'insert') {
-      const createdAt = columnName('createdAt', command.def.fields.createdAt);
-      values[createdAt] ??= now;
-      if (command.customFields) values[command.customFields.column] = command.customFields.json;
       await uow.db
         .insertInto(table)
-        .values({ id: command.id, ...values })
+        .values({ id: command.id, ...(await this.#insertValues(command, now)) })
         .execute();
       return;
     }
+    const values = await this.#rowValues(command);
     const updatedAt = columnName('updatedAt', command.def.fields.updatedAt);
     values[updatedAt] ??= now;
     if (command.customFields) values[command.customFields.column] = customFieldsUpdate(command.customFields);

@@ -68,9 +68,7 @@ export class OrderPlacement {
         const { cart } = await calculateCart(this.platform, uow, context, stored, { validatePayment: false });
         assertOrderable(cart);
         const orderId = await this.#writeOrder(uow, context, customer, cart, validationData, options.customerComment ?? null);
-        for (const item of cart.lineItems) {
-          await sql`UPDATE product SET stock = stock - ${item.quantity}, updated_at = now() WHERE id = ${item.referencedId}`.execute(uow.db);
-        }
+        await takeStock(uow, cart);
         await this.carts.clear(context, uow);
         await this.platform.events.dispatch(uow, ORDER_PLACED_EVENT, { orderId, salesChannelId: context.salesChannel.id, customerId: customer.id });
         return orderId;
@@ -89,7 +87,8 @@ export class OrderPlacement {
   ): Promise<string> {
     const repositories = this.platform.repositories;
     // fresh ids pointing at rows read moments ago in this transaction: the keys in the database guard them
-    const create = (entity: string, data: Record<string, unknown>) => repositories.get(entity).create(data, systemContext, uow, { trustReferences: true });
+    const create = (entity: string, data: Record<string, unknown> | Array<Record<string, unknown>>) =>
+      repositories.get(entity).create(data, systemContext, uow, { trustReferences: true });
     const decimals = cart.currency.decimals;
     const money = (minor: number) => toMajorNumber(minor, decimals);
     const orderId = newId();
@@ -138,8 +137,10 @@ export class OrderPlacement {
     // the order and its address reference each other: the link is set once both exist (order.written went out on create)
     await uow.db.updateTable('order').set({ billing_address_id: billingAddressId }).where('id', '=', orderId).execute();
 
-    for (const [index, item] of cart.lineItems.entries()) {
-      await create('order_line_item', {
+    // one array: the writer inserts the line items in one statement
+    await create(
+      'order_line_item',
+      cart.lineItems.map((item, index) => ({
         orderId,
         identifier: item.id,
         referencedId: item.referencedId,
@@ -156,8 +157,8 @@ export class OrderPlacement {
         removable: true,
         stackable: true,
         position: index + 1,
-      });
-    }
+      })),
+    );
 
     await create('order_delivery', {
       orderId,
@@ -187,6 +188,15 @@ export class OrderPlacement {
     if (!billing) throw orderErrors.billingAddressMissing(customer.id);
     return { billing, shipping: rows.find((row) => row.id === customer.defaultShippingAddressId) ?? billing };
   }
+}
+
+/** Lowers the stock of every ordered product in one statement (the rows are locked since the calculation). */
+async function takeStock(uow: UnitOfWork, cart: CalculatedCart): Promise<void> {
+  const taken = new Map<string, number>();
+  for (const item of cart.lineItems) taken.set(item.referencedId, (taken.get(item.referencedId) ?? 0) + item.quantity);
+  if (taken.size === 0) return;
+  await sql`UPDATE product AS p SET stock = p.stock - t.quantity, updated_at = now()
+    FROM unnest(${[...taken.keys()]}::uuid[], ${[...taken.values()]}::int[]) AS t(id, quantity) WHERE p.id = t.id`.execute(uow.db);
 }
 
 function assertOrderable(cart: CalculatedCart): void {
