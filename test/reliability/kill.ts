@@ -2,8 +2,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { expectStatus, request, type Answer } from './http.js';
 import { startApp, type AppProcess } from './processes.js';
 import { placeOrder, type PlacedOrder } from './shop.js';
-import type { Suite } from './suite.js';
-import { payAtGateway } from './webhooks.js';
+import { transitions, type Suite } from './suite.js';
+import { chargeWebhook, payAtGateway } from './webhooks.js';
 
 const LOAD_BEFORE_KILL_MS = 3_000;
 const LOAD_AFTER_KILL_MS = 4_000;
@@ -47,11 +47,9 @@ export async function killOneProcess(suite: Suite): Promise<void> {
   const [appA, appB] = suite.apps as [AppProcess, AppProcess];
   const { token } = suite;
   const payment = await payAtGateway(suite, 'pay-b');
-  const settled = await request(appB.baseUrl, 'POST', '/pay-b/webhook', {
-    body: JSON.stringify({ event: 'charge.completed', data: { id: Number(payment.gatewayRef) } }),
-    headers: { 'content-type': 'application/json', 'verif-hash': suite.payB.secretHash },
-  });
-  expectStatus(settled, 200, 'charge webhook');
+  const hook = chargeWebhook(suite, payment);
+  expectStatus(await request(appB.baseUrl, 'POST', hook.path, { body: hook.body, headers: hook.headers }), 200, 'charge webhook');
+  if (!(await transitions(suite.db, payment.orderTransactionId)).includes('paid')) throw new Error('the charge webhook did not pay the transaction');
   // orders the queue has to export once they are paid: automatic export on "order paid"
   expectStatus(await request(appA.baseUrl, 'PATCH', `/api/ext-order-export-config/${suite.exportTarget.configId}`, { token, body: { autoExport: 'order_paid' } }), 204, 'autoExport');
   const orders: PlacedOrder[] = [];
@@ -64,11 +62,7 @@ export async function killOneProcess(suite: Suite): Promise<void> {
     (base) => request(base, 'GET', '/api/product?limit=5', { token }),
     (base) => request(base, 'POST', '/api/search/order', { token, body: { limit: 5, associations: { transactions: {} } } }),
     (base) => request(base, 'POST', '/store-api/product', { headers: { 'sw-access-key': suite.shop.accessKey }, body: { limit: 5 } }),
-    (base) =>
-      request(base, 'POST', '/pay-b/webhook', {
-        body: JSON.stringify({ event: 'charge.completed', data: { id: Number(payment.gatewayRef) } }),
-        headers: { 'content-type': 'application/json', 'verif-hash': suite.payB.secretHash },
-      }),
+    (base) => request(base, 'POST', hook.path, { body: hook.body, headers: hook.headers }),
     (base) => request(base, 'POST', '/api/_action/pay-b/refund', { token, body: { orderTransactionId: payment.orderTransactionId, amount: refundMinor / 100 }, timeoutMs: 30_000 }),
     (base) => request(base, 'POST', '/api/_action/ext-order-export/export', { token, body: { orderId: orders[0]!.orderId, configId: suite.exportTarget.configId }, timeoutMs: 30_000 }),
   ];

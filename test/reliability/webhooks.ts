@@ -16,7 +16,7 @@ export interface GatewayPayment {
 }
 
 /** One charge webhook exactly as the gateway would send it: body and authenticating headers. */
-function chargeWebhook(suite: Suite, payment: GatewayPayment): { path: string; body: string; headers: Record<string, string> } {
+export function chargeWebhook(suite: Suite, payment: GatewayPayment): { path: string; body: string; headers: Record<string, string> } {
   if (payment.gateway === 'pay-a') {
     const body = JSON.stringify({ event: 'charge.success', data: { reference: payment.gatewayRef, domain: 'test', status: 'success' } });
     const signature = createHmac('sha512', suite.payA.secretKey).update(body).digest('hex');
