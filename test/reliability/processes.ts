@@ -75,12 +75,12 @@ export async function startApp(name: string, env: Record<string, string>, port?:
 export async function startSimulator(name: string, command: string, args: string[], env: Record<string, string>): Promise<Proc & { baseUrl: string }> {
   const child = spawn(path.join(root, 'bin/console'), [command, '--port', '0', ...args], { cwd: root, env: { ...process.env, ...env } });
   const proc = track(name, child);
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 90_000;
   for (;;) {
     const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(proc.log());
     if (match) return { ...proc, baseUrl: match[1]! };
     if (child.exitCode !== null) throw new Error(`${name} exited during start:\n${proc.log()}`);
-    if (Date.now() > deadline) throw new Error(`${name} printed no "listening on" within 30 s:\n${proc.log()}`);
+    if (Date.now() > deadline) throw new Error(`${name} printed no "listening on" within 90 s:\n${proc.log()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
