@@ -119,10 +119,11 @@ try {
   await scenario('exports', () => concurrentExports(suite));
   await scenario('fuzz', () => fuzzRoutes(suite));
   await scenario('privileges', () => privilegeMatrix(suite));
-  await scenario('secrets', () => scanResponsesForSecrets(suite));
   await scenario('kill', () => killOneProcess(suite));
   // the demo-data scenario goes here (it is added separately; see demo-data.ts)
   await scenario('demo-data', () => demoData(suite));
+  // last, so the reads and export rows of every scenario before are searched too
+  await scenario('secrets', () => scanResponsesForSecrets(suite));
   await scenario('secrets in logs', () => scanLogsForSecrets(suite));
 } catch (error) {
   report('setup error', error instanceof Error ? error.message.slice(0, 2000) : String(error), false);
