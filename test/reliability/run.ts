@@ -78,6 +78,8 @@ try {
   const payBHash = randomSecret('hash-rel-');
   const signingSecret = `whsec_${Buffer.from(randomSecret('')).toString('base64')}`;
   const bearerToken = randomSecret('erp-token-');
+  const payAPublic = randomSecret('pk_test_rel');
+  const payBPublic = randomSecret('FLWPUBK_TEST-rel');
   const simEnv = { VAR_DIR: scratch('sim') };
   // no --webhook-url: the suite sends the gateway's webhooks itself, so nothing settles an order behind its back
   const [payASim, payBSim, targetSim] = await Promise.all([
@@ -93,6 +95,8 @@ try {
   await setConfig(appA.baseUrl, token, {
     'ExtPayA.config.apiBaseUrl': payASim.baseUrl,
     'ExtPayA.config.secretKeySandbox': payASecret,
+    'ExtPayA.config.publicKeySandbox': payAPublic,
+    'ExtPayB.config.publicKeySandbox': payBPublic,
     'ExtPayB.config.apiBaseUrl': payBSim.baseUrl,
     'ExtPayB.config.secretKeySandbox': payBSecret,
     'ExtPayB.config.secretHashSandbox': payBHash,
@@ -109,7 +113,7 @@ try {
     payA: { sim: payASim, secretKey: payASecret },
     payB: { sim: payBSim, secretKey: payBSecret, secretHash: payBHash },
     exportTarget: { sim: targetSim, signingSecret, bearerToken, configId },
-    secrets: [payASecret, payBSecret, payBHash, signingSecret, bearerToken],
+    secrets: [payASecret, payBSecret, payBHash, signingSecret, bearerToken, payAPublic, payBPublic, appEnv.APP_SECRET],
     report,
   };
   report('setup (2 app processes, 3 simulators)', `${((Date.now() - started) / 1000).toFixed(1)} s`, true);
