@@ -9,8 +9,8 @@ const LOAD_BEFORE_KILL_MS = 3_000;
 const LOAD_AFTER_KILL_MS = 4_000;
 const SETTLE_TIMEOUT_MS = 45_000;
 
-/** Mixed traffic against one app until `until` resolves: reads, searches, Store API, webhooks, refunds, exports. */
-async function load(suite: Suite, app: () => AppProcess | undefined, stopAt: () => boolean, mix: Array<(base: string) => Promise<Answer>>, answers: Answer[], worker: number): Promise<void> {
+/** Mixed traffic against one app, one request at a time, until `stopAt` says so or the app is gone. */
+async function load(app: () => AppProcess | undefined, stopAt: () => boolean, mix: Array<(base: string) => Promise<Answer>>, answers: Answer[], worker: number): Promise<void> {
   for (let i = worker; !stopAt(); i++) {
     const target = app();
     if (!target) return;
@@ -72,8 +72,8 @@ export async function killOneProcess(suite: Suite): Promise<void> {
   const onA: Answer[] = [];
   const onB: Answer[] = [];
   const workers = [0, 1, 2, 3].flatMap((w) => [
-    load(suite, () => (aAlive ? appA : undefined), () => done || !aAlive, mix, onA, w),
-    load(suite, () => appB, () => done, mix, onB, w + 2),
+    load(() => (aAlive ? appA : undefined), () => done || !aAlive, mix, onA, w),
+    load(() => appB, () => done, mix, onB, w + 2),
   ]);
   // three orders paid while both run, on both processes
   for (const [i, order] of orders.slice(0, 3).entries()) {
