@@ -2,9 +2,26 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db } from '../database/connection.js';
 import type { UnitOfWork } from '../database/transaction.js';
+import { sql } from 'kysely';
+import { LeaseService } from '../leases/lease-service.js';
 import { sqlGateway } from './sql-gateway.js';
 
 const DEFAULT_RETRY_LIMIT = 3;
+
+/**
+ * pg-boss 10 has no worker heartbeat: a job whose process died (kill -9, OOM, power) stays `active` until
+ * its expiry, 15 minutes by default, and nothing else runs it meanwhile. So a running job holds a lease
+ * (`queue-job:<id>`, renewed every third of its TTL) and every worker hands active jobs without a live
+ * lease back to the queue. The grace covers the moment between pg-boss's fetch and the lease.
+ */
+export const JOB_LEASE_TTL_MS = 15_000;
+const ORPHAN_GRACE_SECONDS = 20;
+const ORPHAN_SWEEP_INTERVAL_MS = 10_000;
+
+/** One spelling whichever way the id arrives (the platform's connection reads uuids as 32 hex digits). */
+export function jobLeaseName(jobId: string): string {
+  return `queue-job:${jobId.replace(/-/g, '').toLowerCase()}`;
+}
 
 export interface QueueStats {
   name: string;
@@ -44,6 +61,8 @@ export class QueueService {
   readonly #logger: Logger;
   #started = false;
   #working = false;
+  readonly #leases: LeaseService;
+  #sweeper: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -51,6 +70,7 @@ export class QueueService {
     private readonly isOwnerActive: (owner: string) => boolean = () => true,
   ) {
     this.#logger = logger;
+    this.#leases = new LeaseService(db);
     this.#boss = new PgBoss({
       db: sqlGateway(db),
       schema: 'pgboss',
@@ -94,11 +114,41 @@ export class QueueService {
       await this.#boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           if (owner && !this.isOwnerActive(owner)) throw new Error(`Extension ${owner} is not active`);
-          await declaration.handle(job.data);
+          const run = await this.#leases.run(jobLeaseName(job.id), { ttlMs: JOB_LEASE_TTL_MS }, () => declaration.handle(job.data));
+          // someone else runs this very job (cannot happen unless a sweep misjudged it): let pg-boss retry it later
+          if (!run.acquired) throw new Error(`job ${job.id} is already running elsewhere`);
         }
       });
     }
     this.#working = true;
+    await this.requeueOrphanedJobs().catch((error) => this.#logger.error({ err: error }, 'queue: sweeping orphaned jobs failed'));
+    this.#sweeper = setInterval(() => {
+      this.requeueOrphanedJobs().catch((error) => this.#logger.error({ err: error }, 'queue: sweeping orphaned jobs failed'));
+    }, ORPHAN_SWEEP_INTERVAL_MS);
+    this.#sweeper.unref();
+  }
+
+  /**
+   * Active jobs of the registered queues whose worker is gone (no live job lease, started before the
+   * grace) go back to `retry` at once, or to `failed` when their retries are used up, as pg-boss does with
+   * expired jobs. Returns how many.
+   */
+  async requeueOrphanedJobs(): Promise<number> {
+    const queues = this.queues();
+    if (queues.length === 0) return 0;
+    const result = await sql<{ id: string; name: string }>`
+      UPDATE pgboss.job AS j SET
+        state = (CASE WHEN j.retry_count < j.retry_limit THEN 'retry' ELSE 'failed' END)::pgboss.job_state,
+        start_after = now(),
+        completed_on = CASE WHEN j.retry_count < j.retry_limit THEN NULL ELSE now() END,
+        output = jsonb_build_object('message', 'the worker running the job stopped without finishing it')
+      WHERE j.state = 'active'
+        AND j.name = ANY(${queues}::text[])
+        AND j.started_on < now() - make_interval(secs => ${ORPHAN_GRACE_SECONDS})
+        AND NOT EXISTS (SELECT 1 FROM lease l WHERE l.name = 'queue-job:' || replace(j.id::text, '-', '') AND l.expires_at > now())
+      RETURNING j.id, j.name`.execute(this.db);
+    for (const row of result.rows) this.#logger.warn({ jobId: row.id, queue: row.name }, 'queue: job of a stopped worker handed back to the queue');
+    return result.rows.length;
   }
 
   /**
@@ -157,6 +207,7 @@ export class QueueService {
     if (!this.#started) return;
     this.#started = false;
     this.#working = false;
+    clearInterval(this.#sweeper);
     await this.#boss.stop({ graceful: true, wait: true, timeout: 5000 });
   }
 }

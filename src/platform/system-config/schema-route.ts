@@ -32,11 +32,12 @@ export function registerConfigSchemaRoute(app: FastifyInstance, registry: Config
         summary: 'The settings form of a domain',
         description: 'Cards of fields with type, label, help text, default, whether secret, and scope (channel or global).',
         querystring: Type.Object({ domain: Type.String({ description: 'e.g. `ExtPayB.config`', maxLength: 255 }) }),
-        response: errorResponses({ 403: 'Missing system_config:read.', 404: 'No settings are declared for the domain.' }),
+        response: errorResponses({ 400: 'No `domain`.', 403: 'Missing system_config:read.', 404: 'No settings are declared for the domain.' }),
       },
+      // the privilege before the query's validation: a caller without it learns nothing about the route's input
+      preValidation: async (request) => requirePrivileges(request.apiContext, ['system_config:read']),
     },
     async (request) => {
-      requirePrivileges(request.apiContext, ['system_config:read']);
       const { domain } = request.query;
       const found = registry.get(domain);
       if (!found || (found.owner !== undefined && !isOwnerActive(found.owner))) {

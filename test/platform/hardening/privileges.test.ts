@@ -42,4 +42,12 @@ describe('hardening: state transitions and queue routes need their privileges', 
     const allowed = await t.tokenWithPrivileges(['message_queue:read']);
     expect((await t.api('GET', '/api/_info/queue.json', { token: allowed })).statusCode).toBe(200);
   });
+
+  it('the settings form route refuses a caller without system_config:read before it validates the query (found by the reliability suite)', async () => {
+    const token = await t.tokenWithPrivileges(['product:read']);
+    expectMissingPrivileges(await t.api('GET', '/api/_action/system-config/schema', { token }), ['system_config:read']);
+    expectMissingPrivileges(await t.api('GET', '/api/_action/system-config/schema?domain=core.basicInformation', { token }), ['system_config:read']);
+    const reader = await t.tokenWithPrivileges(['system_config:read']);
+    expect((await t.api('GET', '/api/_action/system-config/schema', { token: reader })).statusCode).toBe(400);
+  });
 });
