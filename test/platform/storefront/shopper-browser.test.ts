@@ -15,10 +15,10 @@ import { createCategory, createShopProduct } from './pages/shop-fixtures.js';
 const runnable = chromiumRunnable('shopper-browser.test.ts');
 // screenshots of every page at both widths, for people to look at (gitignored)
 const ARTIFACTS = path.resolve('test-artifacts/storefront');
-const WIDTHS = [390, 1280] as const;
+const WIDTHS = [390, 768, 1280] as const;
 
 /**
- * A shopper in a real browser, on a phone (390 px) and a desktop (1280 px): finds a product through the
+ * A shopper in a real browser, on a phone (390 px), a tablet (768 px) and a desktop (1280 px): finds a product through the
  * header's search box, orders it, finds the order in the history, edits an address and changes the
  * password. No page may scroll sideways, nothing may log a console error.
  */
