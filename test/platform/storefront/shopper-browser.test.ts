@@ -91,6 +91,14 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
         await expect(page.locator('.main-nav').getByRole('link', { name: 'Kitchen' }).count()).resolves.toBe(1);
         await shot('01-home');
 
+        // a category from the header; choosing a sorting applies it at once
+        await page.locator('.main-nav').getByRole('link', { name: 'Kitchen' }).click();
+        await page.waitForURL(/\/navigation\/[0-9a-f]{32}$/);
+        await page.getByLabel('Sort by').selectOption('price-desc');
+        await page.waitForURL(/\?order=price-desc$/);
+        expect(await page.locator('.product-name').first().textContent()).toBe('Stoneware plate 7');
+        await shot('01-category');
+
         // search: suggestions while typing, then the results page
         const box = page.locator('#header-search-input');
         await box.fill('enamel');
