@@ -1,10 +1,12 @@
 import type { PlatformModule } from '../module.js';
-import { addTemplateFilter, registerStorefrontFramework, setCustomerResolver, setNavigationProvider, setSalesChannelResolver } from './http/index.js';
+import { addTemplateFilter, registerStorefrontFramework, setCartCountProvider, setCustomerResolver, setNavigationProvider, setSalesChannelResolver } from './http/index.js';
 import { registerAccountPages } from './pages/account-pages.js';
 import { registerCartPages } from './pages/cart-pages.js';
 import { registerCatalogPages } from './pages/catalog-pages.js';
 import { registerCheckoutPages } from './pages/checkout-pages.js';
-import { categoryNavigationProvider, contextCustomerResolver } from './pages/layout-providers.js';
+import { cartCountProvider, categoryNavigationProvider, contextCustomerResolver } from './pages/layout-providers.js';
+import { registerSearchPages } from './pages/search-pages.js';
+import { registerAccountAreaPages } from './pages/account-area-pages.js';
 import { moneyFilter } from './pages/money-filter.js';
 import { registerOrderPaymentPages } from './pages/order-payment-pages.js';
 import { createStorefrontServices } from './pages/storefront-services.js';
@@ -21,11 +23,14 @@ export const storefrontModule: PlatformModule = {
     addTemplateFilter(app, 'money', moneyFilter);
     setCustomerResolver(app, contextCustomerResolver(services));
     setNavigationProvider(app, categoryNavigationProvider(services));
+    setCartCountProvider(app, cartCountProvider(services));
     setSalesChannelResolver(app, async (request) => (await services.contexts.channelOf(request)).salesChannel.id);
     registerCatalogPages(app, services);
     registerCartPages(app, services);
     registerAccountPages(app, services);
     registerCheckoutPages(app, services);
     registerOrderPaymentPages(app, services);
+    registerSearchPages(app, services);
+    registerAccountAreaPages(app, services);
   },
 };

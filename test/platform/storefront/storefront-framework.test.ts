@@ -176,7 +176,9 @@ describe('page rendering', () => {
   it('shows the logged-in customer and a logout form instead of the login link', async () => {
     const { browser } = await loggedInBrowser();
     const response = await browser.get('/echo');
-    expect(response.body).toContain('<a href="/account">Ada Lovelace</a>');
+    // the account menu: the name opens links to the account pages
+    expect(response.body).toContain('<summary>Ada Lovelace</summary>');
+    expect(response.body).toContain('<a href="/account/order">Orders</a>');
     expect(response.body).toContain('<form class="inline-form" method="post" action="/account/logout">');
     expect(response.body).not.toContain('Log in</a>');
     expect(response.body).toContain('<p id="customer">ada@example.com</p>');

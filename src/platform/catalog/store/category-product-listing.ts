@@ -52,11 +52,7 @@ export async function listCategoryProducts(
 ): Promise<CategoryListing> {
   const { page, limit } = options;
   const sort = options.sort ?? 'name-asc';
-  if (!Number.isInteger(page) || page < 1) throw new AppError(400, 'FRAMEWORK__INVALID_PAGE_QUERY', `The page parameter must be a positive integer, got ${page}.`);
-  if (!Number.isInteger(limit) || limit < 1 || limit > STORE_API_MAX_LIMIT) {
-    throw new AppError(400, 'FRAMEWORK__INVALID_LIMIT_QUERY', `The limit must be an integer from 1 to ${STORE_API_MAX_LIMIT}, got ${limit}.`);
-  }
-  if (!CATEGORY_LISTING_SORTS.includes(sort)) throw new AppError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${String(sort)}".`);
+  checkListingOptions(page, limit, sort);
   const category = await findChannelCategory(within, context, categoryId);
 
   const { total, ids } = await searchListedProductIds(within, productRegistry, context, {
@@ -68,6 +64,38 @@ export async function listCategoryProducts(
   });
   const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.ALL, mediaBaseUrl: options.mediaBaseUrl });
   return { total, elements, page, limit };
+}
+
+/**
+ * The storefront's and the Store API's search page: products matching `term` (the product's searchable
+ * fields, as the criteria term) with the category listing's paging and sortings. Products visible in
+ * search (visibility 20) are found too, as Shopware's search route does.
+ */
+export async function searchProductListing(
+  within: Db | UnitOfWork,
+  context: SalesChannelContext,
+  term: string,
+  options: CategoryListingOptions,
+): Promise<CategoryListing> {
+  const { page, limit } = options;
+  const sort = options.sort ?? 'name-asc';
+  checkListingOptions(page, limit, sort);
+  const { total, ids } = await searchListedProductIds(within, productRegistry, context, {
+    criteria: { page, limit, term },
+    minVisibility: PRODUCT_VISIBILITY.SEARCH,
+    totalCountMode: 'exact',
+    orderBy: (alias) => orderBySql(alias, sort, context),
+  });
+  const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.SEARCH, mediaBaseUrl: options.mediaBaseUrl });
+  return { total, elements, page, limit };
+}
+
+function checkListingOptions(page: number, limit: number, sort: CategoryListingSort): void {
+  if (!Number.isInteger(page) || page < 1) throw new AppError(400, 'FRAMEWORK__INVALID_PAGE_QUERY', `The page parameter must be a positive integer, got ${page}.`);
+  if (!Number.isInteger(limit) || limit < 1 || limit > STORE_API_MAX_LIMIT) {
+    throw new AppError(400, 'FRAMEWORK__INVALID_LIMIT_QUERY', `The limit must be an integer from 1 to ${STORE_API_MAX_LIMIT}, got ${limit}.`);
+  }
+  if (!CATEGORY_LISTING_SORTS.includes(sort)) throw new AppError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${String(sort)}".`);
 }
 
 function inCategorySql(alias: string, categoryId: string, nested: boolean): RawBuilder<SqlBool> {

@@ -3,7 +3,8 @@ import { Type } from '@sinclair/typebox';
 import type { Platform } from '../../kernel.js';
 import { applyIncludes } from '../../entities/serializer.js';
 import type { Criteria } from '../../entities/criteria/types.js';
-import { IdString, typed } from '../../http/schemas/index.js';
+import { IdString, StringEnum, typed } from '../../http/schemas/index.js';
+import { CATEGORY_LISTING_SORTS, searchProductListing } from './category-product-listing.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { loadStoreCategory, searchStoreCategories } from './category-search.js';
 import { loadProductDetail } from './product-detail.js';
@@ -14,6 +15,14 @@ import { toStoreProductJson } from './store-product-json.js';
 
 const CRITERIA_ERRORS = { 400: 'Invalid criteria (more than 100 per page, an association the Store API does not expose, ...).' };
 // malformed ids are answered by the loaders with the entity's own 404
+// the storefront's search page and this route share one listing: same term, paging and sortings
+const SearchBody = Type.Object({
+  search: Type.String({ minLength: 1, maxLength: 255, description: 'The search term: matches name, product number, description, ...' }),
+  p: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Page, 1-based.' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Products per page (default 24).' })),
+  order: Type.Optional(StringEnum(CATEGORY_LISTING_SORTS, { description: 'Sorting (default name-asc).' })),
+});
+export const SEARCH_DEFAULT_LIMIT = 24;
 const ProductParams = Type.Object({ productId: IdString() });
 const CategoryParams = Type.Object({ categoryId: IdString() });
 
@@ -40,6 +49,24 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pl
   const products = schema(['Product'], 'Search the products of the sales channel', ProductListing, CRITERIA_ERRORS);
   routes.get('/store-api/product', { schema: { ...products, querystring: StoreCriteriaQuery } }, (request) => searchProducts(request, fromQuery(request.query, 'product')));
   routes.post('/store-api/product', { schema: { ...products, body: StoreCriteriaBody } }, (request) => searchProducts(request, fromBody(request.body, 'product')));
+
+  routes.post(
+    '/store-api/search',
+    { schema: { ...schema(['Product'], 'Search products by term, as the storefront\'s search page does', ProductListing), body: SearchBody } },
+    async (request) => {
+      const context = request.salesChannelContext;
+      const { search, p = 1, limit = SEARCH_DEFAULT_LIMIT, order = 'name-asc' } = request.body;
+      const listing = await searchProductListing(platform.db, context, search.trim(), { page: p, limit, sort: order, mediaBaseUrl });
+      return {
+        total: listing.total,
+        elements: listing.elements.map((product) => toStoreProductJson(product, context.currency)),
+        aggregations: {},
+        page: listing.page,
+        limit: listing.limit,
+        apiAlias: 'dal_entity_search_result',
+      };
+    },
+  );
 
   const productDetail = async (request: FastifyRequest, productId: string) => {
     const context = request.salesChannelContext;

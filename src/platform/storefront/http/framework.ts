@@ -3,7 +3,7 @@ import { SecretBox } from '../../security/secret-box.js';
 import { CsrfTokens } from './csrf.js';
 import { TemplateViews, type TemplateFilter } from './template-views.js';
 import type { ProfileSlot } from './profile-slots.js';
-import type { CustomerResolver, NavigationProvider, SalesChannelResolver } from './types.js';
+import type { CartCountProvider, CustomerResolver, NavigationProvider, SalesChannelResolver } from './types.js';
 
 export interface StorefrontFrameworkOptions {
   appSecret: string;
@@ -27,6 +27,7 @@ export class StorefrontFramework {
   readonly shopName: () => Promise<string>;
   readonly isExtensionActive: (name: string) => boolean;
   navigation: NavigationProvider = async () => [];
+  cartCount: CartCountProvider = async () => 0;
   resolveCustomer: CustomerResolver = async () => undefined;
   resolveSalesChannelId: SalesChannelResolver = async () => undefined;
   readonly profileSlots: ProfileSlot[] = [];
@@ -57,6 +58,11 @@ export function frameworkOf(app: FastifyInstance): StorefrontFramework {
 /** Where the navigation categories of every page come from (default: none). */
 export function setNavigationProvider(app: FastifyInstance, provider: NavigationProvider): void {
   frameworkOf(app).navigation = provider;
+}
+
+/** The header's cart badge (default: always 0). */
+export function setCartCountProvider(app: FastifyInstance, provider: CartCountProvider): void {
+  frameworkOf(app).cartCount = provider;
 }
 
 /** Who the visitor is, given their session token (default: always a guest). */

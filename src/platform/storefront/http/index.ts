@@ -1,6 +1,6 @@
 /** The storefront framework's public API; see ../README.md. */
 export { registerStorefrontFramework, assetUrl, type StorefrontPlatform } from './register.js';
-export { setNavigationProvider, setCustomerResolver, setSalesChannelResolver, salesChannelIdOf, addTemplateFolder, addTemplateFilter } from './framework.js';
+export { setNavigationProvider, setCartCountProvider, setCustomerResolver, setSalesChannelResolver, salesChannelIdOf, addTemplateFolder, addTemplateFilter } from './framework.js';
 export { storefrontRoutes, customerNotLoggedIn, LOGIN_PATH, type StorefrontRoutes, type StorefrontRouteOptions, type StorefrontRouteDefinition } from './routes.js';
 export { renderPage, type CommonPageData } from './render-page.js';
 export { getOrCreateSessionToken, renewSessionToken, setSessionToken, SESSION_COOKIE } from './session.js';
@@ -17,6 +17,7 @@ export type {
   StorefrontHandler,
   NavigationItem,
   NavigationProvider,
+  CartCountProvider,
   CustomerResolver,
   SalesChannelResolver,
 } from './types.js';

@@ -9,6 +9,8 @@ import type { NavigationItem, StorefrontCustomer } from './types.js';
 export interface CommonPageData {
   shopName: string;
   navigation: NavigationItem[];
+  /** Items in the visitor's cart (sum of quantities). */
+  cartCount: number;
   customer: StorefrontCustomer | undefined;
   csrfToken: string;
   /** Flash messages, consumed by this render. */
@@ -53,13 +55,15 @@ export async function commonPageData(
     sessionToken: request.storefront?.sessionToken ?? '',
     customer: undefined,
   }));
-  const [shopName, navigation] = await Promise.all([
+  const [shopName, navigation, cartCount] = await Promise.all([
     attempt('shop name', framework.shopName, () => DEFAULT_SHOP_NAME),
     attempt('navigation', () => framework.navigation(request), (): NavigationItem[] => []),
+    attempt('cart count', () => framework.cartCount(request), () => 0),
   ]);
   return {
     shopName,
     navigation,
+    cartCount,
     customer: context.customer,
     csrfToken: context.sessionToken ? framework.csrf.tokenFor(context.sessionToken) : '',
     flashes: consumeFlashes(request, reply),

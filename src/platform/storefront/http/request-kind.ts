@@ -19,13 +19,14 @@ function acceptsHtml(request: FastifyRequest): boolean {
 
 /**
  * Whether an error of this request is answered with an HTML page: never on API paths or for JSON
- * clients; always on storefront HTML routes; elsewhere (unknown routes, other modules' routes) when the
- * client accepts HTML.
+ * clients; always on storefront HTML routes and unknown shop paths (a link typed by hand or an old
+ * bookmark is read by a person, whatever the client's Accept header says); on other modules' routes
+ * (webhooks, media) when the client accepts HTML.
  */
 export function answersWithHtml(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? request.url;
   if (isApiPath(path)) return false;
   const responds = request.routeOptions.config?.storefrontResponds;
   if (responds === 'json' || wantsJson(request)) return false;
-  return responds === 'html' || acceptsHtml(request);
+  return responds === 'html' || request.is404 || acceptsHtml(request);
 }

@@ -39,7 +39,12 @@ export interface NavigationItem {
   id: string;
   name: string;
   url: string;
+  /** The next level (the header shows two). */
+  children?: NavigationItem[];
 }
+
+/** How many items the visitor's cart holds (the header's cart badge). */
+export type CartCountProvider = (request: FastifyRequest) => Promise<number>;
 
 export type NavigationProvider = (request: FastifyRequest) => Promise<NavigationItem[]>;
 

@@ -109,7 +109,7 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
     async (request, reply) => {
       const account = await loadCustomerJson(platform, request.storefront.customer.id);
       if (!account) throw new AppError(404, 'CHECKOUT__CUSTOMER_NOT_FOUND', 'Your account could not be found.');
-      return renderPage(reply, 'account/profile.njk', { account, profileSlots: await renderProfileSlots(request) });
+      return renderPage(reply, 'account/profile.njk', { accountSection: 'overview', account, profileSlots: await renderProfileSlots(request) });
     },
     { requireCustomer: true },
   );

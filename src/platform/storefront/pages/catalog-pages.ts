@@ -9,6 +9,7 @@ import { findChannelCategory } from '../../catalog/store/category-scope.js';
 import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage, storefrontRoutes } from '../http/index.js';
+import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
 import { navigationItems } from './layout-providers.js';
 import { pageParameter, paginate } from './paging.js';
 import type { StorefrontServices } from './storefront-services.js';
@@ -20,7 +21,7 @@ const LISTING_LIMIT = 24;
 const CategoryPage = { params: Type.Object({ categoryId: Type.String() }), querystring: Type.Object({ order: Type.Optional(Type.Unknown()), p: Type.Optional(Type.Unknown()) }) };
 const ProductPage = { params: Type.Object({ productId: Type.String() }) };
 
-const SORT_LABELS: Record<CategoryListingSort, string> = {
+export const SORT_LABELS: Record<CategoryListingSort, string> = {
   'name-asc': 'Name A-Z',
   'name-desc': 'Name Z-A',
   'price-asc': 'Price ascending',
@@ -60,10 +61,11 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
       const category = await findChannelCategory(platform.db, context, categoryId);
       const sort = CATEGORY_LISTING_SORTS.find((key) => key === query.order) ?? 'name-asc';
       const page = pageParameter(query.p);
-      const [listing, children] = await Promise.all([
+      const [listing, children, breadcrumbs] = await Promise.all([
         listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
         // the tree down to the category's children: its level bounds its depth below the navigation root
-        navigation.of(request, Math.max(1, category.level)),
+        navigation.of(request, Math.max(2, category.level)),
+        categoryBreadcrumbs(platform.db, context, category),
       ]);
       const isRoot = category.id === context.salesChannel.navigationCategoryId;
       const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
@@ -72,6 +74,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
       return renderPage(reply, 'page/category.njk', {
         currency: context.currency,
         category: { id: category.id, name: category.name },
+        breadcrumbs,
         subcategories,
         products: listing.elements.map(productCard),
         pagination: paginate(listing.total, page, LISTING_LIMIT, urlFor),
@@ -91,7 +94,11 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
       // unknown, inactive and invisible products are a 404 page
       const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
       const { product } = detail;
+      const category = await productCategory(platform.db, context, product.id, product.parentId);
+      const breadcrumbs = category ? await categoryBreadcrumbs(platform.db, context, category, true) : [{ name: 'Home', url: '/' }];
+      breadcrumbs.push({ name: product.name, url: null });
       return renderPage(reply, 'page/product.njk', {
+        breadcrumbs,
         currency: context.currency,
         product,
         stock: stockInfo(product),
@@ -105,7 +112,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
 }
 
 /** What a product card shows. */
-function productCard(product: SalesChannelProduct) {
+export function productCard(product: SalesChannelProduct) {
   return {
     id: product.id,
     name: product.name,

@@ -16,6 +16,8 @@ const CONFIRM_PATH = '/checkout/confirm';
 const FINISH_PATH = '/checkout/finish';
 const MAX_COMMENT_LENGTH = 65_535;
 // loadCustomerOrder answers anything but an order of this customer with a 404 page
+const ConfirmQuery = { querystring: Type.Object({ tos: Type.Optional(Type.Unknown()) }) };
+export const TOS_MISSING_MESSAGE = 'Please accept the terms and conditions to place your order.';
 const FinishQuery = { querystring: Type.Object({ orderId: Type.Optional(Type.Unknown()) }) };
 
 /** Where the payment of an order returns to (reference §6.1): the finish page, or the order's payment page with `error-code`. */
@@ -38,30 +40,40 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
       const context = await contexts.contextOf(request);
       const cart = await carts.get(context);
       if (cart.lineItems.length === 0) return redirectWithFlash(reply, CART_PATH, 'info', 'Your cart is empty.');
-      const [account, paymentMethods] = await Promise.all([loadCustomerJson(platform, request.storefront.customer.id), availablePaymentMethods(platform, context)]);
+      const [account, paymentMethods, shippingMethods] = await Promise.all([
+        loadCustomerJson(platform, request.storefront.customer.id),
+        availablePaymentMethods(platform, context),
+        availableShippingMethods(services, context),
+      ]);
       return renderPage(reply, 'checkout/confirm.njk', {
         currency: context.currency,
         cart: cartView(cart),
         account,
         shippingMethod: context.shippingMethod.name,
         paymentMethods: paymentMethodChoices(paymentMethods, context.paymentMethod.id),
+        shippingMethods: shippingMethods.map((method) => ({ ...method, selected: method.id === context.shippingMethod.id })),
+        tosError: request.query.tos === 'missing',
       });
     },
-    { requireCustomer: true },
+    { requireCustomer: true, schema: ConfirmQuery },
   );
 
   routes.formPost('/checkout/configure', async (request, reply) => {
     const fields = formFields(request.body);
     const back = safeLocalPath(fields.redirectTo, CONFIRM_PATH);
     const context = await contexts.storedContextOf(request, reply);
+    // one form per choice: the payment method radios or the shipping method radios (each submits itself on change)
+    const shipping = fields.shippingMethodId !== undefined && fields.paymentMethodId === undefined;
     let switched: SalesChannelContext;
     try {
-      switched = await platform.salesChannelContexts.switchChoices(context, { paymentMethodId: fields.paymentMethodId ?? '' });
+      switched = await platform.salesChannelContexts.switchChoices(context, shipping ? { shippingMethodId: fields.shippingMethodId } : { paymentMethodId: fields.paymentMethodId ?? '' });
     } catch (error) {
       clientErrorMessages(error);
-      return redirectWithFlash(reply, back, 'danger', 'This payment method is not available. Please choose another one.');
+      const what = shipping ? 'shipping' : 'payment';
+      return redirectWithFlash(reply, back, 'danger', `This ${what} method is not available. Please choose another one.`);
     }
     contexts.adopt(request, reply, switched);
+    if (shipping) return redirectWithFlash(reply, back, 'success', `Your shipping method is now: ${switched.shippingMethod.name}.`);
     return redirectWithFlash(reply, back, 'success', `Your payment method is now: ${switched.paymentMethod.name}.`);
   });
 
@@ -70,6 +82,8 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
     async (request, reply) => {
       const fields = formFields(request.body);
       const context = await contexts.contextOf(request);
+      // the terms must be accepted on every order (checked here: the checkbox's `required` is only a hint)
+      if (fields.tos !== '1') return redirectWithFlash(reply, `${CONFIRM_PATH}?tos=missing`, 'danger', TOS_MISSING_MESSAGE);
       const comment = (fields.customerComment ?? '').trim().slice(0, MAX_COMMENT_LENGTH);
       // the database refuses NUL characters in text with an error: a message, not a 500
       if (comment.includes('\u0000')) return redirectWithFlash(reply, CONFIRM_PATH, 'danger', 'Your comment contains characters that are not allowed.');
@@ -97,6 +111,20 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
     },
     { requireCustomer: true, schema: FinishQuery },
   );
+}
+
+/** The active shipping methods of the channel, for the confirm page's choice. */
+async function availableShippingMethods(services: StorefrontServices, context: SalesChannelContext) {
+  const rows = await services.platform.db
+    .selectFrom('sales_channel_shipping_method as scm')
+    .innerJoin('shipping_method as s', 's.id', 'scm.shipping_method_id')
+    .select(['s.id', 's.name', 's.description'])
+    .where('scm.sales_channel_id', '=', context.salesChannel.id)
+    .where('s.active', '=', true)
+    .orderBy('s.position')
+    .orderBy('s.name')
+    .execute();
+  return rows.map((row) => ({ id: row.id as string, name: row.name as string, description: (row.description as string | null) ?? null }));
 }
 
 /**

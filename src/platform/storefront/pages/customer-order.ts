@@ -1,8 +1,10 @@
 import { AppError } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
 import type { Platform } from '../../kernel.js';
-import { readOrderDetail } from '../../checkout/order/order-reader.js';
+import { systemContext } from '../../acl/context.js';
+import { ORDER_DETAIL_CRITERIA } from '../../checkout/order/order-reader.js';
 import { toMinorUnits, type CurrencyDisplay } from '../../checkout/money/money.js';
+import { loadProductCovers, type ProductCover } from './product-covers.js';
 
 /** The parts of the order entity (with ORDER_DETAIL_CRITERIA's associations) the storefront shows. */
 interface OrderRecord {
@@ -15,6 +17,7 @@ interface OrderRecord {
   positionPrice: number;
   shippingTotal: number;
   customerComment: string | null;
+  price: { calculatedTaxes?: Array<{ taxRate: number; tax: number }> } | null;
   currency: { isoCode: string; symbol: string; decimals: number };
   stateMachineState: StateRecord | null;
   orderCustomer: { customerId: string | null; email: string; firstName: string; lastName: string } | null;
@@ -38,6 +41,7 @@ interface AddressRecord {
   street: string;
   zipcode: string | null;
   city: string;
+  country?: { name: string } | null;
 }
 
 /** An order as the customer's pages show it; amounts in minor units for the `money` filter. */
@@ -52,12 +56,23 @@ export interface CustomerOrderView {
   positionPrice: number;
   shippingTotal: number;
   shippingMethod: string | null;
+  taxes: Array<{ rate: number; amount: number }>;
   billingAddress: AddressRecord | null;
   shippingAddress: AddressRecord | null;
-  lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; url: string | null }>;
+  lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; url: string | null; cover: ProductCover | null }>;
   /** The newest transaction: the one a payment is about. */
   transaction: { id: string; paymentMethodId: string; paymentMethod: string | null; state: StateRecord | null } | null;
 }
+
+// the order detail plus the addresses' countries, which the finish page shows as confirm did
+const CUSTOMER_ORDER_CRITERIA = {
+  ...ORDER_DETAIL_CRITERIA,
+  associations: {
+    ...ORDER_DETAIL_CRITERIA.associations,
+    billingAddress: { associations: { country: {} } },
+    addresses: { associations: { country: {} } },
+  },
+};
 
 function orderNotFound(orderId: string): AppError {
   return new AppError(404, 'CHECKOUT__ORDER_NOT_FOUND', `Order with id ${orderId} not found.`, { meta: { parameters: { orderId } } });
@@ -70,9 +85,10 @@ function orderNotFound(orderId: string): AppError {
 export async function loadCustomerOrder(platform: Platform, orderId: unknown, customerId: string, salesChannelId: string): Promise<CustomerOrderView> {
   const id = typeof orderId === 'string' ? orderId : '';
   if (!isId(id)) throw orderNotFound(id);
-  const order = (await readOrderDetail(platform, id)) as unknown as OrderRecord | undefined;
+  const order = (await platform.repositories.get('order').get(id, systemContext, undefined, CUSTOMER_ORDER_CRITERIA)) as unknown as OrderRecord | undefined;
   if (!order || order.orderCustomer?.customerId !== customerId || order.salesChannelId !== salesChannelId) throw orderNotFound(id);
 
+  const covers = await loadProductCovers(platform.db, order.lineItems.map((item) => item.productId), platform.env.appUrl);
   const currency = { isoCode: order.currency.isoCode, symbol: order.currency.symbol, decimals: order.currency.decimals };
   const minor = (major: number) => toMinorUnits(major, currency.decimals);
   const delivery = order.deliveries[0];
@@ -88,6 +104,7 @@ export async function loadCustomerOrder(platform: Platform, orderId: unknown, cu
     positionPrice: minor(order.positionPrice),
     shippingTotal: minor(order.shippingTotal),
     shippingMethod: delivery?.shippingMethod?.name ?? null,
+    taxes: (order.price?.calculatedTaxes ?? []).map((tax) => ({ rate: tax.taxRate, amount: minor(tax.tax) })),
     billingAddress: order.billingAddress,
     shippingAddress: order.addresses.find((address) => address.id === delivery?.shippingOrderAddressId) ?? order.billingAddress,
     lineItems: [...order.lineItems]
@@ -99,6 +116,7 @@ export async function loadCustomerOrder(platform: Platform, orderId: unknown, cu
         unitPrice: minor(item.unitPrice),
         totalPrice: minor(item.totalPrice),
         url: item.productId ? `/detail/${item.productId}` : null,
+        cover: (item.productId && covers.get(item.productId)) || null,
       })),
     transaction: newest
       ? { id: newest.id, paymentMethodId: newest.paymentMethodId, paymentMethod: newest.paymentMethod?.name ?? null, state: newest.stateMachineState }

@@ -72,10 +72,11 @@ describe.skipIf(!runnable)('gateway A checkout in a real browser', () => {
     await page.waitForURL(`${base}/checkout/cart`);
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await page.waitForURL(`${base}/checkout/confirm`);
-    await page.getByLabel(/Gateway A/).check();
-    await page.getByRole('button', { name: 'Change payment method' }).click();
-    await page.waitForURL(`${base}/checkout/confirm`);
+    // choosing the method submits its form at once (no separate button with script)
+    await page.getByLabel(/Gateway A/).click();
+    await page.locator('.flashes', { hasText: 'Your payment method is now' }).waitFor();
     expect(await page.getByLabel(/Gateway A/).isChecked()).toBe(true);
+    await page.getByLabel(/terms and conditions/).check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(`${test.sim.baseUrl}/checkout/**`);
   }

@@ -125,7 +125,7 @@ describe('registration', () => {
     expect(profile.body).toContain(`<dd id="profile-email">${data.email}</dd>`);
     const text = textOf(profile.body);
     expect(text).toContain('NASA Katherine Johnson Main Street 1 10115 Berlin Germany');
-    expect(profile.body).toContain('<a href="/account">Katherine Johnson</a>');
+    expect(profile.body).toContain('<summary>Katherine Johnson</summary>');
   });
 });
 

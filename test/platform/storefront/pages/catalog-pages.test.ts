@@ -45,7 +45,10 @@ describe('home page', () => {
     expect(response.body).toContain(`<a href="/navigation/${clothingId}">Clothing</a>`);
     expect(response.body).toContain(`href="/navigation/${booksId}">Books</a>`);
     expect(response.body).not.toContain('Hidden category');
-    expect(response.body).not.toContain('Shirts</a>');
+    // the second level only in the header's sub-navigation, not as a tile
+    expect(response.body).toContain(`<ul class="sub-nav">`);
+    expect(response.body).toContain(`<li><a href="/navigation/${shirtsId}">Shirts</a></li>`);
+    expect(response.body).not.toContain(`class="button button-secondary" href="/navigation/${shirtsId}"`);
     // the shirt sits two levels below Home; names are escaped
     expect(response.body).toContain(`<a class="product-name" href="/detail/${shirtId}">Aloha &lt;Shirt&gt; &amp; Co</a>`);
     expect(response.body).toContain('€49.90');
@@ -74,7 +77,9 @@ describe('category page', () => {
     expect(response.body).toContain('<h1>Shirts</h1>');
     expect(response.body).toContain(`<a href="/navigation/${clothingId}">Clothing</a>`);
     expect(response.body).toContain(`<a href="/navigation/${booksId}">Books</a>`);
-    expect(response.body).not.toContain(`href="/navigation/${shirtsId}"`);
+    // the header marks the page; the breadcrumb ends with it, unlinked
+    expect(response.body).toContain(`<a href="/navigation/${shirtsId}" aria-current="page">Shirts</a>`);
+    expect(textOf(response.body)).toContain('Home Clothing Shirts');
     expect(response.body).not.toContain('aria-label="Subcategories"');
     expect(response.body).toContain('Aloha &lt;Shirt&gt; &amp; Co');
   });

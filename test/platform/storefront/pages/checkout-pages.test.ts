@@ -3,6 +3,9 @@ import { createTestPlatform, type TestPlatform } from '../../../helpers/test-pla
 import { systemContext } from '../../../../src/platform/acl/context.js';
 import { paymentErrors } from '../../../../src/platform/checkout/payment/payment-errors.js';
 import { newId } from '../../../../src/platform/ids.js';
+import { CURRENCY_DEFAULT } from '../../../../src/platform/first-start/default-ids.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
+import { insertCover } from '../../catalog/catalog-fixtures.js';
 import { Browser } from '../browser.js';
 import {
   CASH_METHOD_ID,
@@ -179,7 +182,7 @@ describe('checkout', () => {
     expect(confirm.body).toContain(`value="${CASH_METHOD_ID}">`);
     expect(confirm.body).toContain('<button type="submit" id="place-order">Place order</button>');
 
-    const placed = await browser.request('POST', '/checkout/order', { form: { _csrf_token: Browser.csrfTokenOf(confirm), customerComment: 'Ring twice' } });
+    const placed = await browser.request('POST', '/checkout/order', { form: { _csrf_token: Browser.csrfTokenOf(confirm), customerComment: 'Ring twice', tos: '1' } });
     expect(placed.statusCode).toBe(302);
     const [order] = await orderRows(data.email);
     expect(order).toBeDefined();
@@ -224,7 +227,7 @@ describe('checkout', () => {
     expect(confirm.body).toContain('<button type="submit" id="place-order" disabled aria-describedby="order-blocked">Place order</button>');
 
     // a forced post is refused by the order placement as well
-    const placed = await browser.request('POST', '/checkout/order', { form: { _csrf_token: Browser.csrfTokenOf(confirm) } });
+    const placed = await browser.request('POST', '/checkout/order', { form: { _csrf_token: Browser.csrfTokenOf(confirm), tos: '1' } });
     expect(placed.statusCode).toBe(302);
     expect(placed.headers.location).toBe('/checkout/confirm');
     expect((await browser.get('/checkout/confirm')).body).toContain('Picky pay does not accept carts like this one.');
@@ -236,7 +239,7 @@ describe('checkout', () => {
     expect((await browser.get('/checkout/confirm')).body).toContain('This payment method is not available. Please choose another one.');
 
     await submitForm(browser, '/checkout/confirm', '/checkout/configure', { paymentMethodId: CASH_METHOD_ID });
-    const ordered = await submitForm(browser, '/checkout/confirm', '/checkout/order', {});
+    const ordered = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
     const [order] = await orderRows(data.email);
     expect(locationPath(ordered)).toBe(`/checkout/finish?orderId=${order!.id}`);
     expect(await transactionsOf(order!.id)).toEqual([expect.objectContaining({ payment_method_id: CASH_METHOD_ID, technical_name: 'open' })]);
@@ -248,7 +251,7 @@ describe('checkout', () => {
     await addToCart(browser, mugId);
     await submitForm(browser, '/checkout/confirm', '/checkout/configure', { paymentMethodId: gatewayMethodId });
 
-    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', {});
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
     expect(placed.statusCode).toBe(302);
     expect(String(placed.headers.location)).toMatch(/^https:\/\/gateway\.example\/checkout\?return=/);
     const [order] = await orderRows(data.email);
@@ -292,7 +295,7 @@ describe('checkout', () => {
     const data = await registerThroughForm(browser);
     await addToCart(browser, posterId);
     await submitForm(browser, '/checkout/confirm', '/checkout/configure', { paymentMethodId: gatewayMethodId });
-    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', {});
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
     expect(String(placed.headers.location)).toMatch(/^https:\/\/gateway\.example\//);
     const [order] = await orderRows(data.email);
     return order!.id;
@@ -337,5 +340,72 @@ describe('checkout', () => {
       expect.objectContaining({ payment_method_id: gatewayMethodId, technical_name: 'failed' }),
       expect.objectContaining({ payment_method_id: INVOICE_METHOD_ID, technical_name: 'open' }),
     ]);
+  });
+});
+
+describe('confirm page: methods in place, terms, images; finish like confirm', () => {
+  it('refuses an order without accepted terms with a clear message, and places it once they are accepted', async () => {
+    const browser = new Browser(t.app);
+    const data = await registerThroughForm(browser);
+    await addToCart(browser, mugId);
+    const confirm = await browser.get('/checkout/confirm');
+    expect(confirm.body).toMatch(/<input id="tos" name="tos" type="checkbox" value="1" required>/);
+    // the method forms submit themselves on change; their buttons are for browsers without script
+    expect(confirm.body).toContain('<form class="payment-form" method="post" action="/checkout/configure" data-auto-submit>');
+    expect(confirm.body).toContain('<button type="submit" class="button-secondary js-hidden">Change payment method</button>');
+
+    const refused = await browser.request('POST', '/checkout/order', { form: { _csrf_token: Browser.csrfTokenOf(confirm) } });
+    expect(refused.statusCode).toBe(302);
+    expect(locationPath(refused)).toBe('/checkout/confirm?tos=missing');
+    expect(await orderRows(data.email)).toHaveLength(0);
+    const again = await browser.get(locationPath(refused));
+    expect(again.body).toContain('Please accept the terms and conditions to place your order.');
+    expect(again.body).toContain('aria-invalid="true" aria-describedby="tos-error"');
+
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
+    expect(placed.statusCode).toBe(302);
+    expect(await orderRows(data.email)).toHaveLength(1);
+  });
+
+  it('switches the shipping method in place', async () => {
+    const platform = t.platform;
+    const expressId = newId();
+    await platform.db
+      .insertInto('shipping_method')
+      .values({ id: expressId, name: 'Express', active: true, position: 2, price: JSON.stringify([{ currencyId: CURRENCY_DEFAULT, gross: 9.99, net: 8.39, linked: true }]) })
+      .execute();
+    await platform.db.insertInto('sales_channel_shipping_method').values({ sales_channel_id: DEFAULT_SALES_CHANNEL_ID, shipping_method_id: expressId }).execute();
+
+    const browser = new Browser(t.app);
+    await registerThroughForm(browser);
+    await addToCart(browser, mugId);
+    const confirm = await browser.get('/checkout/confirm');
+    expect(confirm.body).toContain(`<input type="radio" id="shipping-${expressId}" name="shippingMethodId" value="${expressId}">`);
+    const switched = await submitForm(browser, '/checkout/confirm', '/checkout/configure', { shippingMethodId: expressId, redirectTo: '/checkout/confirm' });
+    expect(switched.statusCode).toBe(302);
+    const after = await browser.get('/checkout/confirm');
+    expect(after.body).toContain('Your shipping method is now: Express.');
+    expect(after.body).toContain(`value="${expressId}" checked>`);
+    expect(textOf(after.body)).toContain('Shipping (Express) €9.99');
+    const unknown = await submitForm(browser, '/checkout/confirm', '/checkout/configure', { shippingMethodId: newId() });
+    expect((await browser.get(locationPath(unknown))).body).toContain('This shipping method is not available.');
+  });
+
+  it('shows product images in cart, confirm and finish; finish shows countries and tax lines', async () => {
+    const imaged = await createShopProduct(t.platform, { name: 'Pictured vase', gross: 30 });
+    await insertCover(t.platform.db, imaged, 'media/vase.png', 'A vase');
+    const browser = new Browser(t.app);
+    await registerThroughForm(browser);
+    await addToCart(browser, imaged);
+    const image = /<img class="line-item-image" src="[^"]*media\/vase\.png"/;
+    expect((await browser.get('/checkout/cart')).body).toMatch(image);
+    expect((await browser.get('/checkout/confirm')).body).toMatch(image);
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
+    const finish = await browser.get(locationPath(placed));
+    expect(finish.body).toMatch(image);
+    const text = textOf(finish.body);
+    expect(text).toContain('Billing address Grace Hopper Main Street 1 10115 Berlin Germany');
+    expect(text).toContain('Incl. 19% tax');
+    expect((await browser.get('/account/order')).body).toMatch(image);
   });
 });

@@ -51,7 +51,7 @@ describe('NUL characters in form fields', () => {
     const data = await registerThroughForm(browser);
     await submitForm(browser, `/detail/${productId}`, '/checkout/line-item/add', { productId, quantity: '1' });
 
-    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { customerComment: 'Ring\u0000twice' });
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { customerComment: 'Ring\u0000twice', tos: '1' });
     expect(placed.statusCode).toBe(302);
     expect(placed.headers.location).toBe('/checkout/confirm');
     const confirm = await browser.get('/checkout/confirm');

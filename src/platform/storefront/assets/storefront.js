@@ -1,0 +1,58 @@
+// Progressive enhancement only: every page works without this script.
+(function () {
+  'use strict';
+  document.documentElement.classList.add('js');
+
+  // Forms marked data-auto-submit (sorting, payment and shipping method) submit when a choice changes.
+  document.addEventListener('change', function (event) {
+    var field = event.target;
+    if (!(field instanceof HTMLSelectElement || (field instanceof HTMLInputElement && field.type === 'radio'))) return;
+    var form = field.form;
+    if (form && form.hasAttribute('data-auto-submit')) {
+      form.classList.add('is-submitting');
+      form.submit();
+    }
+  });
+
+  // Search suggestions below the header's search box.
+  function setUpSuggestions() {
+    var input = document.getElementById('header-search-input');
+    var box = document.getElementById('search-suggestions');
+    if (!input || !box || !window.fetch) return;
+    var timer = null;
+    var latest = 0;
+    function hide() {
+      box.hidden = true;
+      box.innerHTML = '';
+    }
+    input.addEventListener('input', function () {
+      clearTimeout(timer);
+      var term = input.value.trim();
+      if (term.length < 2) return hide();
+      timer = setTimeout(function () {
+        var request = ++latest;
+        fetch(input.getAttribute('data-suggest-url') + '?search=' + encodeURIComponent(term), {
+          headers: { 'x-requested-with': 'XMLHttpRequest', accept: 'text/html' },
+          credentials: 'same-origin',
+        })
+          .then(function (response) { return response.ok ? response.text() : ''; })
+          .then(function (html) {
+            // an older answer arriving late must not replace a newer one
+            if (request !== latest) return;
+            box.innerHTML = html;
+            box.hidden = html.trim() === '';
+          })
+          .catch(hide);
+      }, 200);
+    });
+    input.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') hide();
+    });
+    document.addEventListener('click', function (event) {
+      if (!input.form.contains(event.target)) hide();
+    });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setUpSuggestions);
+  else setUpSuggestions();
+})();

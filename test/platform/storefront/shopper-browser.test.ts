@@ -1,0 +1,204 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { systemContext } from '../../../src/platform/acl/context.js';
+import { transaction } from '../../../src/platform/database/transaction.js';
+import { newId } from '../../../src/platform/ids.js';
+import { MediaFileStore } from '../../../src/platform/media/media-file-store.js';
+import { uploadMediaFile } from '../../../src/platform/media/media-upload.js';
+import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
+import { freePort } from '../../e2e/free-port.js';
+import { createCategory, createShopProduct } from './pages/shop-fixtures.js';
+
+const runnable = chromiumRunnable('shopper-browser.test.ts');
+// screenshots of every page at both widths, for people to look at (gitignored)
+const ARTIFACTS = path.resolve('test-artifacts/storefront');
+const WIDTHS = [390, 768, 1280] as const;
+
+/**
+ * A shopper in a real browser, on a phone (390 px), a tablet (768 px) and a desktop (1280 px): finds a product through the
+ * header's search box, orders it, finds the order in the history, edits an address and changes the
+ * password. No page may scroll sideways, nothing may log a console error.
+ */
+describe.skipIf(!runnable)('a shopper in a real browser', () => {
+  let t: TestPlatform;
+  let browser: Browser;
+  let base: string;
+  let productId: string;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1' } });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    browser = await launchChromium();
+
+    const { platform } = t;
+    const kitchen = await createCategory(platform, 'Kitchen');
+    const mugs = await createCategory(platform, 'Mugs', kitchen);
+    await createCategory(platform, 'Garden');
+    productId = await createShopProduct(platform, {
+      name: 'Speckled enamel camping mug with a really long name',
+      gross: 14.5,
+      stock: 40,
+      categoryIds: [mugs],
+      description: 'Holds 350 ml. Dishwasher safe.',
+    });
+    for (let i = 1; i <= 7; i++) await createShopProduct(platform, { name: `Stoneware plate ${i}`, gross: 8 + i, categoryIds: [kitchen] });
+    // a real image, drawn by the browser itself: the cover of the mug
+    const painter = await browser.newPage({ viewport: { width: 320, height: 320 } });
+    await painter.setContent('<body style="margin:0"><div style="width:320px;height:320px;background:radial-gradient(circle at 40% 35%,#f6f1e7 0 30%,#2f6f8f 31% 60%,#1d3f52 61%)"></div></body>');
+    const png = await painter.screenshot({ type: 'png' });
+    await painter.close();
+    const mediaId = newId();
+    const productMediaId = newId();
+    await transaction(platform.db, (uow) => platform.repositories.get('media').create({ id: mediaId, alt: 'Enamel mug' }, systemContext, uow));
+    await uploadMediaFile(platform.db, new MediaFileStore(platform.env.varDir), { mediaId, bytes: png, extension: 'png', fileName: 'enamel-mug' });
+    await platform.db.insertInto('product_media').values({ id: productMediaId, product_id: productId, media_id: mediaId, position: 1 }).execute();
+    await platform.db.updateTable('product').set({ cover_id: productMediaId }).where('id', '=', productId).execute();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  for (const width of WIDTHS) {
+    it(`at ${width} px: search, order, order history, address edit, password change`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
+      const page = await context.newPage();
+      const consoleErrors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+      });
+      page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400 && !response.url().endsWith('/nonexistent-page')) consoleErrors.push(`${response.status()} ${response.url()}`);
+      });
+      const shot = async (name: string) => {
+        // nothing may scroll sideways, at any width
+        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+        expect(scrollWidth, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+        await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+      };
+      const email = `shopper-${width}-${newId().slice(0, 6)}@example.com`;
+      const password = 'first password';
+      try {
+        await page.goto(`${base}/`);
+        await expect(page.locator('.main-nav').getByRole('link', { name: 'Kitchen' }).count()).resolves.toBe(1);
+        await shot('01-home');
+
+        // a category from the header; choosing a sorting applies it at once
+        await page.locator('.main-nav').getByRole('link', { name: 'Kitchen' }).click();
+        await page.waitForURL(/\/navigation\/[0-9a-f]{32}$/);
+        await page.getByLabel('Sort by').selectOption('price-desc');
+        await page.waitForURL(/\?order=price-desc$/);
+        expect(await page.locator('.product-name').first().textContent()).toBe('Stoneware plate 7');
+        await shot('01-category');
+
+        // search: suggestions while typing, then the results page
+        const box = page.locator('#header-search-input');
+        await box.fill('enamel');
+        await page.locator('#search-suggestions .suggest-list a').first().waitFor();
+        await shot('02-search-suggestions');
+        await box.press('Enter');
+        await page.waitForURL(`${base}/search?search=enamel`);
+        expect(await page.locator('#search-total').textContent()).toBe('1 product found');
+        await shot('03-search-results');
+
+        await page.locator('.product-grid').getByRole('link', { name: /Speckled enamel camping mug/ }).click();
+        await page.waitForURL(`${base}/detail/${productId}`);
+        expect(await page.locator('.breadcrumbs').textContent()).toMatch(/Home\s+Kitchen\s+Mugs\s+Speckled/);
+        await shot('04-product');
+        await page.getByLabel('Quantity').fill('2');
+        await page.getByRole('button', { name: 'Add to cart' }).click();
+        await page.waitForURL(`${base}/checkout/cart`);
+        expect(await page.locator('#cart-count').textContent()).toBe('2');
+        // a usable quantity box and a reachable remove button, also on a phone
+        const quantityBox = await page.locator('.cart-table input[name="quantity"]').boundingBox();
+        expect(quantityBox!.width).toBeGreaterThanOrEqual(60);
+        const remove = await page.locator('.cart-table .remove-button').boundingBox();
+        expect(remove!.x + remove!.width).toBeLessThanOrEqual(width);
+        expect(await page.locator('.cart-table img.line-item-image').count()).toBe(1);
+        await shot('05-cart');
+
+        await page.getByRole('link', { name: 'Proceed to checkout' }).click();
+        await page.waitForURL(/\/account\/login\?redirectTo=/);
+        await page.getByRole('link', { name: 'Create an account' }).click();
+        await page.getByLabel('First name').fill('Margaret');
+        await page.getByLabel('Last name').fill('Hamilton');
+        await page.getByLabel('Email address').fill(email);
+        await page.getByLabel(/^Password/).fill(password);
+        await page.getByLabel('Street and house number').fill('Apollo Road 11');
+        await page.getByLabel('Postal code').fill('10115');
+        await page.getByLabel('City').fill('Berlin');
+        await shot('06-register');
+        await page.getByRole('button', { name: 'Create account' }).click();
+        await page.waitForURL(`${base}/checkout/confirm`);
+        await shot('07-confirm');
+
+        // the payment method changes by choosing it, without another button
+        await page.getByLabel(/Cash on delivery/).click();
+        await page.locator('.flashes', { hasText: 'Your payment method is now: Cash on delivery.' }).waitFor();
+        expect(await page.getByLabel(/Cash on delivery/).isChecked()).toBe(true);
+        await page.getByLabel(/terms and conditions/).check();
+        await page.getByRole('button', { name: 'Place order' }).click();
+        await page.waitForURL(/\/checkout\/finish\?orderId=[0-9a-f]{32}$/);
+        const orderNumber = await page.locator('#order-number').textContent();
+        const finishText = await page.locator('main').textContent();
+        expect(finishText).toContain('Germany');
+        expect(finishText).toMatch(/Incl\. 19% tax/);
+        expect(await page.locator('main img.line-item-image').count()).toBe(1);
+        await shot('08-finish');
+
+        // the order history, through the account menu
+        await page.locator('.account-menu summary').click();
+        await page.locator('.account-menu').getByRole('link', { name: 'Orders' }).click();
+        await page.waitForURL(`${base}/account/order`);
+        const card = page.locator(`.order-card[data-order-number="${orderNumber}"]`);
+        expect(await card.locator('.order-state').textContent()).toBe('Open');
+        expect(await card.locator('.payment-state').textContent()).toBe('Open');
+        await shot('09-order-history');
+        await card.getByRole('link', { name: `Order ${orderNumber}`, exact: true }).click();
+        await page.waitForURL(/\/account\/order\/[0-9a-f]{32}$/);
+        await shot('10-order-detail');
+
+        // edit the address
+        await page.goto(`${base}/account/address`);
+        await shot('11-addresses');
+        await page.locator('#address-list').getByRole('link', { name: /Edit/ }).first().click();
+        await page.waitForURL(/\/account\/address\/[0-9a-f]{32}$/);
+        await page.getByLabel('Street and house number').fill('Lunar Lane 42');
+        await shot('12-address-edit');
+        await page.getByRole('button', { name: 'Save address' }).click();
+        await page.waitForURL(`${base}/account/address`);
+        expect(await page.locator('#address-list').textContent()).toContain('Lunar Lane 42');
+
+        // change the password
+        await page.goto(`${base}/account/password`);
+        await page.getByLabel('Current password').fill(password);
+        await page.getByLabel(/^New password/).fill('second password');
+        await page.getByLabel('Repeat the new password').fill('second password');
+        await page.getByRole('button', { name: 'Change password' }).click();
+        await page.locator('.flashes', { hasText: 'Your password has been changed.' }).waitFor();
+        await shot('13-password');
+
+        await page.goto(`${base}/account`);
+        await shot('14-account');
+        const notFound = await page.goto(`${base}/nonexistent-page`);
+        expect(notFound!.status()).toBe(404);
+        expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Not Found');
+        // the 404 itself is the one expected console error (the browser reports the status)
+        consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((line) => !line.includes('/nonexistent-page')));
+        await shot('15-not-found');
+
+        expect(consoleErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    }, 120_000);
+  }
+});
