@@ -1,0 +1,19 @@
+import type { Extension } from '../../platform/sdk/index.js';
+import { EXTENSION_NAME, GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE, demoDataCustomFieldSet } from './config.js';
+import { seedCommand } from './console/seed-command.js';
+import { runMessageHandler } from './run/queued-run.js';
+
+/**
+ * Demo data (spec part B): creates or completes a deterministic demo catalogue through the platform's
+ * repositories; idempotent, adopting what a merchant already has. docs/demo-data.md is the guide.
+ */
+export const extDemoData: Extension = {
+  name: EXTENSION_NAME,
+  version: '1.0.0',
+  label: 'Demo data',
+  description: 'Creates or completes a demo catalogue: channels, categories, products, images, customers and orders.',
+  privileges: [GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE],
+  customFieldSets: [demoDataCustomFieldSet],
+  messageHandlers: [runMessageHandler],
+  commands: [seedCommand],
+};
