@@ -1,6 +1,9 @@
 import type { Extension } from '../../platform/sdk/index.js';
 import { EXTENSION_NAME, GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE, demoDataCustomFieldSet } from './config.js';
 import { seedCommand } from './console/seed-command.js';
+import { statusCommand } from './console/status-command.js';
+import { userCommand } from './console/user-command.js';
+import { registerDemoDataRoutes } from './routes/demo-data-routes.js';
 import { runMessageHandler } from './run/queued-run.js';
 
 /**
@@ -14,6 +17,9 @@ export const extDemoData: Extension = {
   description: 'Creates or completes a demo catalogue: channels, categories, products, images, customers and orders.',
   privileges: [GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE],
   customFieldSets: [demoDataCustomFieldSet],
+  routes(app, host) {
+    registerDemoDataRoutes(app, host);
+  },
   messageHandlers: [runMessageHandler],
-  commands: [seedCommand],
+  commands: [seedCommand, statusCommand, userCommand],
 };

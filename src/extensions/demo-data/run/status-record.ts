@@ -31,16 +31,16 @@ export async function writeStatus(host: ExtensionHost, status: RunStatus): Promi
 
 /**
  * The record as stored, except that a `running` record whose lease is gone or expired (a killed process,
- * a lost worker) is turned into `failed` (and stored so), so a dead run never shows as running forever.
+ * a lost worker) is turned into `failed` (and stored so unless `persist` is false), so a dead run never shows as running forever.
  */
-export async function readStatus(host: ExtensionHost): Promise<RunStatus> {
+export async function readStatus(host: ExtensionHost, { persist = true }: { persist?: boolean } = {}): Promise<RunStatus> {
   const stored = await host.config.get(LAST_RUN_KEY);
   const status: RunStatus = isStatus(stored) ? { ...IDLE, ...stored } : IDLE;
   if (status.state !== 'running') return status;
   const holder = await host.leases.holder(RUN_LEASE_NAME);
   if (holder && !holder.expired) return status;
   const failed: RunStatus = { ...status, state: 'failed', finishedAt: (holder?.expiresAt ?? new Date()).toISOString(), message: STALE_MESSAGE };
-  await writeStatus(host, failed);
+  if (persist) await writeStatus(host, failed);
   return failed;
 }
 

@@ -27,7 +27,7 @@ export interface ResolveSpec<N extends PlanNode> {
  * is adopted (its id recorded in the IdMap, so later references point at it). Nodes are settled in plan
  * order, so a child's scope check sees its parent's resolved id.
  */
-export async function resolveNodes<N extends PlanNode>(ctx: SeedContext, spec: ResolveSpec<N>): Promise<Array<Resolution<N>>> {
+export async function resolveNodes<N extends PlanNode>(ctx: Pick<SeedContext, 'host' | 'ids'>, spec: ResolveSpec<N>): Promise<Array<Resolution<N>>> {
   const byId = await readByIds(ctx.host, spec.entity, spec.nodes.map((n) => n.id), spec.associations);
   const keyOf = spec.naturalKeyValue ?? ((node: N) => node.naturalKey);
   const planIds = new Set(spec.nodes.map((n) => n.id));

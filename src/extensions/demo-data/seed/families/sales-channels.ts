@@ -11,7 +11,7 @@ import { countryIdOf, STOREFRONT_TYPE_ID } from '../shop-defaults.js';
  * channels): by id, then by name, then by the blueprint's adopt list (flagship takes over "Storefront").
  * An existing channel keeps its navigation category: the plan's root maps to it.
  */
-export async function resolveSalesChannels(ctx: SeedContext): Promise<Array<Resolution<SalesChannelNode>>> {
+export async function resolveSalesChannels(ctx: Pick<SeedContext, 'host' | 'ids' | 'plan'>): Promise<Array<Resolution<SalesChannelNode>>> {
   const resolutions = await resolveNodes(ctx, { entity: 'sales_channel', nodes: ctx.plan.salesChannels, naturalKeyField: 'name' });
   const adoptNames = resolutions.filter((r) => !r.existing).flatMap((r) => r.node.adopt);
   if (adoptNames.length > 0) {
