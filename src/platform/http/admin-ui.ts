@@ -23,11 +23,13 @@ export async function registerAdminUi(app: FastifyInstance, folder = ADMIN_UI_FO
     index: false,
     list: false,
     wildcard: false,
+    // the headers below decide caching (the plugin's own would overwrite them)
+    cacheControl: false,
     // file names under assets/ carry a content hash; index.html must be revalidated on every load
     setHeaders: (res, file) => res.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
   });
   const sendIndex = async (_request: unknown, reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').sendFile('index.html', folder);
+    reply.header('cache-control', 'no-cache').sendFile('index.html', folder, { cacheControl: false });
   app.get('/admin', sendIndex);
   app.get('/admin/*', sendIndex);
 }
