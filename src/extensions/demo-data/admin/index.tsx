@@ -38,13 +38,15 @@ interface StatusAnswer {
 
 function Tally({ status }: { status: RunStatus }) {
   if (status.rows.length === 0) return null;
-  const [head, ...body] = status.rows;
+  // the route's rows carry no header: its columns are documented (StatusAnswer)
+  const head = ['Entity', 'Created', 'Reused', 'Adopted', 'Enriched', 'Skipped'];
+  const body = status.rows;
   return (
     <Table.ScrollContainer minWidth={500}>
       <Table striped data-testid="demo-data-tally">
         <Table.Thead>
           <Table.Tr>
-            {head!.map((cell) => (
+            {head.map((cell) => (
               <Table.Th key={cell}>{cell}</Table.Th>
             ))}
           </Table.Tr>
@@ -104,7 +106,7 @@ function DemoUser({ info, onChanged }: { info: StatusAnswer['demoUser']; onChang
           <Alert color="yellow" title="Password shown once" data-testid="demo-user-password">
             <Group gap="xs">
               <Text size="sm">
-                {shown.username} / <Code>{shown.password}</Code>
+                <span data-testid="demo-user-login">{shown.username}</span> / <Code data-testid="demo-user-secret">{shown.password}</Code>
               </Text>
               <CopyButton value={shown.password}>{({ copied, copy }) => <Button size="compact-xs" variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy'}</Button>}</CopyButton>
             </Group>
