@@ -66,9 +66,14 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     order = await placePayBOrder(payB, { gross: 20, quantity: 2 });
     await callFinalize(payB, await useHostedPage(order.redirectUrl, 'pay'));
     expect(await stateOf(t.platform, order.orderTransactionId)).toBe('paid');
+    const mapping = await t.api('POST', '/api/ext-order-export-mapping?_response=1', {
+      token: await t.adminToken(),
+      body: { name: 'ERP orders', definition: { fields: { orderNumber: { expr: 'orderNumber' } } } },
+    });
+    expect(mapping.statusCode, mapping.body).toBe(200);
     const target = await t.api('POST', '/api/ext-order-export-config', {
       token: await t.adminToken(),
-      body: { name: 'Example ERP', url: 'https://erp.example.com/orders', active: true },
+      body: { name: 'Example ERP', url: 'https://erp.example.com/orders', active: true, mappingId: mapping.json().data.id },
     });
     expect(target.statusCode, target.body).toBe(204);
     browser = await launchChromium();
@@ -140,7 +145,7 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
 
     await page.getByRole('tab', { name: 'Export' }).click();
     await page.getByText('Not exported yet').waitFor();
-    await page.getByLabel('Target').click();
+    await page.getByRole('textbox', { name: 'Target' }).click();
     await page.getByRole('option', { name: 'Example ERP' }).waitFor();
     await page.keyboard.press('Escape');
     await shoot(page, 'order-export-panel');
