@@ -123,7 +123,7 @@ export function OrderList() {
                       <Table.Td ta="right">
                         <Money value={order.amountTotal} currency={order.currency?.isoCode} />
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td miw={110}>
                         <StateBadge state={order.stateMachineState?.technicalName} label={order.stateMachineState?.name} />
                       </Table.Td>
                     </Table.Tr>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Checkbox, Group, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, Stack, Table, Text } from '@mantine/core';
 import {
   ApiError,
   DateTime,
@@ -15,16 +15,8 @@ import {
   useLoad,
   type OrderDetailTabProps,
 } from '../../../admin/sdk';
+import { CredentialsSection, MappingsSection, TargetsSection, type Target } from './setup-pages';
 
-interface Target {
-  id: string;
-  name: string;
-  active: boolean;
-  url: string;
-  method: string;
-  ackMode: string;
-  autoExport: string;
-}
 
 interface ExportRecord {
   id: string;
@@ -200,77 +192,17 @@ function ExportPanel({ order }: OrderDetailTabProps) {
   );
 }
 
-/** Targets: list with active toggle and connection test. */
-function TargetsPage() {
-  const api = useApi();
+/** Targets, credentials and mappings; each section needs its own read privilege. */
+function OrderExportPage() {
   const can = useCan();
-  const targets = useLoad(() => api.search<Target>('ext-order-export-config', { limit: 100, sort: [{ field: 'name', order: 'ASC' }] }).then((a) => a.data), []);
-  const [tests, setTests] = useState<Record<string, { reachable: boolean; message: string }>>({});
-  const writable = can('ext_order_export_config:update');
-
-  async function toggle(target: Target, active: boolean) {
-    try {
-      await api.patch(`/api/ext-order-export-config/${target.id}`, { active });
-    } finally {
-      targets.reload();
-    }
-  }
-
-  async function test(target: Target) {
-    const answer = await api.post<{ reachable: boolean; message: string }>('/api/_action/ext-order-export/test-connection', { configId: target.id });
-    setTests((all) => ({ ...all, [target.id]: answer }));
-  }
-
   return (
     <>
-      <PageHeader title="Order export" subtitle="Targets (ERPs) orders are sent to." />
-      <Section title="Targets">
-        {targets.error ? (
-          <LoadError error={targets.error} onRetry={targets.reload} />
-        ) : !targets.data ? (
-          <Loading />
-        ) : targets.data.length === 0 ? (
-          <EmptyState title="No targets yet">Create one through the Admin API (POST /api/ext-order-export-config); see docs/order-export.md.</EmptyState>
-        ) : (
-          <Table.ScrollContainer minWidth={700}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>URL</Table.Th>
-                  <Table.Th>Automatic</Table.Th>
-                  <Table.Th>Active</Table.Th>
-                  <Table.Th>Connection</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {targets.data.map((target) => (
-                  <Table.Tr key={target.id}>
-                    <Table.Td fw={600}>{target.name}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs">
-                        {target.method} {target.url}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{target.autoExport.replace(/_/g, ' ')}</Table.Td>
-                    <Table.Td>
-                      <Switch checked={target.active} disabled={!writable} onChange={(e) => toggle(target, e.currentTarget.checked)} aria-label={`${target.name} active`} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs">
-                        <Button size="compact-xs" variant="light" onClick={() => test(target)}>
-                          Test
-                        </Button>
-                        {tests[target.id] && <Badge color={tests[target.id]!.reachable ? 'green' : 'red'}>{tests[target.id]!.message}</Badge>}
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Section>
+      <PageHeader title="Order export" subtitle="Targets (ERPs) orders are sent to, their credentials and mappings." />
+      <Stack>
+        <TargetsSection />
+        {can('ext_order_export_credential:read') && <CredentialsSection />}
+        {can('ext_order_export_mapping:read') && <MappingsSection />}
+      </Stack>
     </>
   );
 }
@@ -278,7 +210,7 @@ function TargetsPage() {
 export default defineModule({
   id: 'order-export',
   navigation: [{ label: 'Order export', path: '/order-export', privilege: 'ext_order_export_config:read', position: 50 }],
-  routes: [{ path: '/order-export', component: TargetsPage, privilege: 'ext_order_export_config:read' }],
+  routes: [{ path: '/order-export', component: OrderExportPage, privilege: 'ext_order_export_config:read' }],
   orderDetailTabs: [{ id: 'order-export', label: 'Export', privilege: 'ext_order_export:read', component: ExportPanel }],
   settings: [{ domain: 'ExtOrderExport.config', title: 'Order export' }],
 });
