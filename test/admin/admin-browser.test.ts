@@ -180,6 +180,15 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await navigation(page).getByRole('link', { name: 'Order export' }).click();
     await page.getByText('Example ERP').waitFor();
     await shoot(page, 'order-export-targets');
+    // the mapping editor: validate, then preview against the order
+    await page.getByRole('row', { name: /ERP orders/ }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.getByText('The definition is valid.').waitFor();
+    await page.getByLabel('Preview with order number').fill(order.orderNumber);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText(`"orderNumber": "${order.orderNumber}"`).waitFor();
+    await shoot(page, 'order-export-mapping');
+    await page.keyboard.press('Escape');
 
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
@@ -191,6 +200,14 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     const page = await newPage();
     await logIn(page, demoUser.username, demoUser.password);
     await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    // an expired access token is renewed with the refresh token: the reload stays logged in
+    await page.evaluate(() => {
+      const tokens = JSON.parse(localStorage.getItem('admin.tokens')!);
+      localStorage.setItem('admin.tokens', JSON.stringify({ ...tokens, expiresAt: 0 }));
+    });
+    await page.reload();
+    await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('admin.tokens')))!).expiresAt).toBeGreaterThan(Date.now());
     // no demo data entry: it needs ext_demo_data:generate
     expect(await navigation(page).getByRole('link').allTextContents()).not.toContain('Demo data');
 
