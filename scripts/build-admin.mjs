@@ -14,8 +14,8 @@ export async function buildAdmin() {
     root: path.join(root, 'src/admin'),
     base: '/admin/',
     logLevel: 'warn',
-    // esbuild compiles the TSX: no Babel plugin needed
-    esbuild: { jsx: 'automatic' },
+    // Vite's own transformer compiles the TSX (automatic JSX runtime): no React plugin needed
+    oxc: { jsx: { runtime: 'automatic' } },
     build: {
       outDir: path.join(root, 'dist/admin'),
       emptyOutDir: true,
@@ -23,13 +23,6 @@ export async function buildAdmin() {
       sourcemap: false,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 2000,
-      rollupOptions: {
-        // Mantine marks its files "use client" (for React server components): meaningless in a plain bundle
-        onwarn(warning, warn) {
-          if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
-          warn(warning);
-        },
-      },
     },
   });
   console.log(`built the Administration into dist/admin in ${Math.round(performance.now() - started)} ms`);
