@@ -23,6 +23,13 @@ export async function buildAdmin() {
       sourcemap: false,
       reportCompressedSize: false,
       chunkSizeWarningLimit: 2000,
+      rolldownOptions: {
+        // Mantine marks its files "use client" (for React server components): meaningless in a plain bundle
+        onwarn(warning, warn) {
+          if (warning.code === 'MODULE_LEVEL_DIRECTIVE') return;
+          warn(warning);
+        },
+      },
     },
   });
   console.log(`built the Administration into dist/admin in ${Math.round(performance.now() - started)} ms`);
