@@ -1,8 +1,9 @@
 // `npm run build` (also run by `npm ci`/`npm install` through `prepare`): src/ transpiled to dist/ file by
 // file (esbuild, no bundling, no type check: `npm run typecheck` does that), and every other file of src/
 // (templates, styles, scripts, blueprints) copied beside it, so `npm start` and `bin/console` run plain
-// JavaScript; then the Administration (src/admin, scripts/build-admin.mjs) into dist/admin. Takes a few seconds. `--if-stale` (what `npm start` runs) builds only when a file of src/
-// is newer than the last build, so edited code never starts as its old build.
+// JavaScript; then the Administration (src/admin, scripts/build-admin.mjs) is bundled into dist/admin.
+// Takes a few seconds. `--if-stale` (what `npm start` runs) builds only when a file of src/ is newer than
+// the last build, so edited code never starts as its old build.
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
