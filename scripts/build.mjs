@@ -1,12 +1,14 @@
 // `npm run build` (also run by `npm ci`/`npm install` through `prepare`): src/ transpiled to dist/ file by
 // file (esbuild, no bundling, no type check: `npm run typecheck` does that), and every other file of src/
 // (templates, styles, scripts, blueprints) copied beside it, so `npm start` and `bin/console` run plain
-// JavaScript. Takes a few seconds. `--if-stale` (what `npm start` runs) builds only when a file of src/
-// is newer than the last build, so edited code never starts as its old build.
+// JavaScript; then the Administration (src/admin, scripts/build-admin.mjs) is bundled into dist/admin.
+// Takes a few seconds. `--if-stale` (what `npm start` runs) builds only when a file of src/ is newer than
+// the last build, so edited code never starts as its old build.
 import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { buildAdmin } from './build-admin.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const src = path.join(root, 'src');
@@ -19,6 +21,12 @@ function files(dir) {
   });
 }
 
+/** The Administration's sources (bundled by Vite below, not run by Node): src/admin and src/extensions/<name>/admin. */
+const isAdminUi = (file) => {
+  const parts = path.relative(src, file).split(path.sep);
+  return parts[0] === 'admin' || (parts[0] === 'extensions' && parts[2] === 'admin');
+};
+
 const started = performance.now();
 const all = files(src);
 const stamp = path.join(dist, 'console-manifest.json');
@@ -27,7 +35,8 @@ if (process.argv.includes('--if-stale') && existsSync(stamp)) {
   if (all.every((file) => statSync(file).mtimeMs <= built)) process.exit(0);
 }
 rmSync(dist, { recursive: true, force: true });
-const sources = all.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+const server = all.filter((file) => !isAdminUi(file));
+const sources = server.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
 await build({
   entryPoints: sources,
   outdir: dist,
@@ -39,9 +48,17 @@ await build({
   sourcemap: 'linked',
   logLevel: 'warning',
 });
-for (const file of all.filter((file) => !file.endsWith('.ts'))) cpSync(file, path.join(dist, path.relative(src, file)));
+for (const file of server.filter((file) => !file.endsWith('.ts'))) cpSync(file, path.join(dist, path.relative(src, file)));
 console.log(`built ${sources.length} modules into dist/ in ${Math.round(performance.now() - started)} ms`);
 
 // the console's help reads this instead of loading every module
 const { writeCommandManifest } = await import(path.join(dist, 'platform/console/command-catalog.js'));
 console.log(`console manifest: ${await writeCommandManifest()} commands`);
+
+try {
+  await buildAdmin();
+} catch (error) {
+  // without the stamp the next `--if-stale` start builds again instead of serving no Administration
+  rmSync(stamp, { force: true });
+  throw error;
+}

@@ -5,12 +5,13 @@ import { startServer } from './platform/server.js';
 import { extPayA } from './extensions/pay-a/index.js';
 import { extPayB } from './extensions/pay-b/index.js';
 import { extOrderExport } from './extensions/order-export/index.js';
+import { extDemoData } from './extensions/demo-data/index.js';
 
 /**
  * The extensions this installation runs. The platform never imports an extension; this list is the
  * one place that does. New extensions are installed and activated on first start.
  */
-export const extensions: Extension[] = [extPayB, extPayA, extOrderExport];
+export const extensions: Extension[] = [extPayB, extPayA, extOrderExport, extDemoData];
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   startServer(readEnv(), extensions).catch((error) => {

@@ -19,7 +19,7 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(IMPORT)].map((match) => match[1] ?? match[2]!);
 }
 
-describe('architecture: extensions see the host only through the SDK', () => {
+describe('architecture: extensions see the host only through the SDK (the Administration SDK for admin code)', () => {
   const files = sourceFiles(EXTENSIONS_DIR);
 
   it('finds the extension sources', () => {
@@ -34,6 +34,36 @@ describe('architecture: extensions see the host only through the SDK', () => {
         .filter(({ target }) => target.includes(`${path.sep}src${path.sep}platform${path.sep}`) && !target.endsWith(path.join('platform', 'sdk', 'index.js')))
         .map(({ file, target }) => `${path.relative(EXTENSIONS_DIR, file)} -> ${path.relative(path.resolve(EXTENSIONS_DIR, '..'), target)}`),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it('admin code (src/extensions/*/admin) imports only the Administration SDK, React and Mantine', () => {
+    const adminSdk = path.resolve(EXTENSIONS_DIR, '../admin/sdk');
+    const packages = /^(react|react-dom|react-router|@mantine\/[a-z]+)(\/|$)/;
+    const adminFiles = files.filter((file) => path.relative(EXTENSIONS_DIR, file).split(path.sep)[1] === 'admin');
+    expect(adminFiles.length).toBeGreaterThan(0);
+    const offenders = adminFiles.flatMap((file) =>
+      importsOf(file)
+        .filter((specifier) => {
+          if (!specifier.startsWith('.')) return !packages.test(specifier);
+          const target = path.resolve(path.dirname(file), specifier).replace(/\.(js|ts|tsx)$/, '');
+          // its own admin folder, or the SDK
+          const ownAdmin = path.join(EXTENSIONS_DIR, ...path.relative(EXTENSIONS_DIR, file).split(path.sep).slice(0, 2));
+          return target !== adminSdk && !target.startsWith(`${ownAdmin}${path.sep}`);
+        })
+        .map((specifier) => `${path.relative(EXTENSIONS_DIR, file)} -> ${specifier}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('no server code of an extension imports its admin code (the browser bundle is not in dist/)', () => {
+    const offenders = files
+      .filter((file) => path.relative(EXTENSIONS_DIR, file).split(path.sep)[1] !== 'admin')
+      .flatMap((file) =>
+        importsOf(file)
+          .filter((specifier) => specifier.startsWith('.') && path.relative(EXTENSIONS_DIR, path.resolve(path.dirname(file), specifier)).split(path.sep)[1] === 'admin')
+          .map((specifier) => `${path.relative(EXTENSIONS_DIR, file)} -> ${specifier}`),
+      );
     expect(offenders).toEqual([]);
   });
 

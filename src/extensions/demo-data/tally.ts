@@ -92,7 +92,7 @@ export function renderTally(report: TallyReport): string[] {
   return lines;
 }
 
-function formatTable(headers: string[], rows: string[][]): string[] {
+export function formatTable(headers: string[], rows: string[][]): string[] {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   // the first column is text, the others are counts
   const cell = (text: string, i: number) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));

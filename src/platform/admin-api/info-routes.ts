@@ -4,7 +4,7 @@ import { documentSources } from '../http/openapi/complete-document.js';
 import { adminApiDocument } from '../http/openapi/register-documents.js';
 import { documentedOnly } from '../http/schemas/index.js';
 
-/** Health check (public) and the OpenAPI document of the Admin API (public). */
+/** Health check (public), the caller's identity and privileges, and the OpenAPI document of the Admin API (public). */
 export function registerInfoRoutes(app: FastifyInstance, platform: Platform): void {
   app.get(
     '/api/_info/health-check',
@@ -13,6 +13,35 @@ export function registerInfoRoutes(app: FastifyInstance, platform: Platform): vo
       schema: { tags: ['System info'], summary: 'Health check', security: [], response: { 200: { type: 'null', description: 'The platform is up' } } },
     },
     async (_request, reply) => reply.status(200).send(),
+  );
+
+  // the Administration builds its navigation from this: which actions to offer (the API still checks every call)
+  app.get(
+    '/api/_info/me',
+    {
+      schema: {
+        tags: ['System info'],
+        summary: 'The caller: user or integration, admin flag and privileges',
+        description: '`privileges` is the union of the caller\'s roles; an admin passes every check whatever it lists.',
+        response: { 200: documentedOnly({ type: 'object', description: '`{userId, integrationId, username, firstName, lastName, isAdmin, privileges}`' }) },
+      },
+    },
+    async (request) => {
+      const source = request.apiContext.source;
+      if (source.type !== 'admin-api') return { userId: null, integrationId: null, username: null, firstName: null, lastName: null, isAdmin: true, privileges: [] };
+      const user = source.userId
+        ? await platform.db.selectFrom('user').select(['username', 'first_name', 'last_name']).where('id', '=', source.userId).executeTakeFirst()
+        : undefined;
+      return {
+        userId: source.userId ?? null,
+        integrationId: source.integrationId ?? null,
+        username: user?.username ?? null,
+        firstName: user?.first_name ?? null,
+        lastName: user?.last_name ?? null,
+        isAdmin: source.isAdmin,
+        privileges: [...source.privileges].sort(),
+      };
+    },
   );
 
   const sources = documentSources(platform);

@@ -18,6 +18,7 @@ import { registerExtensionOwnedRoutes } from './extension-routes.js';
 import { registerEntityRoutes } from '../admin-api/entity-routes.js';
 import { platformModules } from '../modules.js';
 import { registerConfigSchemaRoute } from '../system-config/schema-route.js';
+import { registerAdminUi } from './admin-ui.js';
 
 /** The HTTP application: Admin API under /api, storefront and extension routes elsewhere. */
 export async function buildApp(platform: Platform): Promise<FastifyInstance> {
@@ -54,6 +55,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   });
   for (const module of platformModules) await module.routes?.(app, platform);
   await registerExtensionOwnedRoutes(app, platform);
+  await registerAdminUi(app);
 
   return app;
 }

@@ -1,0 +1,80 @@
+/**
+ * The Administration's module SDK: the only file of src/admin that an extension's admin code
+ * (src/extensions/<name>/admin/) may import (test/architecture/extension-imports.unit.test.ts).
+ */
+import type { ComponentType } from 'react';
+
+export { ApiError, type ApiClient, type RequestOptions } from './api';
+export { useApi, useMe, useCan, type Me } from './auth';
+export { useLoad, type Loaded } from './use-load';
+export { PageHeader, Loading, EmptyState, LoadError, StateBadge, Money, DateTime, formatMoney, Section, KeyValue, RefundPanel } from './components';
+
+/** An order as the order detail loads it (associations included); fields are Shopware's. */
+export type Order = Record<string, any> & {
+  id: string;
+  orderNumber: string;
+  amountTotal: number;
+  currency?: { isoCode: string; decimals?: number } | null;
+  transactions?: OrderTransaction[];
+};
+
+export type OrderTransaction = Record<string, any> & {
+  id: string;
+  amount: { totalPrice: number } | Record<string, any>;
+  paymentMethod?: { id: string; name: string; technicalName: string } | null;
+  stateMachineState?: { technicalName: string; name: string } | null;
+  customFields?: Record<string, unknown> | null;
+};
+
+export interface OrderDetailTabProps {
+  order: Order;
+  /** Loads the order again (after a refund or export changed it). */
+  reload: () => void;
+}
+
+/** A tab an extension adds to the order detail page. */
+export interface OrderDetailTab {
+  id: string;
+  label: string;
+  /** The tab is hidden unless the user holds it. */
+  privilege?: string;
+  /** Shown only for orders it returns true for (e.g. paid with this extension's method). */
+  appliesTo?: (order: Order) => boolean;
+  component: ComponentType<OrderDetailTabProps>;
+}
+
+export interface NavigationEntry {
+  label: string;
+  /** Path below /admin, e.g. `/orders`. */
+  path: string;
+  /** The entry is hidden unless the user holds it. */
+  privilege?: string;
+  /** Sort key; platform modules use 10-90. */
+  position?: number;
+}
+
+export interface ModuleRoute {
+  /** react-router path below /admin, e.g. `/demo-data` or `/orders/:id`. */
+  path: string;
+  component: ComponentType;
+  privilege?: string;
+}
+
+/** A settings form rendered from `GET /api/_action/system-config/schema?domain=<domain>`. */
+export interface SettingsDomain {
+  domain: string;
+  title: string;
+}
+
+/** What a module contributes: an extension's admin/index.tsx default-exports one. */
+export interface AdminModule {
+  id: string;
+  navigation?: NavigationEntry[];
+  routes?: ModuleRoute[];
+  orderDetailTabs?: OrderDetailTab[];
+  settings?: SettingsDomain[];
+}
+
+export function defineModule(module: AdminModule): AdminModule {
+  return module;
+}

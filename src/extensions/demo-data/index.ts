@@ -1,0 +1,25 @@
+import type { Extension } from '../../platform/sdk/index.js';
+import { EXTENSION_NAME, GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE, demoDataCustomFieldSet } from './config.js';
+import { seedCommand } from './console/seed-command.js';
+import { statusCommand } from './console/status-command.js';
+import { userCommand } from './console/user-command.js';
+import { registerDemoDataRoutes } from './routes/demo-data-routes.js';
+import { runMessageHandler } from './run/queued-run.js';
+
+/**
+ * Demo data (spec part B): creates or completes a deterministic demo catalogue through the platform's
+ * repositories; idempotent, adopting what a merchant already has. docs/demo-data.md is the guide.
+ */
+export const extDemoData: Extension = {
+  name: EXTENSION_NAME,
+  version: '1.0.0',
+  label: 'Demo data',
+  description: 'Creates or completes a demo catalogue: channels, categories, products, images, customers and orders.',
+  privileges: [GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE],
+  customFieldSets: [demoDataCustomFieldSet],
+  routes(app, host) {
+    registerDemoDataRoutes(app, host);
+  },
+  messageHandlers: [runMessageHandler],
+  commands: [seedCommand, statusCommand, userCommand],
+};

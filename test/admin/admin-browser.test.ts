@@ -1,0 +1,236 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { extPayA } from '../../src/extensions/pay-a/index.js';
+import { extPayB } from '../../src/extensions/pay-b/index.js';
+import { configKey, type PayBConfigKey } from '../../src/extensions/pay-b/config.js';
+import { extOrderExport } from '../../src/extensions/order-export/index.js';
+import { extDemoData } from '../../src/extensions/demo-data/index.js';
+import { runMessageHandler } from '../../src/extensions/demo-data/run/queued-run.js';
+import { startPayBSimulator, type PayBSimulator } from '../../src/extensions/pay-b/simulator/index.js';
+import { ADMIN_UI_FOLDER } from '../../src/platform/http/admin-ui.js';
+import { freePort } from '../e2e/free-port.js';
+import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import { createStoreApiClient } from '../platform/store-api/store-api-client.js';
+import { callFinalize, payBHost, placePayBOrder, stateOf, TEST_SECRET_KEY, TEST_WEBHOOK_HASH, useHostedPage, type PayBTest, type PlacedPayBOrder } from '../extensions/pay-b/pay-b-test-setup.js';
+
+const runnable = chromiumRunnable('admin-browser.test.ts');
+/** Screenshots of every module at 1280 and 768 px (gitignored). */
+const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/admin');
+
+/**
+ * The Administration at /admin in a real browser, against the platform listening on a port with all four
+ * extensions and the gateway D simulator: orders, a partial gateway D refund, a demo data run, the demo
+ * user, and what a read-only user is offered. Any console error fails the test.
+ */
+describe.skipIf(!runnable)('the Administration in a real browser', () => {
+  let t: TestPlatform;
+  let sim: PayBSimulator;
+  let browser: Browser;
+  let base: string;
+  let order: PlacedPayBOrder;
+  let demoUser: { username: string; password: string };
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    // the UI is built by `npm ci`/`npm run build`; a checkout that has not built it yet builds it here
+    if (!existsSync(path.join(ADMIN_UI_FOLDER, 'index.html'))) {
+      const script = pathToFileURL(path.resolve(import.meta.dirname, '../../scripts/build-admin.mjs')).href;
+      await (await import(script)).buildAdmin();
+    }
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await createTestPlatform({ extensions: [extPayB, extPayA, extOrderExport, extDemoData], env: { appUrl: base, port, host: '127.0.0.1' } });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    sim = await startPayBSimulator({ secretHash: TEST_WEBHOOK_HASH, webhookUrl: `${base}/pay-b/webhook` });
+    const setConfig = (key: PayBConfigKey, value: unknown) => t.platform.systemConfig.set(t.platform.db, configKey(key), value, null);
+    await setConfig('secretKeySandbox', TEST_SECRET_KEY);
+    await setConfig('apiBaseUrl', sim.baseUrl);
+    await setConfig('secretHashSandbox', TEST_WEBHOOK_HASH);
+    const payB: PayBTest = {
+      t,
+      platform: t.platform,
+      host: payBHost(t.platform),
+      sim,
+      client: await createStoreApiClient(t),
+      webhookUrl: `${base}/pay-b/webhook`,
+      setConfig,
+      close: async () => undefined,
+    };
+    // a gateway D order paid on the simulator's hosted page: 2 × 20.00 + 4.99 shipping
+    order = await placePayBOrder(payB, { gross: 20, quantity: 2 });
+    await callFinalize(payB, await useHostedPage(order.redirectUrl, 'pay'));
+    expect(await stateOf(t.platform, order.orderTransactionId)).toBe('paid');
+    const mapping = await t.api('POST', '/api/ext-order-export-mapping?_response=1', {
+      token: await t.adminToken(),
+      body: { name: 'ERP orders', definition: { fields: { orderNumber: { expr: 'orderNumber' } } } },
+    });
+    expect(mapping.statusCode, mapping.body).toBe(200);
+    const target = await t.api('POST', '/api/ext-order-export-config', {
+      token: await t.adminToken(),
+      body: { name: 'Example ERP', url: 'https://erp.example.com/orders', active: true, mappingId: mapping.json().data.id },
+    });
+    expect(target.statusCode, target.body).toBe(204);
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await sim?.close();
+    await t?.close();
+  });
+
+  async function newPage(): Promise<Page> {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    return page;
+  }
+
+  async function logIn(page: Page, username: string, password: string): Promise<void> {
+    await page.goto(`${base}/admin/`);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('button', { name: 'Log out' }).waitFor();
+  }
+
+  /** The page at 1280 and at 768 px (tablet: the navigation folds into the burger). */
+  async function shoot(page: Page, name: string): Promise<void> {
+    // from the top (the header is fixed) and after the navigation's slide transition
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
+    await page.setViewportSize({ width: 768, height: 1024 });
+    await page.waitForTimeout(400);
+    await page.screenshot({ path: path.join(ARTIFACTS, `${name}-768.png`), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.waitForTimeout(400);
+  }
+
+  const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+
+  it('administrator: orders, order detail, a partial gateway D refund, a demo data run and the demo user', async () => {
+    const page = await newPage();
+    await logIn(page, 'admin', 'shopware');
+
+    // orders list with the paid gateway D order
+    await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    await shoot(page, 'orders-list');
+
+    await page.getByRole('button', { name: order.orderNumber }).click();
+    await page.getByRole('heading', { name: `Order ${order.orderNumber}` }).waitFor();
+    await page.getByText('Line items').waitFor();
+    await shoot(page, 'order-detail');
+
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByRole('button', { name: 'Change state' }).waitFor();
+    await shoot(page, 'order-payments');
+
+    // refund 10.00 of 44.99 through the simulator
+    await page.getByRole('tab', { name: 'Gateway D refunds' }).click();
+    await expect.poll(() => page.getByTestId('refundable-balance').textContent()).toContain('44.99');
+    await page.getByLabel('Refund amount').fill('10');
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByText('Refund requested').waitFor();
+    await page.getByTestId('refund-history').getByText('€10.00').waitFor();
+    await expect.poll(() => page.getByTestId('refundable-balance').textContent()).toContain('34.99');
+    await shoot(page, 'order-refund-gateway-d');
+
+    await page.getByRole('tab', { name: 'Export' }).click();
+    await page.getByText('Not exported yet').waitFor();
+    await page.getByRole('textbox', { name: 'Target' }).click();
+    await page.getByRole('option', { name: 'Example ERP' }).waitFor();
+    await page.keyboard.press('Escape');
+    await shoot(page, 'order-export-panel');
+
+    // a small demo data run: one channel, one product per category, no images
+    await navigation(page).getByRole('link', { name: 'Demo data' }).click();
+    await page.getByRole('button', { name: 'Generate demo data' }).waitFor();
+    for (const name of ['Quayside Flagship Store', 'Quayside Trade Counter', 'Quayside Wellness', 'Quayside Outlet']) await page.getByLabel(name).uncheck();
+    await page.getByLabel('Products per category').fill('1');
+    await page.getByLabel('Images').uncheck({ force: true });
+    await page.getByRole('button', { name: 'Generate demo data' }).click();
+    await expect.poll(() => page.getByTestId('demo-data-run').getAttribute('data-state')).toBe('running');
+    await shoot(page, 'demo-data-running');
+    // the test platform runs no queue worker: the test takes the worker's part
+    const job = await sql<{ data: unknown }>`SELECT data FROM pgboss.job WHERE name = 'ext_demo_data.run' AND state = 'created'`.execute(t.platform.db);
+    expect(job.rows).toHaveLength(1);
+    await runMessageHandler.handle(job.rows[0]!.data, t.platform.extensions.hostOf('ExtDemoData'));
+    await expect.poll(() => page.getByTestId('demo-data-run').getAttribute('data-state'), { timeout: 15_000 }).toBe('finished');
+    await page.getByTestId('demo-data-tally').waitFor();
+
+    // the read-only demo user: its password is shown once
+    await page.getByRole('button', { name: 'Create demo user' }).click();
+    demoUser = { username: (await page.getByTestId('demo-user-login').textContent())!, password: (await page.getByTestId('demo-user-secret').textContent())! };
+    expect(demoUser.password.length).toBeGreaterThan(8);
+    await shoot(page, 'demo-data-finished');
+
+    await navigation(page).getByRole('link', { name: 'Settings' }).click();
+    await page.getByText('Gateway D').click();
+    await page.getByText('API keys').waitFor();
+    await shoot(page, 'settings-gateway-d');
+
+    await navigation(page).getByRole('link', { name: 'Order export' }).click();
+    await page.getByText('Example ERP').waitFor();
+    await shoot(page, 'order-export-targets');
+    // the mapping editor: validate, then preview against the order
+    await page.getByRole('row', { name: /ERP orders/ }).getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await page.getByText('The definition is valid.').waitFor();
+    await page.getByLabel('Preview with order number').fill(order.orderNumber);
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.getByText(`"orderNumber": "${order.orderNumber}"`).waitFor();
+    await shoot(page, 'order-export-mapping');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    await page.close();
+    expect(consoleErrors).toEqual([]);
+  }, 120_000);
+
+  it('a read-only user sees no write actions', async () => {
+    const page = await newPage();
+    await logIn(page, demoUser.username, demoUser.password);
+    await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    // an expired access token is renewed with the refresh token: the reload stays logged in
+    await page.evaluate(() => {
+      const tokens = JSON.parse(localStorage.getItem('admin.tokens')!);
+      localStorage.setItem('admin.tokens', JSON.stringify({ ...tokens, expiresAt: 0 }));
+    });
+    await page.reload();
+    await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    expect(JSON.parse((await page.evaluate(() => localStorage.getItem('admin.tokens')))!).expiresAt).toBeGreaterThan(Date.now());
+    // no demo data entry: it needs ext_demo_data:generate
+    expect(await navigation(page).getByRole('link').allTextContents()).not.toContain('Demo data');
+
+    await page.getByRole('button', { name: order.orderNumber }).click();
+    await page.getByRole('tab', { name: 'Payments' }).click();
+    await page.getByText('Transaction id').waitFor();
+    expect(await page.getByRole('button', { name: 'Change state' }).count()).toBe(0);
+
+    await page.getByRole('tab', { name: 'Gateway D refunds' }).click();
+    await page.getByText('You may view refunds but not start one').waitFor();
+    expect(await page.getByRole('button', { name: 'Refund', exact: true }).count()).toBe(0);
+    await shoot(page, 'read-only-refund');
+
+    // targets readable, not writable; settings need system_config:read, which the demo user lacks
+    await navigation(page).getByRole('link', { name: 'Order export' }).click();
+    await page.getByText('Example ERP').waitFor();
+    expect(await page.getByRole('switch', { name: 'Example ERP active' }).isDisabled()).toBe(true);
+    expect(await navigation(page).getByRole('link').allTextContents()).not.toContain('Settings');
+    await shoot(page, 'read-only-order-export');
+
+    await page.goto(`${base}/admin/demo-data`);
+    await page.getByText('Not allowed').waitFor();
+    await page.close();
+    expect(consoleErrors).toEqual([]);
+  }, 60_000);
+});
