@@ -14,6 +14,7 @@ import { shopCases } from './shop.js';
 import { payACases } from './pay-a.js';
 import { payBCases } from './pay-b.js';
 import { orderExportCases } from './order-export.js';
+import { demoDataCases } from './demo-data.js';
 import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
 
@@ -33,6 +34,7 @@ const suites: Array<[string, () => Promise<Row[]>]> = [
   ['pay-b', () => payBCases(platform, app)],
   ['pay-a', () => payACases(platform, app)],
   ['order-export', () => orderExportCases(platform, app, (line) => notes.push(line))],
+  ['demo-data', () => demoDataCases(platform, (line) => notes.push(line))],
 ];
 // `npm run bench -- order-export` runs only the suites named
 const only = process.argv.slice(2);
