@@ -271,6 +271,17 @@ export class WritePlanner {
     }
   }
 
+  /** Looks up which of these ids exist in one query, so planning many records does not ask row by row. */
+  async primeExisting(def: EntityDefinition, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const rows = await this.exec.selectFrom(tableName(def)).select('id').where('id', 'in', unique).execute();
+    const found = new Set(rows.map((r) => r.id as string));
+    const cache = this.#existing.get(def.name) ?? new Map<string, boolean>();
+    this.#existing.set(def.name, cache);
+    for (const id of unique) cache.set(id, found.has(id));
+  }
+
   async #exists(def: EntityDefinition, id: string): Promise<boolean> {
     if (this.plan.isInserted(def.name, id)) return true;
     const cache = this.#existing.get(def.name) ?? new Map<string, boolean>();
