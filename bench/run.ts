@@ -18,6 +18,7 @@ import { payACases } from './pay-a.js';
 import { payBCases } from './pay-b.js';
 import { orderExportCases } from './order-export.js';
 import { startupCases } from './startup.js';
+import { demoDataCases } from './demo-data.js';
 import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
 
@@ -38,6 +39,7 @@ const suites: Array<[string, () => Promise<Row[]>]> = [
   ['pay-a', () => payACases(platform, app)],
   ['order-export', () => orderExportCases(platform, app, (line) => notes.push(line))],
   ['startup', () => startupCases(env.databaseUrl)],
+  ['demo-data', () => demoDataCases(platform, (line) => notes.push(line))],
 ];
 // `npm run bench -- order-export` runs only the suites named
 const only = process.argv.slice(2);

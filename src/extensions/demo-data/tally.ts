@@ -92,10 +92,10 @@ export function renderTally(report: TallyReport): string[] {
   return lines;
 }
 
-export function formatTable(headers: string[], rows: string[][]): string[] {
+/** A plain-text table; columns from `firstNumeric` on are counts and right-aligned. */
+export function formatTable(headers: string[], rows: string[][], firstNumeric = 1): string[] {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  // the first column is text, the others are counts
-  const cell = (text: string, i: number) => (i === 0 ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));
+  const cell = (text: string, i: number) => (i < firstNumeric ? text.padEnd(widths[i]!) : text.padStart(widths[i]!));
   const line = (cells: string[]) => cells.map(cell).join('  ').trimEnd();
   return [line(headers), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)];
 }

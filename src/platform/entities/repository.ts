@@ -8,8 +8,7 @@ import type { EntityDefinition } from './definition.js';
 import { EntityReader } from './reader.js';
 import type { EntityRegistry } from './registry.js';
 import { applyIncludes, type EntityRecord } from './serializer.js';
-import type { WriteOptions } from './write-planner.js';
-import { EntityWriter } from './writer.js';
+import { EntityWriter, type WriteOptions } from './writer.js';
 import type { SecretBox } from '../security/secret-box.js';
 
 export interface EntitySearchResult {
@@ -80,8 +79,11 @@ export class EntityRepository {
     return (await this.read([id], context, within, criteria))[0];
   }
 
-  /** Inserts; an id that exists already is a 400. Returns the ids of the root records. */
-  create(data: WritePayload, context: ApiContext, uow: UnitOfWork, options: WriteOptions = {}): Promise<string[]> {
+  /**
+   * Inserts; an id that exists already is a 400. Returns the ids of the root records. `{batched: true}`
+   * writes many homogeneous records with multi-row statements (see WriteOptions).
+   */
+  create(data: WritePayload, context: ApiContext, uow: UnitOfWork, options?: WriteOptions): Promise<string[]> {
     return this.#writer.write(uow, this.definition, data, 'create', context, options);
   }
 

@@ -14,6 +14,13 @@ export type WriteMode = 'create' | 'update' | 'upsert';
 
 export interface WriteOptions {
   /**
+   * For many homogeneous records at once (bulk seeding): the existence of the given ids (roots and nested
+   * children) is read in one query per entity, and a plan that only inserts runs as one multi-row statement
+   * per table (and per mapping table for links), tables in the order they first appear. Validation,
+   * privileges and events are the same; a constraint error names the first record of the failing table.
+   */
+  batched?: boolean;
+  /**
    * For the platform's own inserts of fresh ids that point at rows it just read (order placement): skip the
    * existence reads of the new ids and of their foreign keys. The database's primary and foreign keys still
    * refuse a bad row, as a 400 from the constraint, only without the planner's friendlier wording.
@@ -282,6 +289,17 @@ export class WritePlanner {
         });
       }
     }
+  }
+
+  /** Looks up which of these ids exist in one query, so planning many records does not ask row by row. */
+  async primeExisting(def: EntityDefinition, ids: string[]): Promise<void> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return;
+    const rows = await this.exec.selectFrom(tableName(def)).select('id').where('id', 'in', unique).execute();
+    const found = new Set(rows.map((r) => r.id as string));
+    const cache = this.#existing.get(def.name) ?? new Map<string, boolean>();
+    this.#existing.set(def.name, cache);
+    for (const id of unique) cache.set(id, found.has(id));
   }
 
   async #exists(def: EntityDefinition, id: string): Promise<boolean> {

@@ -8,11 +8,15 @@ import type { SecretBox } from '../security/secret-box.js';
 import { mapDatabaseError } from './db-errors.js';
 import { columnName, tableName, type EntityDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
-import type { RowCommand, WriteCommand, WritePlan } from './write-plan.js';
+import type { LinkCommand, RowCommand, WriteCommand, WritePlan } from './write-plan.js';
+import { isId } from '../ids.js';
+import { isPlainObject } from '../util/is-plain-object.js';
 import { WritePlanner, type WriteMode, type WriteOptions } from './write-planner.js';
 
+export type { WriteOptions } from './write-planner.js';
+
 /** Rows per multi-row INSERT: far below PostgreSQL's 65,535 parameters for any table here. */
-const MAX_ROWS_PER_INSERT = 500;
+const MAX_ROWS_PER_INSERT = 200;
 
 function sameTableInserts(first: WriteCommand, next: WriteCommand): boolean {
   return first.kind === 'row' && next.kind === 'row' && first.op === 'insert' && next.op === 'insert' && first.def === next.def;
@@ -48,6 +52,9 @@ export class EntityWriter {
   async write(uow: UnitOfWork, def: EntityDefinition, data: unknown, mode: WriteMode, context: ApiContext, options: WriteOptions = {}): Promise<string[]> {
     const planner = new WritePlanner(this.registry, uow.db, context, options);
     const records = Array.isArray(data) ? data : [data];
+    if (options.batched) {
+      for (const [entity, ids] of this.#idsByEntity(def, records)) await planner.primeExisting(this.registry.get(entity), ids);
+    }
     const ids: string[] = [];
     for (const [i, record] of records.entries()) {
       const id = await planner.record(def, record, Array.isArray(data) ? `/${i}` : '', mode);
@@ -57,7 +64,8 @@ export class EntityWriter {
     // Privileges first: a caller without rights learns nothing about the validity of the payload.
     requirePrivileges(context, plan.privileges);
     throwProblems(plan.problems);
-    await this.#execute(uow, plan);
+    if (options.batched && plan.commands.every((c) => c.kind === 'link' || c.op === 'insert')) await this.#executeBatched(uow, plan);
+    else await this.#execute(uow, plan);
     for (const [entity, written] of plan.written) {
       const inserted = [...(plan.inserted.get(entity) ?? [])];
       await this.dispatcher.dispatch(uow, `${entity}.written`, { entity, ids: [...written], inserted } satisfies EntityWrittenEvent);
@@ -81,6 +89,59 @@ export class EntityWriter {
       }
       start = end;
     }
+  }
+
+  /** The given ids of the records and of their nested one-to-many children, by entity (for one existence query each). */
+  #idsByEntity(def: EntityDefinition, records: unknown[], into = new Map<string, string[]>()): Map<string, string[]> {
+    for (const record of records) {
+      if (!isPlainObject(record)) continue;
+      const id = typeof record.id === 'string' ? record.id.toLowerCase() : undefined;
+      if (isId(id)) into.set(def.name, [...(into.get(def.name) ?? []), id]);
+      for (const [key, association] of Object.entries(def.associations ?? {})) {
+        if (association.type !== 'one-to-many' || !this.registry.has(association.entity)) continue;
+        const value = record[key];
+        const children = Array.isArray(value) ? value : isPlainObject(value) ? [value] : [];
+        if (children.length > 0) this.#idsByEntity(this.registry.get(association.entity), children, into);
+      }
+    }
+    return into;
+  }
+
+  /** Inserts grouped per table (first appearance order): multi-row statements instead of one per row. */
+  async #executeBatched(uow: UnitOfWork, plan: WritePlan): Promise<void> {
+    const now = new Date().toISOString();
+    const groups = new Map<string, WriteCommand[]>();
+    for (const command of plan.commands) {
+      const key = command.kind === 'row' ? `row:${tableName(command.def)}` : `link:${command.mappingTable}:${command.localColumn}:${command.referenceColumn}`;
+      groups.set(key, [...(groups.get(key) ?? []), command]);
+    }
+    for (const commands of groups.values()) {
+      for (let i = 0; i < commands.length; i += MAX_ROWS_PER_INSERT) {
+        const chunk = commands.slice(i, i + MAX_ROWS_PER_INSERT);
+        const first = chunk[0]!;
+        try {
+          if (first.kind === 'link') await this.#insertLinks(uow, chunk as LinkCommand[]);
+          else {
+            const rows = await Promise.all((chunk as RowCommand[]).map(async (c) => ({ id: c.id, ...(await this.#insertValues(c, now)) })));
+            await uow.db.insertInto(tableName(first.def)).values(rows).execute();
+          }
+        } catch (error) {
+          throw mapDatabaseError(error, first.def, first.pointer) ?? error;
+        }
+      }
+    }
+  }
+
+  /** Adds the links that are missing, in one statement. */
+  async #insertLinks(uow: UnitOfWork, links: LinkCommand[]): Promise<void> {
+    const { mappingTable, localColumn, referenceColumn } = links[0]!;
+    const pairs = [...new Map(links.map((l) => [`${l.localId}|${l.referenceId}`, l])).values()];
+    const mapping = sql.table(mappingTable);
+    const local = sql.ref(localColumn);
+    const reference = sql.ref(referenceColumn);
+    const values = sql.join(pairs.map((l) => sql`(${l.localId}::uuid, ${l.referenceId}::uuid)`));
+    await sql`INSERT INTO ${mapping} (${local}, ${reference}) SELECT v.l, v.r FROM (VALUES ${values}) AS v(l, r)
+      WHERE NOT EXISTS (SELECT 1 FROM ${mapping} m WHERE m.${local} = v.l AND m.${reference} = v.r)`.execute(uow.db);
   }
 
   async #insertRows(uow: UnitOfWork, commands: RowCommand[], now: string): Promise<void> {

@@ -28,6 +28,7 @@ export type {
 export type { Db } from '../database/connection.js';
 export type { UnitOfWork, Executor } from '../database/transaction.js';
 export type { EntityRepository, EntitySearchResult, WritePayload } from '../entities/repository.js';
+export type { WriteOptions } from '../entities/writer.js';
 export type { Criteria } from '../entities/criteria/types.js';
 export type { EntityRecord } from '../entities/serializer.js';
 export type { Lease, LeaseOptions, LeaseHolder, LeaseRun } from '../leases/lease-service.js';

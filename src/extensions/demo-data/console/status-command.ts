@@ -15,7 +15,7 @@ export const statusCommand: ConsoleCommand<ExtensionHost> = {
     io.out('');
     const headers = ['Channel', 'State', 'Sales channel', 'Root category', 'Categories below root', 'Visible products'];
     const rows = reports.map((r) => [r.key, r.state, r.salesChannel, r.rootCategory, String(r.categoriesBelowRoot), String(r.visibleProducts)]);
-    for (const line of formatTable(headers, rows)) io.out(line);
+    for (const line of formatTable(headers, rows, 4)) io.out(line);
     const last = await readStatus(host, { persist: false });
     io.out('');
     io.out(`Last run: ${last.state}${last.finishedAt ? ` (finished ${last.finishedAt})` : last.startedAt ? ` (started ${last.startedAt})` : ''}${last.message ? `: ${last.message}` : ''}`);
