@@ -11,6 +11,8 @@ interface Operation {
 
 /** Routes anyone may call (no token at all). */
 const PUBLIC = new Set(['POST /api/oauth/token', 'GET /api/_info/health-check', 'GET /api/_info/openapi3.json']);
+/** Routes any authenticated caller may use, whatever its privileges (the caller's own identity and privileges). */
+const ANY_CALLER = new Set(['GET /api/_info/me']);
 
 /**
  * Platform routes that declare their privilege in code only (requirePrivileges in the handler, not in the
@@ -80,7 +82,7 @@ export async function privilegeMatrix(suite: Suite): Promise<void> {
   for (const [path, methods] of Object.entries(document.paths as Record<string, Record<string, { description?: string }>>)) {
     for (const [lower, operation] of Object.entries(methods)) {
       const method = lower.toUpperCase();
-      if (PUBLIC.has(`${method} ${path}`)) continue;
+      if (PUBLIC.has(`${method} ${path}`) || ANY_CALLER.has(`${method} ${path}`)) continue;
       const privileges = neededPrivileges(method, path, operation.description ?? '');
       if (privileges) operations.push({ method, path, privileges });
       else undeclared.push(`${method} ${path}`);

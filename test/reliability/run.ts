@@ -124,7 +124,6 @@ try {
   await scenario('fuzz', () => fuzzRoutes(suite));
   await scenario('privileges', () => privilegeMatrix(suite));
   await scenario('kill', () => killOneProcess(suite));
-  // the demo-data scenario goes here (it is added separately; see demo-data.ts)
   await scenario('demo-data', () => demoData(suite));
   // last, so the reads and export rows of every scenario before are searched too
   await scenario('secrets', () => scanResponsesForSecrets(suite));
