@@ -91,8 +91,15 @@ export async function writeSalesChannels(ctx: SeedContext, resolutions: Array<Re
   ctx.written.rows += rows.length;
 }
 
+/**
+ * The storefront tells channels apart by origin (scheme, host, port), so a channel's domain path becomes a
+ * subdomain of APP_URL's host: `/fresh` on http://localhost:8000 is http://fresh.localhost:8000, which
+ * browsers resolve to the loopback address without any set-up (a real host needs a DNS entry per channel).
+ */
 function domainUrl(ctx: SeedContext, node: SalesChannelNode): string {
-  return `${ctx.host.appUrl}${node.domain.path}`;
+  const url = new URL(ctx.host.appUrl);
+  url.hostname = `${node.domain.path.slice(1)}.${url.hostname}`;
+  return url.origin;
 }
 
 function domainRow(ctx: SeedContext, node: SalesChannelNode): Record<string, unknown> {
