@@ -85,7 +85,7 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('demo data: a run killed with
     const killedRun = await runSeed(interrupted, /^(product|customer|order): \d+/);
     expect(killedRun.killed).toBe(true);
     expect(killedRun.signal).toBe('SIGKILL');
-    // the killed run's lease blocks until it expires (a minute at most): the re-run is refused until then
+    // the killed run's lease blocks until it expires (20 seconds at most): the re-run is refused until then
     let rerun = await runSeed(interrupted);
     while (rerun.code === 1 && rerun.stderr.includes('Another demo data run is active')) rerun = await runSeed(interrupted);
     expect(rerun.code, rerun.stderr).toBe(0);

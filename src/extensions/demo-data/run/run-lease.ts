@@ -1,8 +1,8 @@
 import type { ExtensionHost, Lease } from '../../../platform/sdk/index.js';
 import { RUN_LEASE_NAME } from '../config.js';
 
-/** While running: renewed every third of this, so a killed run blocks the next one for at most a minute. */
-export const RUNNING_TTL_MS = 60_000;
+/** While running: renewed every third of this, so a killed run blocks the next one for at most 20 seconds. */
+export const RUNNING_TTL_MS = 20_000;
 /** From queueing until a worker picks the message up: generous, as the queue may be busy. */
 export const QUEUED_TTL_MS = 15 * 60_000;
 
