@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../test/e2e/free-port.js';
 import { compared, summarize, type Row } from './measure.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -69,15 +69,4 @@ async function runToEnd(command: string, args: string[], env: Record<string, str
   const result = spawnSync(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'ignore' });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} exited with ${result.status}`);
   return performance.now() - started;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }

@@ -1,6 +1,8 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { createServer } from 'node:net';
+import { freePort } from '../e2e/free-port.js';
+
+export { freePort };
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
@@ -26,16 +28,6 @@ function track(name: string, child: ChildProcess): Proc {
   return proc;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Builds dist/ when a source is newer, as `npm start` does; once per run. */
 export function buildOnce(): void {

@@ -15,6 +15,7 @@ import { redirectWithFlash, renderPage, storefrontRoutes, addFlash } from '../ht
 import { canRetryPayment } from './order-payment-switch.js';
 import { loadCustomerOrder } from './customer-order.js';
 import { clientErrorMessages, formFields } from './form-input.js';
+import { channelCountries } from './channel-countries.js';
 import { pageParameter, paginate } from './paging.js';
 import { loadProductCovers } from './product-covers.js';
 import type { StorefrontServices } from './storefront-services.js';
@@ -351,18 +352,6 @@ function fieldErrorsOf(error: unknown): Record<string, string> {
   return errors;
 }
 
-async function channelCountries(services: StorefrontServices, context: SalesChannelContext): Promise<Array<{ value: string; label: string }>> {
-  const rows = await services.platform.db
-    .selectFrom('sales_channel_country as scc')
-    .innerJoin('country as c', 'c.id', 'scc.country_id')
-    .select(['c.id', 'c.name'])
-    .where('scc.sales_channel_id', '=', context.salesChannel.id)
-    .where('c.active', '=', true)
-    .orderBy('c.position')
-    .orderBy('c.name')
-    .execute();
-  return rows.map((row) => ({ value: row.id as string, label: row.name as string }));
-}
 
 async function renderAddressForm(
   reply: FastifyReply,

@@ -9,6 +9,7 @@ import type { SalesChannelContext } from '../../sales-channel/context/sales-chan
 import { LOGIN_PATH, addFlash, redirectWithFlash, renderPage, renderProfileSlots, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { clientErrorMessages, formFields } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
+import { channelCountries } from './channel-countries.js';
 
 const ACCOUNT_PATH = '/account';
 const REGISTER_PATH = '/account/register';
@@ -165,19 +166,11 @@ async function renderRegistration(
   redirectTo: string,
   status: number,
 ): Promise<FastifyReply> {
-  const countries = await services.platform.db
-    .selectFrom('sales_channel_country as scc')
-    .innerJoin('country as c', 'c.id', 'scc.country_id')
-    .select(['c.id', 'c.name'])
-    .where('scc.sales_channel_id', '=', context.salesChannel.id)
-    .where('c.active', '=', true)
-    .orderBy('c.position')
-    .orderBy('c.name')
-    .execute();
+  const countries = await channelCountries(services, context);
   return renderPage(
     reply,
     'account/register.njk',
-    { values, errors, redirectTo, countries: countries.map((country) => ({ value: country.id as string, label: country.name as string })) },
+    { values, errors, redirectTo, countries },
     status,
   );
 }
