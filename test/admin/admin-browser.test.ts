@@ -11,6 +11,9 @@ import { extOrderExport } from '../../src/extensions/order-export/index.js';
 import { extDemoData } from '../../src/extensions/demo-data/index.js';
 import { runMessageHandler } from '../../src/extensions/demo-data/run/queued-run.js';
 import { startPayBSimulator, type PayBSimulator } from '../../src/extensions/pay-b/simulator/index.js';
+import { orderExportConfig } from '../../src/extensions/order-export/config.js';
+import { startTargetSimulator } from '../../src/extensions/order-export/simulator/target-simulator.js';
+import type { TargetSimulator } from '../../src/extensions/order-export/simulator/types.js';
 import { ADMIN_UI_FOLDER } from '../../src/platform/http/admin-ui.js';
 import { freePort } from '../e2e/free-port.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
@@ -30,6 +33,7 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/admin'
 describe.skipIf(!runnable)('the Administration in a real browser', () => {
   let t: TestPlatform;
   let sim: PayBSimulator;
+  let exportTarget: TargetSimulator;
   let browser: Browser;
   let base: string;
   let order: PlacedPayBOrder;
@@ -71,9 +75,12 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
       body: { name: 'ERP orders', definition: { fields: { orderNumber: { expr: 'orderNumber' } } } },
     });
     expect(mapping.statusCode, mapping.body).toBe(200);
+    // the export target simulator on loopback (a private address, which the setting allows for this test)
+    exportTarget = await startTargetSimulator();
+    await t.platform.systemConfig.set(t.platform.db, orderExportConfig.key('allowPrivateTargets'), true);
     const target = await t.api('POST', '/api/ext-order-export-config', {
       token: await t.adminToken(),
-      body: { name: 'Example ERP', url: 'https://erp.example.com/orders', active: true, mappingId: mapping.json().data.id },
+      body: { name: 'Example ERP', url: exportTarget.deliveryUrl, active: true, mappingId: mapping.json().data.id },
     });
     expect(target.statusCode, target.body).toBe(204);
     browser = await launchChromium();
@@ -82,6 +89,7 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await sim?.close();
+    await exportTarget?.close();
     await t?.close();
   });
 
@@ -146,8 +154,10 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.getByRole('tab', { name: 'Export' }).click();
     await page.getByText('Not exported yet').waitFor();
     await page.getByRole('textbox', { name: 'Target' }).click();
-    await page.getByRole('option', { name: 'Example ERP' }).waitFor();
-    await page.keyboard.press('Escape');
+    await page.getByRole('option', { name: 'Example ERP' }).click();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
+    await expect.poll(() => page.getByTestId('export-result').textContent()).toContain('exported');
+    expect(exportTarget.deliveries).toHaveLength(1);
     await shoot(page, 'order-export-panel');
 
     // a small demo data run: one channel, one product per category, no images
