@@ -96,7 +96,11 @@ export class EntityWriter {
     for (const record of records) {
       if (!isPlainObject(record)) continue;
       const id = typeof record.id === 'string' ? record.id.toLowerCase() : undefined;
-      if (isId(id)) into.set(def.name, [...(into.get(def.name) ?? []), id]);
+      if (isId(id)) {
+        const ids = into.get(def.name);
+        if (ids) ids.push(id);
+        else into.set(def.name, [id]);
+      }
       for (const [key, association] of Object.entries(def.associations ?? {})) {
         if (association.type !== 'one-to-many' || !this.registry.has(association.entity)) continue;
         const value = record[key];
@@ -113,7 +117,9 @@ export class EntityWriter {
     const groups = new Map<string, WriteCommand[]>();
     for (const command of plan.commands) {
       const key = command.kind === 'row' ? `row:${tableName(command.def)}` : `link:${command.mappingTable}:${command.localColumn}:${command.referenceColumn}`;
-      groups.set(key, [...(groups.get(key) ?? []), command]);
+      const group = groups.get(key);
+      if (group) group.push(command);
+      else groups.set(key, [command]);
     }
     for (const commands of groups.values()) {
       for (let i = 0; i < commands.length; i += MAX_ROWS_PER_INSERT) {
@@ -121,10 +127,7 @@ export class EntityWriter {
         const first = chunk[0]!;
         try {
           if (first.kind === 'link') await this.#insertLinks(uow, chunk as LinkCommand[]);
-          else {
-            const rows = await Promise.all((chunk as RowCommand[]).map(async (c) => ({ id: c.id, ...(await this.#insertValues(c, now)) })));
-            await uow.db.insertInto(tableName(first.def)).values(rows).execute();
-          }
+          else await this.#insertRows(uow, chunk as RowCommand[], now);
         } catch (error) {
           throw mapDatabaseError(error, first.def, first.pointer) ?? error;
         }
@@ -145,8 +148,8 @@ export class EntityWriter {
   }
 
   async #insertRows(uow: UnitOfWork, commands: RowCommand[], now: string): Promise<void> {
-    const rows = [];
-    for (const command of commands) rows.push({ id: command.id, ...(await this.#insertValues(command, now)) });
+    // password hashes of the rows run side by side on the thread pool
+    const rows = await Promise.all(commands.map(async (command) => ({ id: command.id, ...(await this.#insertValues(command, now)) })));
     // rows without a column get its DEFAULT (Kysely fills the gaps of a multi-row VALUES list)
     await uow.db.insertInto(tableName(commands[0]!.def)).values(rows).execute();
   }
