@@ -67,7 +67,7 @@ export function OrderList() {
 
   return (
     <>
-      <PageHeader title="Orders" subtitle={orders.data ? `${orders.data.total} orders` : undefined} />
+      <PageHeader title="Orders" subtitle={orders.data ? `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}` : undefined} />
       <Paper withBorder p="md" mb="md">
         <Group grow align="flex-end" wrap="wrap">
           <TextInput label="Search" placeholder="Order number, customer…" value={term} onChange={(e) => resetPage(setTerm)(e.currentTarget.value)} miw={180} />
