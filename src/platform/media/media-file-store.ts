@@ -3,13 +3,17 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isId } from '../ids.js';
 import { MEDIA_EXTENSIONS } from './media-file-types.js';
+import { THUMBNAIL_EXTENSION } from './media-thumbnails.js';
 
 /**
- * The only shape of a stored media path: `<yyyy>/<mm>/<mediaId>/<name>.<ext>`, name as
- * sanitizeMediaFileName makes it. Public URLs are checked against it before touching the disk.
+ * The only shapes of a stored media path: `<yyyy>/<mm>/<mediaId>/<name>.<ext>`, name as
+ * sanitizeMediaFileName makes it, and its thumbnails `<yyyy>/<mm>/<mediaId>/thumbnails/<name>_<w>x<h>.webp`.
+ * Public URLs are checked against it before touching the disk.
  */
 export const MEDIA_PATH_PATTERN = new RegExp(
-  `^\\d{4}/\\d{2}/[0-9a-f]{32}/[A-Za-z0-9_][A-Za-z0-9._-]{0,99}\\.(?:${MEDIA_EXTENSIONS.join('|')})$`,
+  '^\\d{4}/\\d{2}/[0-9a-f]{32}/' +
+    `(?:[A-Za-z0-9_][A-Za-z0-9._-]{0,99}\\.(?:${MEDIA_EXTENSIONS.join('|')})` +
+    `|thumbnails/[A-Za-z0-9_][A-Za-z0-9._-]{0,99}_\\d{1,5}x\\d{1,5}\\.${THUMBNAIL_EXTENSION})$`,
 );
 
 export function isMediaPath(relative: string): boolean {
@@ -70,11 +74,15 @@ export class MediaFileStore {
     }
   }
 
-  /** Removes a file (gone already is fine) and its media folder when that is now empty. */
-  async remove(relative: string): Promise<void> {
-    if (!isMediaPath(relative)) return;
-    const file = this.absolute(relative);
-    await rm(file, { force: true });
-    await rmdir(path.dirname(file)).catch(() => undefined);
+  /** Removes files (gone already is fine) and the folders they leave empty (thumbnails/, then the media folder). */
+  async remove(...relatives: string[]): Promise<void> {
+    const files = relatives.filter((relative) => isMediaPath(relative)).map((relative) => this.absolute(relative));
+    for (const file of files) await rm(file, { force: true });
+    // deepest first: a thumbnails folder before the media folder holding it
+    const folders = [...new Set(files.map((file) => path.dirname(file)))].sort((a, b) => b.length - a.length);
+    for (const folder of folders) {
+      await rmdir(folder).catch(() => undefined);
+      if (path.basename(folder) === 'thumbnails') await rmdir(path.dirname(folder)).catch(() => undefined);
+    }
   }
 }

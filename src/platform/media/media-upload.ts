@@ -5,6 +5,7 @@ import { isId } from '../ids.js';
 import type { MediaFileStore } from './media-file-store.js';
 import { sanitizeMediaFileName } from './media-file-name.js';
 import { MEDIA_EXTENSIONS, mediaFileType } from './media-file-types.js';
+import { renderThumbnails, thumbnailPath, thumbnailsOf, UnreadableImageError, type MediaImageMeta } from './media-thumbnails.js';
 
 export interface MediaUpload {
   mediaId: string;
@@ -23,6 +24,8 @@ export interface StoredMediaFile {
   fileExtension: string;
   mimeType: string;
   fileSize: number;
+  /** Pixel size and thumbnails, as recorded in `media.metaData`. */
+  metaData: MediaImageMeta;
 }
 
 function mediaNotFound(mediaId: string): AppError {
@@ -54,20 +57,31 @@ export async function uploadMediaFile(within: Db | UnitOfWork, store: MediaFileS
   }
   if (bytes.length === 0) throw new AppError(400, 'CONTENT__MEDIA_EMPTY_FILE', 'The uploaded file is empty.');
   if (!type.matches(bytes)) throw unsupported(`The uploaded file is not a valid ${extension} file.`, extension);
+  // decoded outside the transaction: resizing takes milliseconds, the row lock should not
+  const image = await renderThumbnails(bytes).catch((error: unknown) => {
+    if (error instanceof UnreadableImageError) throw unsupported(`The uploaded file cannot be read as a ${extension} image.`, extension);
+    throw error;
+  });
 
   return transaction(within, async (uow) => {
     // the row lock serialises concurrent uploads to the same media
-    const current = await uow.db.selectFrom('media').select('path').where('id', '=', mediaId).forUpdate().executeTakeFirst();
+    const current = await uow.db.selectFrom('media').select(['path', 'meta_data']).where('id', '=', mediaId).forUpdate().executeTakeFirst();
     if (!current) throw mediaNotFound(mediaId);
     const fileName = sanitizeMediaFileName(upload.fileName, extension, mediaId);
+    const path = store.pathFor(mediaId, fileName, extension, now);
+    const thumbnails = image.thumbnails.map((t) => ({ ...t, path: thumbnailPath(path, t.width, t.height) }));
     const stored: StoredMediaFile = {
-      path: store.pathFor(mediaId, fileName, extension, now),
+      path,
       fileName,
       fileExtension: extension,
       mimeType: type.mimeType,
       fileSize: bytes.length,
+      metaData: { width: image.width, height: image.height, thumbnails: thumbnails.map(({ width, height, path }) => ({ width, height, path })) },
     };
+    const previousFiles = [current.path as string | null, ...thumbnailsOf(current.meta_data).map((t) => t.path)].filter((p): p is string => p !== null);
+    const newFiles = [stored.path, ...thumbnails.map((t) => t.path)];
     await store.write(stored.path, bytes);
+    for (const thumbnail of thumbnails) await store.write(thumbnail.path, thumbnail.bytes);
     try {
       await uow.db
         .updateTable('media')
@@ -77,17 +91,19 @@ export async function uploadMediaFile(within: Db | UnitOfWork, store: MediaFileS
           file_extension: stored.fileExtension,
           mime_type: stored.mimeType,
           file_size: stored.fileSize,
+          meta_data: JSON.stringify(stored.metaData),
           uploaded_at: now,
           updated_at: now,
         })
         .where('id', '=', mediaId)
         .execute();
     } catch (error) {
-      if (stored.path !== current.path) await store.remove(stored.path);
+      await store.remove(...newFiles.filter((file) => !previousFiles.includes(file)));
       throw error;
     }
-    const previous = current.path as string | null;
-    if (previous && previous !== stored.path) uow.afterCommit(() => store.remove(previous));
+    // files of the previous upload that this one did not overwrite (another name, month or size)
+    const replaced = previousFiles.filter((file) => !newFiles.includes(file));
+    if (replaced.length > 0) uow.afterCommit(() => store.remove(...replaced));
     return stored;
   });
 }

@@ -2,7 +2,8 @@ import type { PlatformModule } from '../module.js';
 import { mediaMigration } from './migration.js';
 import { mediaEntity } from './entity.js';
 import { registerMediaRoutes } from './media-routes.js';
-import { mediaUrl } from './media-url.js';
+import { mediaImage } from './media-image.js';
+import { generateThumbnailsCommand } from './generate-thumbnails-command.js';
 import { MediaFileStore } from './media-file-store.js';
 import type { EntityDeletedEvent } from '../entities/writer.js';
 
@@ -11,10 +12,13 @@ export const mediaModule: PlatformModule = {
   migrations: [mediaMigration],
   entities: [mediaEntity],
   routes: (app, platform) => registerMediaRoutes(app, platform),
+  commands: [generateThumbnailsCommand],
   async boot(platform) {
     // media JSON carries its absolute public URL; it depends on APP_URL, so it is computed on read
     platform.entities.addReadDecorator('media', (record) => {
-      record.url = typeof record.path === 'string' ? mediaUrl(record.path, platform.env.appUrl) : null;
+      const image = typeof record.path === 'string' ? mediaImage(record.path, record.metaData, null, platform.env.appUrl) : null;
+      record.url = image?.url ?? null;
+      record.thumbnails = image?.thumbnails ?? [];
     });
     // a deleted media record takes its file along: otherwise it stayed public under its old URL
     const store = new MediaFileStore(platform.env.varDir);

@@ -66,10 +66,10 @@ export async function insertProduct(db: Db, input: ProductInput = {}): Promise<s
 }
 
 /** A media row with a stored path and a product_media making it the product's cover. */
-export async function insertCover(db: Db, productId: string, path: string, alt: string | null = null): Promise<{ mediaId: string; productMediaId: string }> {
+export async function insertCover(db: Db, productId: string, path: string, alt: string | null = null, metaData: unknown = null): Promise<{ mediaId: string; productMediaId: string }> {
   const mediaId = newId();
   const productMediaId = newId();
-  await db.insertInto('media').values({ id: mediaId, path, alt, mime_type: 'image/png', file_extension: 'png', file_name: 'cover' }).execute();
+  await db.insertInto('media').values({ id: mediaId, path, alt, mime_type: 'image/png', file_extension: 'png', file_name: 'cover', meta_data: metaData === null ? null : JSON.stringify(metaData) }).execute();
   await db.insertInto('product_media').values({ id: productMediaId, product_id: productId, media_id: mediaId, position: 1 }).execute();
   await db.updateTable('product').set({ cover_id: productMediaId }).where('id', '=', productId).execute();
   return { mediaId, productMediaId };

@@ -40,7 +40,8 @@ describe('loadSalesChannelProducts', () => {
       taxId: expect.any(String),
       taxRate: '19',
       manufacturer: { id: manufacturerId, name: 'Acme' },
-      cover: { id: cover.mediaId, url: 'https://shop.example/media/2024/05/abc/shirt.png', alt: 'A shirt' },
+      // stored before sizes were recorded: no thumbnails, no srcset
+      cover: { id: cover.mediaId, url: 'https://shop.example/media/2024/05/abc/shirt.png', alt: 'A shirt', width: null, height: null, thumbnails: [], srcset: '' },
       calculatedPrice: { unitPrice: 1999, currencyId: CURRENCY_DEFAULT, listPrice: null },
       price: { currencyId: CURRENCY_DEFAULT, gross: 19.99, net: 16.8, linked: true },
     });
@@ -77,7 +78,7 @@ describe('loadSalesChannelProducts', () => {
     const manufacturerId = newId();
     await t.platform.db.insertInto('product_manufacturer').values({ id: manufacturerId, name: 'Parent brand' }).execute();
     const parent = await insertProduct(t.platform.db, { name: 'Parent', description: 'Parent text', price: eur(50), manufacturerId, visibilities: [{ visibility: 20 }] });
-    const cover = await insertCover(t.platform.db, parent, 'p/cover.png');
+    const cover = await insertCover(t.platform.db, parent, 'p/cover.png', null, { width: 500, height: 250, thumbnails: [{ width: 200, height: 100, path: 'p/thumbnails/cover_200x100.webp' }] });
     const plain = await insertProduct(t.platform.db, { parentId: parent });
     const own = await insertProduct(t.platform.db, { parentId: parent, name: 'Own name', price: eur(60), stock: 0, isCloseout: true, visibilities: [{ visibility: 30 }] });
     const [inherited, overridden] = await load([plain, own]);
@@ -88,7 +89,15 @@ describe('loadSalesChannelProducts', () => {
       description: 'Parent text',
       taxRate: '19',
       manufacturer: { id: manufacturerId, name: 'Parent brand' },
-      cover: { id: cover.mediaId, url: '/media/p/cover.png', alt: null },
+      cover: {
+        id: cover.mediaId,
+        url: '/media/p/cover.png',
+        alt: null,
+        width: 500,
+        height: 250,
+        thumbnails: [{ width: 200, height: 100, url: '/media/p/thumbnails/cover_200x100.webp' }],
+        srcset: '/media/p/thumbnails/cover_200x100.webp 200w, /media/p/cover.png 500w',
+      },
       calculatedPrice: { unitPrice: 5000 },
       available: true,
     });

@@ -38,7 +38,8 @@ describe('Store API products', () => {
     const manufacturerId = newId();
     await db.insertInto('product_manufacturer').values({ id: manufacturerId, name: 'Render brand' }).execute();
     const id = await insertProduct(db, { name: 'Render me', price: eur(19.99, 16.8), manufacturerId, description: 'Nice' });
-    const cover = await insertCover(db, id, '2024/05/abcd/render.png', 'Cover alt');
+    const thumbnail = { width: 200, height: 100, path: '2024/05/abcd/thumbnails/render_200x100.webp' };
+    const cover = await insertCover(db, id, '2024/05/abcd/render.png', 'Cover alt', { width: 300, height: 150, thumbnails: [thumbnail] });
     const [element] = (await search({ filter: prefixFilter('Render me') })).elements;
     expect(element).toEqual({
       id,
@@ -59,7 +60,13 @@ describe('Store API products', () => {
       manufacturer: { id: manufacturerId, name: 'Render brand', apiAlias: 'product_manufacturer' },
       cover: {
         mediaId: cover.mediaId,
-        media: { id: cover.mediaId, url: 'http://localhost:8000/media/2024/05/abcd/render.png', alt: 'Cover alt', apiAlias: 'media' },
+        media: {
+          id: cover.mediaId,
+          url: 'http://localhost:8000/media/2024/05/abcd/render.png',
+          alt: 'Cover alt',
+          thumbnails: [{ width: 200, height: 100, url: 'http://localhost:8000/media/2024/05/abcd/thumbnails/render_200x100.webp' }],
+          apiAlias: 'media',
+        },
         apiAlias: 'product_media',
       },
       calculatedPrice: {

@@ -1,12 +1,17 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { expectMissingPrivileges } from '../../helpers/expectations.js';
 import { newId } from '../../../src/platform/ids.js';
+import { runCommand } from '../../../src/platform/console/runner.js';
+import { captureIo } from '../console/capture-io.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
-const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]);
+const JPEG = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#c03' } }).jpeg().toBuffer();
+/** A real 1000×500 picture: large enough for every thumbnail width. */
+const WIDE_PNG = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#2a6' } }).png().toBuffer();
 
 describe('media upload and delivery', () => {
   let t: TestPlatform;
@@ -96,6 +101,102 @@ describe('media upload and delivery', () => {
     expect(second.mime_type).toBe('image/jpeg');
     expect(existsSync(path.join(t.platform.env.varDir, 'media', first))).toBe(false);
     expect(existsSync(path.join(t.platform.env.varDir, 'media', second.path as string))).toBe(true);
+  });
+
+  it('an upload renders WebP thumbnails 200, 400 and 800 px wide, records them and serves them', async () => {
+    const id = await createMedia();
+    expect((await upload(id, '?extension=png&fileName=wide', WIDE_PNG)).statusCode).toBe(204);
+    const row = await mediaRow(id);
+    const folder = path.dirname(row.path as string);
+    expect(row.meta_data).toEqual({
+      width: 1000,
+      height: 500,
+      thumbnails: [
+        { width: 200, height: 100, path: `${folder}/thumbnails/wide_200x100.webp` },
+        { width: 400, height: 200, path: `${folder}/thumbnails/wide_400x200.webp` },
+        { width: 800, height: 400, path: `${folder}/thumbnails/wide_800x400.webp` },
+      ],
+    });
+    for (const thumbnail of (row.meta_data as { thumbnails: Array<{ width: number; height: number; path: string }> }).thumbnails) {
+      const served = await t.app.inject({ method: 'GET', url: `/media/${thumbnail.path}` });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect(served.headers['cache-control']).toBe('public, max-age=3600');
+      const decoded = await sharp(served.rawPayload).metadata();
+      expect([decoded.format, decoded.width, decoded.height]).toEqual(['webp', thumbnail.width, thumbnail.height]);
+    }
+    // the API's media JSON lists them with absolute URLs
+    const read = (await t.api('GET', `/api/media/${id}`)).json().data;
+    expect(read.thumbnails).toEqual([200, 400, 800].map((width) => ({ width, height: width / 2, url: `http://localhost:8000/media/${folder}/thumbnails/wide_${width}x${width / 2}.webp` })));
+  });
+
+  it('nothing is enlarged: a picture narrower than a thumbnail width gets only the smaller thumbnails', async () => {
+    const id = await createMedia();
+    await upload(id, '?extension=png&fileName=mid', await sharp({ create: { width: 300, height: 300, channels: 3, background: '#000' } }).png().toBuffer());
+    expect((await mediaRow(id)).meta_data).toMatchObject({ width: 300, height: 300, thumbnails: [{ width: 200, height: 200 }] });
+    const tiny = await createMedia();
+    await upload(tiny, '?extension=png', PNG);
+    expect((await mediaRow(tiny)).meta_data).toEqual({ width: 1, height: 1, thumbnails: [] });
+  });
+
+  it('a new upload removes the thumbnails of the old file; deleting the record removes the new ones', async () => {
+    const id = await createMedia();
+    await upload(id, '?extension=png&fileName=before', WIDE_PNG);
+    const before = (await mediaRow(id)).meta_data as { thumbnails: Array<{ path: string }> };
+    await upload(id, '?extension=jpg&fileName=after', JPEG, 'image/jpeg');
+    const file = (relative: string) => path.join(t.platform.env.varDir, 'media', relative);
+    for (const thumbnail of before.thumbnails) expect(existsSync(file(thumbnail.path)), thumbnail.path).toBe(false);
+    expect((await mediaRow(id)).meta_data).toEqual({ width: 2, height: 2, thumbnails: [] });
+
+    await upload(id, '?extension=png&fileName=again', WIDE_PNG);
+    const again = (await mediaRow(id)).meta_data as { thumbnails: Array<{ path: string }> };
+    expect(again.thumbnails.every((thumbnail) => existsSync(file(thumbnail.path)))).toBe(true);
+    expect((await t.api('DELETE', `/api/media/${id}`)).statusCode).toBe(204);
+    for (const thumbnail of again.thumbnails) {
+      expect(existsSync(file(thumbnail.path))).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: `/media/${thumbnail.path}` })).statusCode).toBe(404);
+    }
+  });
+
+  it('media:generate-thumbnails renders them for files stored before thumbnails existed, keeping the original URL', async () => {
+    const id = await createMedia();
+    await upload(id, '?extension=png&fileName=legacy', WIDE_PNG);
+    const { path: original, meta_data: made } = await mediaRow(id);
+    // as an upload before thumbnails existed left it: no sizes recorded, no thumbnail files
+    const file = (relative: string) => path.join(t.platform.env.varDir, 'media', relative);
+    const paths = (made as { thumbnails: Array<{ path: string }> }).thumbnails.map((thumbnail) => thumbnail.path);
+    for (const thumbnail of paths) rmSync(file(thumbnail));
+    await t.platform.db.updateTable('media').set({ meta_data: null }).where('id', '=', id).execute();
+    // and a row whose file is gone: reported, not fatal
+    const lost = await createMedia();
+    await upload(lost, '?extension=png&fileName=lost', WIDE_PNG);
+    const lostRow = await mediaRow(lost);
+    rmSync(file(lostRow.path as string));
+    await t.platform.db.updateTable('media').set({ meta_data: null }).where('id', '=', lost).execute();
+
+    const io = captureIo();
+    expect(await runCommand(t.platform, ['media:generate-thumbnails'], io)).toBe(1);
+    expect(io.stdout.join('\n')).toMatch(/^Thumbnails generated for 1 media file; \d+ had them already\.$/);
+    expect(io.stderr).toEqual([expect.stringMatching(new RegExp(`^Media ${lost}: `))]);
+    const after = await mediaRow(id);
+    expect(after.path).toBe(original);
+    expect(after.meta_data).toEqual(made);
+    for (const thumbnail of paths) expect(existsSync(file(thumbnail))).toBe(true);
+
+    // a second run has nothing to do for it
+    await t.api('DELETE', `/api/media/${lost}`);
+    const again = captureIo();
+    expect(await runCommand(t.platform, ['media:generate-thumbnails'], again)).toBe(0);
+    expect(again.stdout.join('\n')).toMatch(/^Thumbnails generated for 0 media files; /);
+  });
+
+  it('a file that starts like a PNG but does not decode is refused with 400 and stores nothing', async () => {
+    const id = await createMedia();
+    const corrupt = Buffer.concat([PNG.subarray(0, 16), Buffer.from('not really an image at all')]);
+    const response = await upload(id, '?extension=png', corrupt);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({ code: 'CONTENT__MEDIA_FILE_TYPE_NOT_SUPPORTED', detail: 'The uploaded file cannot be read as a png image.' });
+    expect(await mediaRow(id)).toMatchObject({ path: null, meta_data: null });
   });
 
   it('deleting the media record removes its file: it is no longer served', async () => {

@@ -8,7 +8,7 @@ import type { SalesChannelContext } from '../../sales-channel/context/sales-chan
 import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
 import { resolveUnitPrice } from '../../checkout/cart/calculation/unit-price.js';
 import type { PriceEntry } from '../price-field.js';
-import { mediaUrl } from '../../media/media-url.js';
+import { mediaImage, type MediaImage } from '../../media/media-image.js';
 import { effectiveVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
 
 /** A product as a sales channel sees it: inherited fields resolved, priced in the context's currency. */
@@ -30,7 +30,8 @@ export interface SalesChannelProduct {
   /** The tax rate as an exact decimal string ("19", "7.7"). */
   taxRate: string;
   manufacturer: { id: string; name: string } | null;
-  cover: { id: string; url: string; alt: string | null } | null;
+  /** The cover image with its thumbnails (`srcset`). */
+  cover: (MediaImage & { id: string }) | null;
   calculatedPrice: {
     /** Gross unit price in MINOR units of `currencyId`. */
     unitPrice: number;
@@ -68,6 +69,7 @@ interface ProductRow {
   cover_id: string | null;
   cover_path: string | null;
   cover_alt: string | null;
+  cover_meta: unknown;
 }
 
 /**
@@ -93,7 +95,7 @@ export async function loadSalesChannelProducts(
       t.id AS tax_id, t.tax_rate::text AS tax_rate,
       coalesce(p.price, parent.price) AS price,
       m.id AS manufacturer_id, m.name AS manufacturer_name,
-      cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt
+      cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt, cover_media.meta_data AS cover_meta
     FROM product p
     LEFT JOIN product parent ON parent.id = p.parent_id
     LEFT JOIN tax t ON t.id = coalesce(p.tax_id, parent.tax_id)
@@ -146,7 +148,7 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
     taxId: row.tax_id,
     taxRate: taxRate.key,
     manufacturer: row.manufacturer_id !== null && row.manufacturer_name !== null ? { id: row.manufacturer_id, name: row.manufacturer_name } : null,
-    cover: row.cover_id !== null && row.cover_path !== null ? { id: row.cover_id, url: mediaUrl(row.cover_path, mediaBaseUrl), alt: row.cover_alt } : null,
+    cover: row.cover_id !== null && row.cover_path !== null ? { id: row.cover_id, ...mediaImage(row.cover_path, row.cover_meta, row.cover_alt, mediaBaseUrl) } : null,
     calculatedPrice: { unitPrice, currencyId: context.currency.id, listPrice: null },
     price,
   };

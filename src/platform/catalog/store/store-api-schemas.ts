@@ -53,7 +53,13 @@ const StoreProduct = component(
       manufacturerId: Type.String({ nullable: true }),
       manufacturer: Type.Object({ id: Type.String(), name: Type.String(), apiAlias: Type.String() }, { nullable: true }),
       cover: Type.Object(
-        { mediaId: Type.String(), media: Type.Object({ id: Type.String(), url: Type.String(), alt: Type.String({ nullable: true }), apiAlias: Type.String() }), apiAlias: Type.String() },
+        { mediaId: Type.String(), media: Type.Object({
+            id: Type.String(),
+            url: Type.String(),
+            alt: Type.String({ nullable: true }),
+            thumbnails: Type.Array(Type.Object({ width: Type.Integer(), height: Type.Integer(), url: Type.String() }), { description: 'WebP thumbnails, narrowest first.' }),
+            apiAlias: Type.String(),
+          }), apiAlias: Type.String() },
         { nullable: true },
       ),
       calculatedPrice: { ...CalculatedPrice, description: 'One piece in the context currency, tax included.' },

@@ -17,7 +17,7 @@ export interface StoreProductJson extends Pick<SalesChannelProduct, CopiedField>
   translated: { name: string; description: string | null };
   manufacturerId: string | null;
   manufacturer: { id: string; name: string; apiAlias: 'product_manufacturer' } | null;
-  cover: { mediaId: string; media: { id: string; url: string; alt: string | null; apiAlias: 'media' }; apiAlias: 'product_media' } | null;
+  cover: { mediaId: string; media: { id: string; url: string; alt: string | null; thumbnails: Array<{ width: number; height: number; url: string }>; apiAlias: 'media' }; apiAlias: 'product_media' } | null;
   /** Major units of the context currency, for one piece, tax included. */
   calculatedPrice: CalculatedPriceJson & { apiAlias: 'calculated_price' };
   options?: PropertyOptionJson[];
@@ -49,7 +49,7 @@ export function toStoreProductJson(
     manufacturerId: product.manufacturer?.id ?? null,
     manufacturer: product.manufacturer ? { ...product.manufacturer, apiAlias: 'product_manufacturer' } : null,
     cover: product.cover
-      ? { mediaId: product.cover.id, media: { id: product.cover.id, url: product.cover.url, alt: product.cover.alt, apiAlias: 'media' }, apiAlias: 'product_media' }
+      ? { mediaId: product.cover.id, media: { id: product.cover.id, url: product.cover.url, alt: product.cover.alt, thumbnails: product.cover.thumbnails, apiAlias: 'media' }, apiAlias: 'product_media' }
       : null,
     calculatedPrice: { ...toCalculatedPriceJson(price, currency.decimals), apiAlias: 'calculated_price' },
     ...(extras.options ? { options: extras.options } : {}),

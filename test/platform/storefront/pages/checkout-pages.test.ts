@@ -393,11 +393,13 @@ describe('confirm page: methods in place, terms, images; finish like confirm', (
 
   it('shows product images in cart, confirm and finish; finish shows countries and tax lines', async () => {
     const imaged = await createShopProduct(t.platform, { name: 'Pictured vase', gross: 30 });
-    await insertCover(t.platform.db, imaged, 'media/vase.png', 'A vase');
+    const vase = '2024/05/0123456789abcdef0123456789abcdef/vase';
+    await insertCover(t.platform.db, imaged, `${vase}.png`, 'A vase', { width: 600, height: 600, thumbnails: [{ width: 200, height: 200, path: `${vase.replace('/vase', '/thumbnails/vase')}_200x200.webp` }] });
     const browser = new Browser(t.app);
     await registerThroughForm(browser);
     await addToCart(browser, imaged);
-    const image = /<img class="line-item-image" src="[^"]*media\/vase\.png"/;
+    // the 200 px thumbnail is offered for the 64 px box; the original stays the fallback
+    const image = /<img class="line-item-image" src="[^"]*\/vase\.png" srcset="[^"]*\/thumbnails\/vase_200x200\.webp 200w, [^"]*\/vase\.png 600w" sizes="64px" width="64" height="64"/;
     expect((await browser.get('/checkout/cart')).body).toMatch(image);
     expect((await browser.get('/checkout/confirm')).body).toMatch(image);
     const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
