@@ -2,6 +2,7 @@ import type { Db } from '../../database/connection.js';
 import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import { AppError } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
+import { mediaImage, type MediaImage } from '../../media/media-image.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { loadPropertyOptions, type PropertyGroupJson, type PropertyOptionJson } from './property-option-loader.js';
 import { loadSalesChannelProducts, type SalesChannelProduct } from './sales-channel-product-loader.js';
@@ -17,6 +18,8 @@ export interface ProductDetail {
   properties: PropertyOptionJson[];
   /** The option groups of the family's buyable variants; null for a product without variants. */
   configurator: ConfiguratorGroupJson[] | null;
+  /** The product's images for the page's gallery, cover first, then by position (a variant without its own: the parent's). */
+  gallery: Array<MediaImage & { id: string }>;
 }
 
 export function productNotFound(productId: string): AppError {
@@ -50,7 +53,29 @@ export async function loadProductDetail(
     options: ownOptions.get(product.id) ?? [],
     properties: properties.get(product.id) ?? [],
     configurator: familyParent ? await configurator(within, familyParent === productId ? variants : await load(await variantIds(within, familyParent))) : null,
+    gallery: await gallery(within, product, options.mediaBaseUrl),
   };
+}
+
+async function gallery(within: Db | UnitOfWork, product: SalesChannelProduct, mediaBaseUrl = ''): Promise<ProductDetail['gallery']> {
+  // the variant's own images when it has any, else its parent's: one query, ranked by owner
+  const owners = product.parentId ? [product.id, product.parentId] : [product.id];
+  const rows = await executorOf(within)
+    .selectFrom('product_media as pm')
+    .innerJoin('media as m', 'm.id', 'pm.media_id')
+    .select(['pm.product_id', 'm.id', 'm.path', 'm.alt', 'm.meta_data'])
+    .where('pm.product_id', 'in', owners)
+    .where('m.path', 'is not', null)
+    .orderBy('pm.position')
+    .orderBy('pm.id')
+    .execute();
+  const owner = rows.some((row) => row.product_id === product.id) ? product.id : product.parentId;
+  const images = rows
+    .filter((row) => row.product_id === owner)
+    .map((row) => ({ id: row.id as string, ...mediaImage(row.path as string, row.meta_data, row.alt as string | null, mediaBaseUrl) }));
+  const coverFirst = images.findIndex((image) => image.id === product.cover?.id);
+  if (coverFirst > 0) images.unshift(...images.splice(coverFirst, 1));
+  return images;
 }
 
 async function variantIds(within: Db | UnitOfWork, parentId: string): Promise<string[]> {

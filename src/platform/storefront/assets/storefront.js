@@ -53,6 +53,29 @@
     });
   }
 
-  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setUpSuggestions);
-  else setUpSuggestions();
+  // Product gallery: a thumbnail shows its image in the main box instead of opening the file.
+  function setUpGallery() {
+    var main = document.querySelector('.gallery-main');
+    if (!main) return;
+    document.querySelectorAll('.gallery-thumb').forEach(function (thumb) {
+      thumb.addEventListener('click', function (event) {
+        event.preventDefault();
+        main.src = thumb.getAttribute('data-src');
+        var srcset = thumb.getAttribute('data-srcset');
+        if (srcset) main.srcset = srcset;
+        else main.removeAttribute('srcset');
+        main.alt = thumb.getAttribute('data-alt');
+        document.querySelectorAll('.gallery-thumb[aria-current]').forEach(function (other) { other.removeAttribute('aria-current'); });
+        thumb.setAttribute('aria-current', 'true');
+      });
+    });
+  }
+
+  function setUp() {
+    setUpSuggestions();
+    setUpGallery();
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setUp);
+  else setUp();
 })();

@@ -105,6 +105,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
         quantity: quantityLimits(product),
         options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
         properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
+        gallery: detail.gallery,
       });
     },
     { schema: ProductPage },

@@ -139,6 +139,40 @@ describe('product page', () => {
     expect(response.body).toContain(`<input type="hidden" name="_csrf_token" value="${Browser.csrfTokenOf(response)}">`);
   });
 
+  it('shows a gallery of the product images, cover first, each offering its thumbnails', async () => {
+    const id = await createShopProduct(t.platform, { name: 'Gallery lamp', gross: 20 });
+    const db = t.platform.db;
+    const pictures = ['side', 'front'].map((name, index) => ({ mediaId: newId(), productMediaId: newId(), name, position: index + 1 }));
+    for (const picture of pictures) {
+      const folder = `2024/05/${picture.mediaId}`;
+      await db
+        .insertInto('media')
+        .values({
+          id: picture.mediaId,
+          path: `${folder}/${picture.name}.png`,
+          alt: `Lamp ${picture.name}`,
+          meta_data: JSON.stringify({ width: 900, height: 900, thumbnails: [{ width: 400, height: 400, path: `${folder}/thumbnails/${picture.name}_400x400.webp` }] }),
+        })
+        .execute();
+      await db.insertInto('product_media').values({ id: picture.productMediaId, product_id: id, media_id: picture.mediaId, position: picture.position }).execute();
+    }
+    // the cover is the second by position: it still comes first
+    await db.updateTable('product').set({ cover_id: pictures[1].productMediaId }).where('id', '=', id).execute();
+
+    const body = (await new Browser(t.app).get(`/detail/${id}`)).body;
+    const main = body.match(/<img class="gallery-main" src="([^"]+)" srcset="([^"]+)" sizes="([^"]+)" width="900" height="900" alt="([^"]+)" decoding="async">/);
+    expect(main?.slice(1)).toEqual([
+      expect.stringMatching(/\/front\.png$/),
+      expect.stringMatching(/\/thumbnails\/front_400x400\.webp 400w, .*\/front\.png 900w$/),
+      '(max-width: 768px) 100vw, 600px',
+      'Lamp front',
+    ]);
+    const thumbs = [...body.matchAll(/<a class="gallery-thumb" href="[^"]+\/(\w+)\.png"( aria-current="true")?/g)].map((m) => [m[1], Boolean(m[2])]);
+    expect(thumbs).toEqual([['front', true], ['side', false]]);
+    // one image: no thumbnail row
+    expect((await new Browser(t.app).get(`/detail/${shirtId}`)).body).not.toContain('gallery-thumbs');
+  });
+
   it('opens a product that is visible by link only', async () => {
     const response = await new Browser(t.app).get(`/detail/${linkOnlyId}`);
     expect(response.statusCode).toBe(200);
