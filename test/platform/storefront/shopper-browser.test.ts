@@ -11,6 +11,9 @@ import { createTestPlatform, type TestPlatform } from '../../helpers/test-platfo
 import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
 import { freePort } from '../../e2e/free-port.js';
 import { createCategory, createShopProduct } from './pages/shop-fixtures.js';
+import { extDemoData } from '../../../src/extensions/demo-data/index.js';
+import { runCommand } from '../../../src/platform/console/runner.js';
+import { captureIo } from '../console/capture-io.js';
 
 const runnable = chromiumRunnable('shopper-browser.test.ts');
 // screenshots of every page at both widths, for people to look at (gitignored)
@@ -18,8 +21,9 @@ const ARTIFACTS = path.resolve('test-artifacts/storefront');
 const WIDTHS = [390, 768, 1280] as const;
 
 /**
- * A shopper in a real browser, on a phone (390 px), a tablet (768 px) and a desktop (1280 px): finds a product through the
- * header's search box, orders it, finds the order in the history, edits an address and changes the
+ * A shopper in a real browser, on a phone (390 px), a tablet (768 px) and a desktop (1280 px), in a shop seeded
+ * with the demo catalogue (flagship channel, with images): finds a demo product through the header's search box,
+ * finds a product through the suggestions, orders it, finds the order in the history, edits an address and changes the
  * password. No page may scroll sideways, nothing may log a console error.
  */
 describe.skipIf(!runnable)('a shopper in a real browser', () => {
@@ -27,19 +31,31 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
   let browser: Browser;
   let base: string;
   let productId: string;
+  let demoProduct: { id: string; name: string };
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1' } });
+    t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1' }, extensions: [extDemoData] });
     await t.app.listen({ port, host: '127.0.0.1' });
     browser = await launchChromium();
 
     const { platform } = t;
-    const kitchen = await createCategory(platform, 'Kitchen');
+    // the demo catalogue, as a merchant trying the shop would seed it (flagship adopts the default channel)
+    const seeded = captureIo();
+    expect(await runCommand(platform, ['ext:demo-data:seed', '--channel', 'flagship', '--per-category', '2', '--skip-orders'], seeded), seeded.text()).toBe(0);
+    const demo = await platform.db
+      .selectFrom('product')
+      .innerJoin('product_media', 'product_media.id', 'product.cover_id')
+      .select(['product.id', 'product.name'])
+      .where('product.parent_id', 'is', null)
+      .where('product.product_number', 'like', 'DEMO%')
+      .orderBy('product.product_number')
+      .executeTakeFirstOrThrow();
+    demoProduct = { id: demo.id as string, name: demo.name as string };
+    const kitchen = await createCategory(platform, 'Enamelware');
     const mugs = await createCategory(platform, 'Mugs', kitchen);
-    await createCategory(platform, 'Garden');
     productId = await createShopProduct(platform, {
       name: 'Speckled enamel camping mug with a really long name',
       gross: 14.5,
@@ -88,11 +104,31 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
       const password = 'first password';
       try {
         await page.goto(`${base}/`);
-        await expect(page.locator('.main-nav').getByRole('link', { name: 'Kitchen' }).count()).resolves.toBe(1);
+        await expect(page.locator('.main-nav').getByRole('link', { name: 'Enamelware' }).count()).resolves.toBe(1);
         await shot('01-home');
 
+        // a demo product through the header's search box; its pictures come as thumbnails where they are enough
+        await page.locator('#header-search-input').fill(demoProduct.name);
+        await page.locator('#header-search-input').press('Enter');
+        await page.waitForURL(/\/search\?search=/);
+        const found = page.locator('.product-grid').getByRole('link', { name: demoProduct.name, exact: true });
+        await expect(found.count()).resolves.toBe(1);
+        const demoCard = page.locator('.product-grid .product-card', { has: page.getByRole('link', { name: demoProduct.name, exact: true }) });
+        // lazy images load once on screen
+        await demoCard.locator('img').scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => demoCard.locator('img').evaluate((img: HTMLImageElement) => [img.complete && img.naturalWidth > 0, img.currentSrc.endsWith('.webp')]), { timeout: 10_000 })
+          .toEqual([true, true]);
+        await shot('02-demo-search');
+        await found.click();
+        await page.waitForURL(`${base}/detail/${demoProduct.id}`);
+        expect(await page.locator('h1').textContent()).toBe(demoProduct.name);
+        const picture = page.locator('img.gallery-main');
+        await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+        await shot('02-demo-product');
+
         // a category from the header; choosing a sorting applies it at once
-        await page.locator('.main-nav').getByRole('link', { name: 'Kitchen' }).click();
+        await page.locator('.main-nav').getByRole('link', { name: 'Enamelware' }).click();
         await page.waitForURL(/\/navigation\/[0-9a-f]{32}$/);
         await page.getByLabel('Sort by').selectOption('price-desc');
         await page.waitForURL(/\?order=price-desc$/);
@@ -111,7 +147,7 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
 
         await page.locator('.product-grid').getByRole('link', { name: /Speckled enamel camping mug/ }).click();
         await page.waitForURL(`${base}/detail/${productId}`);
-        expect(await page.locator('.breadcrumbs').textContent()).toMatch(/Home\s+Kitchen\s+Mugs\s+Speckled/);
+        expect(await page.locator('.breadcrumbs').textContent()).toMatch(/Home\s+Enamelware\s+Mugs\s+Speckled/);
         await shot('04-product');
         await page.getByLabel('Quantity').fill('2');
         await page.getByRole('button', { name: 'Add to cart' }).click();
