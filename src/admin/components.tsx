@@ -149,16 +149,56 @@ interface RefundRecord {
   stateMachineState?: { technicalName: string; name: string } | null;
 }
 
+/** A gateway's refundable route's answer (`GET <balanceUrl>/<order transaction id>`, the gateway kit): amounts as exact decimal strings. */
+export interface RefundableBalance {
+  orderTransactionId: string;
+  currency: string;
+  decimals: number;
+  paid: string;
+  refunded: string;
+  pending: string;
+  refundable: string;
+  minimum: string;
+  /** Why the gateway's refund route refuses any amount now, or null. */
+  refusal: string | null;
+  /** `gateway`: read live from the gateway; `none`: the gateway holds no payment of the transaction. */
+  source: 'gateway' | 'none';
+}
+
+/** What the refund form sends: the amount as typed (major units; none: the whole balance) and the comment. */
+export interface RefundInput {
+  amount?: string;
+  comment?: string;
+}
+
+/** Statuses the balance shows in the panel itself (no toast). */
+const BALANCE_ERRORS_SHOWN_IN_PANEL = [403, 404, 500, 502, 503, 504];
+
+/** A decimal string from the API as a number, for display only (Intl formats it with the currency's digits; nothing is computed with it). */
+const shown = (amount: string) => Number(amount);
+
 /**
- * A gateway's refund tab: what the shop has refunded of one transaction (its capture refunds with their
- * states), the form, and the gateway route that refunds. The gateway reads its own ledger live when
- * refunding, so the balance shown here is the shop's view and the route's answer is final.
+ * A gateway's refund tab: the refundable balance read live from the gateway (`balanceUrl`, the gateway
+ * kit's refundable route: paid, refunded, pending, refundable, computed as the refund route checks an
+ * amount), the form (at most the refundable balance), and the shop's refund history (its capture
+ * refunds with their states). The balance is read again after a refund.
  */
 export function RefundPanel(props: {
-  transaction: { id: string; amount: { totalPrice?: number } | Record<string, any>; stateMachineState?: { technicalName: string; name: string } | null };
+  transaction: {
+    id: string;
+    amount: { totalPrice?: number } | Record<string, any>;
+    stateMachineState?: { technicalName: string; name: string } | null;
+    customFields?: Record<string, unknown> | null;
+  };
   currency: string;
   refundUrl: string;
+  /** The gateway's refundable route without the id, e.g. `/api/_action/pay-b/refundable`. */
+  balanceUrl: string;
   privilege: string;
+  /** The refund route's body; default `{orderTransactionId, amount?, comments?}` (gateway D's). */
+  refundBody?: (input: RefundInput) => Record<string, unknown>;
+  /** The comment field: its label and the most characters the refund route takes; default "Comment for the gateway", 500. */
+  comment?: { label: string; maxLength: number };
   onRefunded: () => void;
 }) {
   const api = useApi();
@@ -166,6 +206,10 @@ export function RefundPanel(props: {
   const [amount, setAmount] = useState<number | string>('');
   const [comments, setComments] = useState('');
   const [busy, setBusy] = useState(false);
+  const balance = useLoad(
+    () => api.get<RefundableBalance>(`${props.balanceUrl}/${props.transaction.id}`, { quiet: BALANCE_ERRORS_SHOWN_IN_PANEL }),
+    [props.balanceUrl, props.transaction.id],
+  );
   const refunds = useLoad(
     () =>
       api
@@ -178,19 +222,20 @@ export function RefundPanel(props: {
         .then((answer) => answer.data),
     [props.transaction.id],
   );
-  const total = Number((props.transaction.amount as { totalPrice?: number }).totalPrice ?? 0);
-  const refunded = (refunds.data ?? [])
-    .filter((refund) => !['failed', 'cancelled'].includes(refund.stateMachineState?.technicalName ?? ''))
-    .reduce((sum, refund) => sum + Number(refund.amount?.totalPrice ?? 0), 0);
-  const balance = Math.max(0, Math.round((total - refunded) * 1000) / 1000);
   const allowed = can(props.privilege);
+  const live = balance.error ? undefined : balance.data;
+  const refundable = live && live.refusal === null ? shown(live.refundable) : 0;
+  const comment = props.comment ?? { label: 'Comment for the gateway', maxLength: 500 };
 
   async function submit() {
     setBusy(true);
     try {
-      const body: Record<string, unknown> = { orderTransactionId: props.transaction.id };
-      if (amount !== '') body.amount = String(amount);
-      if (comments.trim()) body.comments = comments.trim();
+      const input: RefundInput = {};
+      if (amount !== '') input.amount = String(amount);
+      if (comments.trim()) input.comment = comments.trim();
+      const body = props.refundBody
+        ? props.refundBody(input)
+        : { orderTransactionId: props.transaction.id, ...(input.amount === undefined ? {} : { amount: input.amount }), ...(input.comment === undefined ? {} : { comments: input.comment }) };
       await api.post(props.refundUrl, body);
       notifications.show({ color: 'green', title: 'Refund requested', message: 'The gateway accepted the refund; it stays pending until the gateway completes it.' });
       setAmount('');
@@ -200,35 +245,66 @@ export function RefundPanel(props: {
     } catch {
       // the client showed the gateway's message
     } finally {
+      // whatever happened, the gateway's balance may have changed
+      balance.reload();
       setBusy(false);
     }
   }
 
   return (
     <Stack>
-      <Group grow align="stretch">
-        <Paper withBorder p="sm">
-          <Text size="xs" c="dimmed">Paid</Text>
-          <Text fw={600}><Money value={total} currency={props.currency} /></Text>
-        </Paper>
-        <Paper withBorder p="sm">
-          <Text size="xs" c="dimmed">Refunded or pending</Text>
-          <Text fw={600}><Money value={refunded} currency={props.currency} /></Text>
-        </Paper>
-        <Paper withBorder p="sm">
-          <Text size="xs" c="dimmed">Refundable balance</Text>
-          <Text fw={600} data-testid="refundable-balance"><Money value={balance} currency={props.currency} /></Text>
-        </Paper>
-      </Group>
+      {balance.error ? (
+        <LoadError error={balance.error} onRetry={balance.reload} />
+      ) : !live ? (
+        <Loading label="Reading the balance from the gateway…" />
+      ) : (
+        <>
+          <Group grow align="stretch" data-testid="refund-balance">
+            <Paper withBorder p="sm">
+              <Text size="xs" c="dimmed">Paid</Text>
+              <Text fw={600} data-testid="refund-paid"><Money value={shown(live.paid)} currency={live.currency} decimals={live.decimals} /></Text>
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text size="xs" c="dimmed">Refunded</Text>
+              <Text fw={600} data-testid="refund-refunded"><Money value={shown(live.refunded)} currency={live.currency} decimals={live.decimals} /></Text>
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text size="xs" c="dimmed">Pending</Text>
+              <Text fw={600} data-testid="refund-pending"><Money value={shown(live.pending)} currency={live.currency} decimals={live.decimals} /></Text>
+            </Paper>
+            <Paper withBorder p="sm">
+              <Text size="xs" c="dimmed">Refundable balance</Text>
+              <Text fw={600} data-testid="refundable-balance"><Money value={refundable} currency={live.currency} decimals={live.decimals} /></Text>
+            </Paper>
+          </Group>
+          <Text size="xs" c="dimmed">
+            {live.source === 'gateway' ? 'Read live from the gateway.' : 'The gateway holds no payment of this transaction.'}
+            {balance.loading ? ' Updating…' : ''}
+          </Text>
+          {live.refusal && <Alert color="yellow" data-testid="refund-refusal">{live.refusal}</Alert>}
+        </>
+      )}
       {allowed ? (
         <Paper withBorder p="md">
           <Stack gap="sm">
             <Group grow align="flex-end" wrap="wrap">
-              <NumberInput label="Refund amount" description="Empty refunds the whole remaining balance" value={amount} onChange={setAmount} min={0} decimalScale={3} />
-              <TextInput label="Comment for the gateway" value={comments} onChange={(event) => setComments(event.currentTarget.value)} maxLength={500} />
+              <NumberInput
+                label="Refund amount"
+                description={
+                  live && refundable > 0
+                    ? `At most ${formatMoney(refundable, live.currency, live.decimals)}, at least ${formatMoney(shown(live.minimum), live.currency, live.decimals)}; empty refunds the whole remaining balance`
+                    : 'Empty refunds the whole remaining balance'
+                }
+                value={amount}
+                onChange={setAmount}
+                min={0}
+                max={refundable}
+                decimalScale={live?.decimals ?? 3}
+              />
+              <TextInput label={comment.label} value={comments} onChange={(event) => setComments(event.currentTarget.value)} maxLength={comment.maxLength} />
             </Group>
             <Group justify="flex-end">
-              <Button onClick={submit} loading={busy} disabled={balance <= 0}>
+              <Button onClick={submit} loading={busy} disabled={refundable <= 0}>
                 Refund
               </Button>
             </Group>

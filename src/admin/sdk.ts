@@ -8,6 +8,7 @@ export { ApiError, type ApiClient, type RequestOptions } from './api';
 export { useApi, useMe, useCan, type Me } from './auth';
 export { useLoad, type Loaded } from './use-load';
 export { PageHeader, Loading, EmptyState, LoadError, StateBadge, Money, DateTime, formatMoney, Section, KeyValue, RefundPanel } from './components';
+export type { RefundableBalance, RefundInput } from './components';
 
 /** An order as the order detail loads it (associations included); fields are Shopware's. */
 export type Order = Record<string, any> & {

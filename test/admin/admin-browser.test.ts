@@ -149,6 +149,8 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.getByText('Refund requested').waitFor();
     await page.getByTestId('refund-history').getByText('€10.00').waitFor();
     await expect.poll(() => page.getByTestId('refundable-balance').textContent()).toContain('34.99');
+    // the figures come from the gateway's ledger through the read-only refundable route, not from the shop's records
+    await page.getByText('Read live from the gateway').waitFor();
     await shoot(page, 'order-refund-gateway-d');
 
     await page.getByRole('tab', { name: 'Export' }).click();

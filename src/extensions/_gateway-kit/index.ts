@@ -9,7 +9,7 @@ export { redactedExcerpt } from './http/redact.js';
 export { commonGatewaySettings, activeKeys, type ActiveKeys } from './settings/gateway-settings.js';
 
 export { chargeEventKey, refundEventKey, hasProcessedEvent, processedEventsOf, processedEventPatch } from './transaction/processed-events.js';
-export { isSettledState, REFUNDABLE_STATES } from './transaction/settled-states.js';
+export { isSettledState, isPaidState, REFUNDABLE_STATES } from './transaction/settled-states.js';
 export { settleVerified, type VerifiedPayment, type PaymentVerdict, type SettlementOutcome, type SettlementResult, type SettlementRequest } from './transaction/settle-verified.js';
 
 export { registerWebhookRoute, type WebhookAnswer, type WebhookRouteDefinition } from './webhook/webhook-route.js';
@@ -29,7 +29,17 @@ export {
 } from './refund/refund-amounts.js';
 export { refundBodyFields, optionalRefundAmount, optionalRefundText, requiredRefundText } from './refund/refund-body.js';
 export { DEFAULT_REFUND_LEASE, refundLeaseName, withRefundLease, isRefundInProgress } from './refund/refund-lease.js';
-export { refundRecordIds, recordPendingRefund, isOwnRefund, refundedOnPlatformMinor, completedRefundsMinor, type RefundRecordScope, type PendingRefund } from './refund/refund-records.js';
+export {
+  refundRecordIds,
+  recordPendingRefund,
+  isOwnRefund,
+  ownRefundHoldings,
+  refundedOnPlatformMinor,
+  completedRefundsMinor,
+  type RefundRecordScope,
+  type PendingRefund,
+} from './refund/refund-records.js';
+export { refundBalance, refundHoldings, NOTHING_PAID, type RefundBalance, type RefundHoldings, type HeldRefund } from './refund/refund-balance.js';
 export {
   applyRefundOutcome,
   applyMatchedRefundOutcome,
@@ -41,6 +51,19 @@ export {
 } from './refund/refund-completion.js';
 export { oldestUndecidedRefundOfAmount, isUndecidedRefund, type RefundAmountMatch } from './refund/refund-matching.js';
 export { registerRefundRoute, type RefundRouteDefinition } from './refund/refund-route.js';
+export {
+  registerRefundableRoute,
+  refundableAnswerOf,
+  RefundableTransactionNotFound,
+  RefundBalanceUnavailableError,
+  RefundableBalanceAnswer,
+  REFUNDABLE_READ_PRIVILEGE,
+  REFUNDABLE_SOURCES,
+  type RefundableRouteDefinition,
+  type RefundableView,
+  type RefundableAnswerBody,
+  type RefundableSource,
+} from './refund/refundable-route.js';
 
 export { registerBankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
 export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_INPUT_FIELDS, type BankInputFields } from './bank/bank-account-validation.js';

@@ -3,7 +3,7 @@ import { registerPayABankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
 import { CUSTOM_FIELD_SETS } from './custom-fields.js';
 import { createPayAPaymentHandler } from './payment-handler.js';
-import { PAY_A_REFUND_PRIVILEGE, registerPayARefundRoute } from './refund.js';
+import { PAY_A_REFUND_PRIVILEGE, registerPayARefundableRoute, registerPayARefundRoute } from './refund.js';
 import { payASimulatorCommand } from './simulator/console-command.js';
 import { registerPayAWebhookRoute } from './webhook.js';
 
@@ -32,6 +32,7 @@ export const extPayA: Extension = {
   routes(app, host) {
     registerPayAWebhookRoute(app, host);
     registerPayARefundRoute(app, host);
+    registerPayARefundableRoute(app, host);
     registerPayABankRoutes(app, host);
   },
   commands: [payASimulatorCommand],

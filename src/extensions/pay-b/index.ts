@@ -3,7 +3,7 @@ import { registerPayBBankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
 import { CUSTOM_FIELD_SETS } from './custom-fields.js';
 import { createPayBPaymentHandler } from './payment-handler.js';
-import { PAY_B_REFUND_PRIVILEGE, registerPayBRefundRoute } from './refund.js';
+import { PAY_B_REFUND_PRIVILEGE, registerPayBRefundableRoute, registerPayBRefundRoute } from './refund.js';
 import { payBSimulatorCommand } from './simulator/console-command.js';
 import { registerPayBWebhookRoute } from './webhook.js';
 
@@ -31,6 +31,7 @@ export const extPayB: Extension = {
   routes(app, host) {
     registerPayBWebhookRoute(app, host);
     registerPayBRefundRoute(app, host);
+    registerPayBRefundableRoute(app, host);
     registerPayBBankRoutes(app, host);
   },
   commands: [payBSimulatorCommand],

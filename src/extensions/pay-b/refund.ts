@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ExtensionHost } from '../../platform/sdk/index.js';
-import { registerRefundRoute } from '../_gateway-kit/index.js';
-import { requestRefund } from './refund/request-refund.js';
+import { registerRefundableRoute, registerRefundRoute } from '../_gateway-kit/index.js';
+import { readPayBRefundable } from './refund/refund-balance.js';
+import { DEFAULT_REFUND_TIMINGS, requestRefund } from './refund/request-refund.js';
 import { parseRefundRequest, RefundRequestBody } from './refund/refund-request.js';
 
 export const PAY_B_REFUND_PRIVILEGE = 'pay_b.refund';
+export const REFUNDABLE_PATH = '/api/_action/pay-b/refundable';
 
 /**
  * `POST /api/_action/pay-b/refund` (spec part D): refunds a gateway D payment, fully or partly. 200 with
@@ -19,5 +21,20 @@ export function registerPayBRefundRoute(app: FastifyInstance, host: ExtensionHos
     summary: 'Refund a gateway D payment',
     body: RefundRequestBody,
     refund: (body) => requestRefund(host, parseRefundRequest(body)),
+  });
+}
+
+/**
+ * `GET /api/_action/pay-b/refundable/:orderTransactionId` (the gateway kit's refundable route): the
+ * refundable balance read live from the gateway's refund ledger, computed as the refund route computes it.
+ */
+export function registerPayBRefundableRoute(app: FastifyInstance, host: ExtensionHost): void {
+  registerRefundableRoute(app, {
+    path: REFUNDABLE_PATH,
+    gatewayName: 'Gateway D',
+    codePrefix: 'PAY_B',
+    tag: 'Gateway D',
+    summary: 'The refundable balance of a gateway D payment, read live from the gateway',
+    read: (orderTransactionId) => readPayBRefundable(host, orderTransactionId, DEFAULT_REFUND_TIMINGS),
   });
 }

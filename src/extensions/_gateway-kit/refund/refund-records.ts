@@ -1,4 +1,5 @@
 import { deterministicId, MAX_MINOR_UNITS, type Db, type ExtensionHost, type RefundRecord, type UnitOfWork } from '../../../platform/sdk/index.js';
+import { refundHoldings, type HeldRefund, type RefundHoldings } from './refund-balance.js';
 
 /** Which gateway's records: the namespace of the derived ids and the prefix of log lines. */
 export interface RefundRecordScope {
@@ -55,12 +56,23 @@ function sum(refunds: RefundRecord[]): number {
 }
 
 /**
+ * What a gateway's own platform refunds of a transaction hold (`isOwnRefund`; every state but failed, the
+ * completed ones apart), plus refunds the shop is about to record (`alsoHeld`: a gateway's refunds the
+ * refund route adopts before it checks the amount). The shop's side of `refundBalance`.
+ */
+export function ownRefundHoldings(scope: RefundRecordScope, records: readonly RefundRecord[], alsoHeld: readonly HeldRefund[] = []): RefundHoldings {
+  const own = records
+    .filter((record) => record.state !== 'failed' && isOwnRefund(scope, record))
+    .map((record) => ({ amountMinor: record.amountMinor ?? 0, completed: record.state === 'completed' }));
+  return refundHoldings([...own, ...alsoHeld]);
+}
+
+/**
  * What the gateway's own platform refunds of the transaction hold (every state but failed), minor
  * units: a floor under the gateway's ledger, which may lag behind a refund it has just accepted.
  */
 export async function refundedOnPlatformMinor(host: ExtensionHost, scope: RefundRecordScope, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
-  const refunds = await host.paymentRecords.refundsOf(orderTransactionId, decimals, within);
-  return sum(refunds.filter((refund) => refund.state !== 'failed' && isOwnRefund(scope, refund)));
+  return ownRefundHoldings(scope, await host.paymentRecords.refundsOf(orderTransactionId, decimals, within)).heldMinor;
 }
 
 /** The transaction's completed platform refunds (any origin), minor units: what decides refunded vs refunded_partially. */

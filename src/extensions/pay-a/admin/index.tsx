@@ -1,10 +1,20 @@
 import { Stack } from '@mantine/core';
-import { defineModule, EmptyState, RefundPanel, Section, StateBadge, type Order, type OrderDetailTabProps } from '../../../admin/sdk';
+import { defineModule, EmptyState, RefundPanel, Section, StateBadge, type Order, type OrderDetailTabProps, type OrderTransaction, type RefundInput } from '../../../admin/sdk';
 
 const METHOD = 'ext_pay_a_payment';
 
 const transactionsOf = (order: Order) =>
   [...(order.transactions ?? [])].filter((t) => t.paymentMethod?.technicalName === METHOD).sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
+
+/**
+ * Gateway A's refund route names the payment by its gateway reference (`pay_a_reference`, spec part C),
+ * not by the order transaction id; the comment is its `reason`.
+ */
+const refundBody = (transaction: OrderTransaction, input: RefundInput) => ({
+  transaction: transaction.customFields?.pay_a_reference,
+  ...(input.amount === undefined ? {} : { amount: input.amount }),
+  ...(input.comment === undefined ? {} : { reason: input.comment }),
+});
 
 /** Gateway A refunds of an order: one panel per transaction paid with Gateway A. */
 function RefundTab({ order, reload }: OrderDetailTabProps) {
@@ -18,6 +28,9 @@ function RefundTab({ order, reload }: OrderDetailTabProps) {
             transaction={transaction}
             currency={order.currency?.isoCode ?? 'EUR'}
             refundUrl="/api/_action/pay-a/refund"
+            balanceUrl="/api/_action/pay-a/refundable"
+            refundBody={(input) => refundBody(transaction, input)}
+            comment={{ label: 'Reason (stored on the refund, sent to the gateway)', maxLength: 255 }}
             privilege="pay_a.refund"
             onRefunded={reload}
           />

@@ -1,4 +1,4 @@
-import type { ExtensionHost } from '../../../platform/sdk/index.js';
+import type { ExtensionHost, OrderTransactionView } from '../../../platform/sdk/index.js';
 import { REFUNDABLE_STATES } from '../../_gateway-kit/index.js';
 import type { PayACurrency } from '../amounts.js';
 import { isGatewayId } from '../client.js';
@@ -19,6 +19,40 @@ export interface RefundableTransaction {
   settings: PayASettings;
 }
 
+/** A verified gateway A payment: what its refunds are read and checked with. */
+export interface GatewayPayment {
+  currency: PayACurrency;
+  /** The order transaction's amount, minor units of `currency`. */
+  amountMinor: number;
+  /** The gateway's transaction id (`pay_a_transaction_id`). */
+  gatewayTransactionId: string;
+}
+
+/**
+ * The verified payment of a gateway A order transaction, whatever its state: the gateway id and the
+ * currency are stored (the currency the gateway's and the order's), the amount is exact. Null otherwise.
+ */
+export function gatewayPaymentOf(transaction: OrderTransactionView): GatewayPayment | null {
+  const { customFields } = transaction;
+  const currency = currencyOf(transaction);
+  const amountMinor = amountMinorOf(transaction);
+  const gatewayTransactionId = customFields[TRANSACTION_FIELDS.transactionId];
+  if (!isGatewayId(gatewayTransactionId) || !currency || customFields[TRANSACTION_FIELDS.currency] !== currency.isoCode || amountMinor === null || amountMinor <= 0) {
+    return null;
+  }
+  return { currency, amountMinor, gatewayTransactionId: String(gatewayTransactionId) };
+}
+
+/**
+ * The refusal the refund route gives any amount of this transaction once it was found: refunds disabled
+ * for its sales channel, then a state refunds cannot start from or no verified payment. Null otherwise.
+ */
+export function refusalOf(transaction: OrderTransactionView, settings: PayASettings): string | null {
+  if (!settings.refundEnabled) return REFUND_MESSAGES.disabled;
+  if (!REFUNDABLE_STATES.has(transaction.state) || !gatewayPaymentOf(transaction)) return REFUND_MESSAGES.notRefundable;
+  return null;
+}
+
 /**
  * Eligibility, in the spec's order of messages: the reference names a gateway A transaction of this shop
  * (stored `pay_a_reference`; the spec has no "not found" message, so an unknown one is "not in a
@@ -31,21 +65,8 @@ export async function loadRefundableTransaction(host: ExtensionHost, reference: 
   if (!transaction) throw new RefundRefusal(REFUND_MESSAGES.notRefundable);
 
   const settings = await readPayASettings(host, transaction.salesChannelId);
-  if (!settings.refundEnabled) throw new RefundRefusal(REFUND_MESSAGES.disabled);
-
-  const { customFields } = transaction;
-  const currency = currencyOf(transaction);
-  const amountMinor = amountMinorOf(transaction);
-  const verifiedCurrency = customFields[TRANSACTION_FIELDS.currency];
-  if (
-    !REFUNDABLE_STATES.has(transaction.state) ||
-    !isGatewayId(customFields[TRANSACTION_FIELDS.transactionId]) ||
-    !currency ||
-    verifiedCurrency !== currency.isoCode ||
-    amountMinor === null ||
-    amountMinor <= 0
-  ) {
-    throw new RefundRefusal(REFUND_MESSAGES.notRefundable);
-  }
+  const refusal = refusalOf(transaction, settings);
+  if (refusal !== null) throw new RefundRefusal(refusal);
+  const { currency, amountMinor } = gatewayPaymentOf(transaction)!;
   return { id: transaction.id, reference, currency, amountMinor, settings };
 }

@@ -18,6 +18,7 @@ function RefundTab({ order, reload }: OrderDetailTabProps) {
             transaction={transaction}
             currency={order.currency?.isoCode ?? 'EUR'}
             refundUrl="/api/_action/pay-b/refund"
+            balanceUrl="/api/_action/pay-b/refundable"
             privilege="pay_b.refund"
             onRefunded={reload}
           />

@@ -38,18 +38,22 @@ export interface LedgerRefund {
   amountMinor: number;
 }
 
-/** The charge's refunds on the gateway's ledger (failed ones left out) and their total, minor units. */
+/**
+ * The charge's refunds on the gateway's ledger (failed ones left out), their total and the total of the
+ * completed ones among them (status `completed` or `successful`), minor units.
+ */
 export async function readRefundLedger(
   client: PayBClient,
   gatewayTransactionId: number,
   decimals: number,
   options: { deadline?: number; since?: Date } = {},
-): Promise<{ totalMinor: number; refunds: LedgerRefund[] }> {
+): Promise<{ totalMinor: number; completedMinor: number; refunds: LedgerRefund[] }> {
   // a day early: the gateway may read the date in its own time zone
   const from = options.since && new Date(options.since.getTime() - 86_400_000).toISOString().slice(0, 10);
   const counted = new Set<string>();
   const refunds: LedgerRefund[] = [];
   let total = 0n;
+  let completed = 0n;
   let totalPages = 1;
   for (let page = 1; page <= totalPages; page += 1) {
     if (options.deadline !== undefined && Date.now() > options.deadline) throw new RefundLedgerUnavailableError(`still paging at page ${page} when time ran out`);
@@ -74,10 +78,12 @@ export async function readRefundLedger(
         refunds.push({ gatewayRefundId: Number(item.id), amountMinor: minor });
       }
       total += BigInt(minor);
+      if (isCompleted(item)) completed += BigInt(minor);
     }
   }
-  // beyond any transaction amount either way; keeps the result a safe integer
-  return { totalMinor: total > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(total), refunds };
+  // beyond any transaction amount either way; keeps the results safe integers
+  const capped = (sum: bigint) => (sum > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(sum));
+  return { totalMinor: capped(total), completedMinor: capped(completed), refunds };
 }
 
 function belongsTo(item: Record<string, unknown>, gatewayTransactionId: number): boolean {
@@ -86,5 +92,15 @@ function belongsTo(item: Record<string, unknown>, gatewayTransactionId: number):
 
 /** Only `failed` frees balance; an item without a status is counted (the safe side). */
 function isFailed(item: Record<string, unknown>): boolean {
-  return typeof item.status === 'string' && item.status.trim().toLowerCase() === 'failed';
+  return statusOf(item) === 'failed';
+}
+
+/** The statuses refund.completed completes a refund with (refund-completed.ts); anything else not failed is pending. */
+function isCompleted(item: Record<string, unknown>): boolean {
+  const status = statusOf(item);
+  return status === 'completed' || status === 'successful';
+}
+
+function statusOf(item: Record<string, unknown>): string {
+  return typeof item.status === 'string' ? item.status.trim().toLowerCase() : '';
 }

@@ -1,5 +1,5 @@
-import type { Db, ExtensionHost, UnitOfWork } from '../../../platform/sdk/index.js';
-import { recordPendingRefund as recordKitRefund, refundRecordIds, refundedOnPlatformMinor as refundedOnPlatform, type RefundRecordScope } from '../../_gateway-kit/index.js';
+import type { ExtensionHost } from '../../../platform/sdk/index.js';
+import { recordPendingRefund as recordKitRefund, refundRecordIds, type RefundRecordScope } from '../../_gateway-kit/index.js';
 
 /** Gateway D's refund records: capture and refund ids derive from this namespace and the gateway's refund id. */
 export const PAY_B_REFUND_RECORDS: RefundRecordScope = { namespace: '9b2f6c1e4a7d4e8f8c3b0d5a6e1f2a4b' };
@@ -34,9 +34,4 @@ export function recordPendingRefund(host: ExtensionHost, refund: PendingRefund):
     decimals: refund.decimals,
     reason: refund.comments,
   });
-}
-
-/** What gateway D's own platform refunds of the transaction hold (every state but failed), minor units. */
-export function refundedOnPlatformMinor(host: ExtensionHost, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
-  return refundedOnPlatform(host, PAY_B_REFUND_RECORDS, orderTransactionId, decimals, within);
 }

@@ -14,8 +14,9 @@ import {
 import { toWireAmount } from '../amounts.js';
 import { createPayBClient, type GatewayRefundResult, type PayBClient } from '../client.js';
 import { loadRefundableTransaction, type RefundableTransaction } from './refund-eligibility.js';
-import { readRefundLedger, RefundLedgerUnavailableError, type LedgerRefund } from './refund-ledger.js';
-import { recordPendingRefund, refundedOnPlatformMinor, refundIdFor } from './refund-records.js';
+import { readLedgerBalance, type LedgerBalance } from './refund-balance.js';
+import { RefundLedgerUnavailableError, type LedgerRefund } from './refund-ledger.js';
+import { recordPendingRefund } from './refund-records.js';
 import type { RefundRequest } from './refund-request.js';
 import { RefundRefusal, REFUND_MESSAGES } from './refund-refusal.js';
 
@@ -81,31 +82,26 @@ function clientFor(host: ExtensionHost, transaction: RefundableTransaction, timi
 
 /**
  * Step 2 and the right side of step 3: the transaction amount minus what is already refunded, never
- * below zero. Already refunded is the gateway's live ledger, or our own pending and completed refunds
- * when they hold more (the gateway's list may not show a refund it accepted a moment ago). A refund the
+ * below zero, as readLedgerBalance computes it (the refundable route answers the same). A refund the
  * ledger lists without records in the shop (an earlier request crashed, or timed out after the gateway
  * made it) is recorded now, pending, so it is never lost.
  */
 async function refundableBalanceMinor(host: ExtensionHost, client: PayBClient, transaction: RefundableTransaction, deadline: number): Promise<number> {
-  let ledger: { totalMinor: number; refunds: LedgerRefund[] };
+  let balance: LedgerBalance;
   try {
-    ledger = await readRefundLedger(client, transaction.gatewayTransactionId, transaction.currency.decimals, { deadline, since: transaction.createdAt });
+    balance = await readLedgerBalance(host, client, transaction, deadline);
   } catch (error) {
     if (!(error instanceof RefundLedgerUnavailableError)) throw error;
     host.logger.warn({ reason: error.message, orderTransactionId: transaction.id }, 'gateway D refund: the refund ledger could not be read');
     throw new RefundRefusal(REFUND_MESSAGES.ledgerUnavailable);
   }
-  await adoptUnrecordedRefunds(host, transaction, ledger.refunds);
-  const onPlatform = await refundedOnPlatformMinor(host, transaction.id, transaction.currency.decimals);
-  return Math.max(transaction.amountMinor - Math.max(ledger.totalMinor, onPlatform), 0);
+  await recordUnrecordedRefunds(host, transaction, balance.unrecorded);
+  return balance.refundableMinor;
 }
 
-/** Records (pending) the ledger's refunds of this charge that the shop has no record of. */
-async function adoptUnrecordedRefunds(host: ExtensionHost, transaction: RefundableTransaction, refunds: LedgerRefund[]): Promise<void> {
-  if (refunds.length === 0) return;
-  const recorded = new Set((await host.paymentRecords.refundsOf(transaction.id, transaction.currency.decimals)).map((refund) => refund.id));
+/** Records (pending) the ledger's refunds of this charge that the shop had no record of. */
+async function recordUnrecordedRefunds(host: ExtensionHost, transaction: RefundableTransaction, refunds: LedgerRefund[]): Promise<void> {
   for (const refund of refunds) {
-    if (recorded.has(refundIdFor(refund.gatewayRefundId))) continue;
     await recordPendingRefund(host, {
       orderTransactionId: transaction.id,
       gatewayRefundId: refund.gatewayRefundId,
