@@ -19,6 +19,7 @@ import { payBCases } from './pay-b.js';
 import { orderExportCases } from './order-export.js';
 import { startupCases } from './startup.js';
 import { demoDataCases } from './demo-data.js';
+import { storefrontCases } from './storefront.js';
 import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
 
@@ -40,6 +41,7 @@ const suites: Array<[string, () => Promise<Row[]>]> = [
   ['order-export', () => orderExportCases(platform, app, (line) => notes.push(line))],
   ['startup', () => startupCases(env.databaseUrl)],
   ['demo-data', () => demoDataCases(platform, (line) => notes.push(line))],
+  ['storefront', () => storefrontCases(platform, app, (line) => notes.push(line))],
 ];
 // `npm run bench -- order-export` runs only the suites named
 const only = process.argv.slice(2);

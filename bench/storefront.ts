@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import type { Platform } from '../src/platform/kernel.js';
+import { loadBlueprint } from '../src/extensions/demo-data/blueprint/load-blueprint.js';
+import { resolveSeedOptions } from '../src/extensions/demo-data/options.js';
+import { seedDemoData } from '../src/extensions/demo-data/seed/seed-demo-data.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
+import { compared, measure, type Row } from './measure.js';
+
+const TARGET = 'p50 < 100 ms';
+
+/**
+ * Storefront pages of the demo catalogue's flagship channel (the default storefront, with images): home,
+ * a top category, a leaf category, a product with variants, a search, suggestions and a cart. The
+ * baseline is the 404 page: the layout with its navigation and nothing of the catalogue.
+ */
+export async function storefrontCases(platform: Platform, app: FastifyInstance, notes: (line: string) => void): Promise<Row[]> {
+  const host = platform.extensions.hostOf('ExtDemoData');
+  const blueprint = await loadBlueprint();
+  const resolved = resolveSeedOptions({ channels: ['flagship'], skipOrders: true }, blueprint);
+  if (!resolved.ok) throw new Error('flagship options refused');
+  const seedStart = performance.now();
+  const seeded = await seedDemoData(host, blueprint, resolved.options);
+  notes(`storefront: flagship catalogue with images seeded (${seeded.rowsWritten} rows) in ${((performance.now() - seedStart) / 1000).toFixed(1)} s`);
+
+  const db = platform.db;
+  const channel = await db.selectFrom('sales_channel').select('navigation_category_id').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
+  const top = await db.selectFrom('category').select('id').where('parent_id', '=', channel.navigation_category_id as string).orderBy('name').executeTakeFirstOrThrow();
+  const leaf = await db
+    .selectFrom('category as c')
+    .select('c.id')
+    .where('c.id', 'in', db.selectFrom('product_category').select('category_id'))
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('category as child').select('child.id').whereRef('child.parent_id', '=', 'c.id'))))
+    .orderBy('c.id')
+    .executeTakeFirstOrThrow();
+  const parent = await db
+    .selectFrom('product')
+    .select(['id', 'name'])
+    .where('product_number', 'like', 'DEMO-FLG%')
+    .where((eb) => eb.exists(eb.selectFrom('product as variant').select('variant.id').whereRef('variant.parent_id', '=', 'product.id')))
+    .orderBy('product_number')
+    .executeTakeFirstOrThrow();
+  const word = String(parent.name).split(' ')[0]!;
+
+  const page = (url: string, cookie?: string) => async () => {
+    const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    if (response.statusCode >= 500) throw new Error(`${url}: ${response.statusCode}`);
+    return response;
+  };
+  const notFound = await measure('storefront 404 page (layout and navigation only)', 100, page('/no-such-page'));
+
+  // a cart of three demo products, through the storefront's own form (the CSRF token belongs to the session)
+  const variants = await db.selectFrom('product').select('id').where('product_number', 'like', 'DEMO-FLG%').where('parent_id', 'is not', null).orderBy('product_number').limit(3).execute();
+  const jar = new Map<string, string>();
+  const cookieOf = (response: { headers: Record<string, unknown> }) => {
+    const set = response.headers['set-cookie'];
+    for (const line of Array.isArray(set) ? set : set ? [String(set)] : []) {
+      const [pair] = String(line).split(';');
+      const at = pair!.indexOf('=');
+      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
+    }
+    return [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  };
+  let cookie = '';
+  for (const variant of variants) {
+    const form = await app.inject({ method: 'GET', url: `/detail/${variant.id}`, headers: { accept: 'text/html', cookie } });
+    cookie = cookieOf(form);
+    const csrf = /name="_csrf_token" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+    const added = await app.inject({
+      method: 'POST',
+      url: '/checkout/line-item/add',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ productId: variant.id as string, quantity: '1', _csrf_token: csrf }).toString(),
+    });
+    // the first write stores the context under a new token
+    cookie = cookieOf(added);
+  }
+  const cart = await page('/checkout/cart', cookie)();
+  const items = cart.body.split('remove-button').length - 1;
+  if (items !== variants.length) throw new Error(`the bench cart holds ${items} items, not ${variants.length}`);
+
+  const cases: Array<[string, string, string?]> = [
+    ['GET / (home, demo catalogue)', '/'],
+    ['GET /navigation/{top category}', `/navigation/${top.id}`],
+    ['GET /navigation/{leaf category}', `/navigation/${leaf.id}`],
+    ['GET /detail/{product with variants}', `/detail/${parent.id}`],
+    [`GET /search?search=${word}`, `/search?search=${encodeURIComponent(word)}`],
+    [`GET /suggest?search=${word}`, `/suggest?search=${encodeURIComponent(word)}`],
+    ['GET /checkout/cart (3 items)', '/checkout/cart', cookie],
+  ];
+  const rows: Row[] = [notFound];
+  for (const [name, url, session] of cases) rows.push(compared(await measure(name, 100, page(url, session)), notFound, TARGET));
+  return rows;
+}
