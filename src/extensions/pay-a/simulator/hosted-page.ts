@@ -7,6 +7,9 @@ import { PaymentFlowError } from './payment-flow.js';
 import type { SimTransaction } from './state.js';
 import type { PaymentOutcome } from './types.js';
 
+/** Named in the simulator's page bar and title. */
+const GATEWAY = 'Gateway A';
+
 /** The buttons' `action` values (the outcome names are accepted too). */
 const ACTIONS: Record<string, PaymentOutcome> = { pay: 'success', success: 'success', fail: 'failed', failed: 'failed', abandon: 'abandoned', abandoned: 'abandoned' };
 
@@ -17,30 +20,30 @@ const ACTIONS: Record<string, PaymentOutcome> = { pay: 'success', success: 'succ
 export function registerHostedPage(app: FastifyInstance, ctx: SimulatorContext): void {
   app.get<{ Params: { accessCode: string } }>('/checkout/:accessCode', async (request, reply) => {
     const transaction = ctx.ledger.byAccessCode(request.params.accessCode);
-    if (!transaction) return sendPage(reply, 404, messagePage('Page not found', 'This payment page does not exist.'));
+    if (!transaction) return sendPage(reply, 404, messagePage('Page not found', 'This payment page does not exist.', GATEWAY));
     const inactive = ctx.payments.inactiveReason(transaction);
-    if (inactive) return sendPage(reply, 400, messagePage('Payment unavailable', inactive));
+    if (inactive) return sendPage(reply, 400, messagePage('Payment unavailable', inactive, GATEWAY));
     return sendPage(reply, 200, paymentPage(transaction));
   });
 
   app.post<{ Params: { accessCode: string } }>('/checkout/:accessCode', async (request, reply) => {
     const transaction = ctx.ledger.byAccessCode(request.params.accessCode);
-    if (!transaction) return sendPage(reply, 404, messagePage('Page not found', 'This payment page does not exist.'));
+    if (!transaction) return sendPage(reply, 404, messagePage('Page not found', 'This payment page does not exist.', GATEWAY));
     const action = isPlainObject(request.body) ? request.body.action : undefined;
     const outcome = typeof action === 'string' ? ACTIONS[action] : undefined;
-    if (!outcome) return sendPage(reply, 400, messagePage('Invalid request', 'Choose Pay, Fail or Abandon.'));
+    if (!outcome) return sendPage(reply, 400, messagePage('Invalid request', 'Choose Pay, Fail or Abandon.', GATEWAY));
     try {
       const { redirectUrl } = await ctx.payments.complete(transaction, outcome);
       return reply.redirect(redirectUrl, 302);
     } catch (error) {
-      if (error instanceof PaymentFlowError) return sendPage(reply, 400, messagePage('Payment unavailable', error.message));
+      if (error instanceof PaymentFlowError) return sendPage(reply, 400, messagePage('Payment unavailable', error.message, GATEWAY));
       throw error;
     }
   });
 
   // where the customer lands when the shop sent no callback_url
   app.get<{ Querystring: Record<string, string | undefined> }>('/checkout/done', async (request, reply) =>
-    sendPage(reply, 200, messagePage('Payment finished', `Reference: ${request.query.reference ?? ''}`)),
+    sendPage(reply, 200, messagePage('Payment finished', `Reference: ${request.query.reference ?? ''}`, GATEWAY)),
   );
 }
 
@@ -56,6 +59,7 @@ function paymentPage(transaction: SimTransaction): string {
       '<button type="submit" name="action" value="fail">Fail</button>' +
       '<button type="submit" name="action" value="abandon">Abandon</button>' +
       '</form>',
+    GATEWAY,
   );
 }
 

@@ -6,6 +6,9 @@ import { PaymentFlowError } from './payment-flow.js';
 import type { PaymentInit } from './state.js';
 import type { PaymentOutcome } from './types.js';
 
+/** Named in the simulator's page bar and title. */
+const GATEWAY = 'Gateway D';
+
 /** The buttons' `action` values (the outcome names are accepted too). */
 const ACTIONS: Record<string, PaymentOutcome> = {
   pay: 'successful',
@@ -23,23 +26,23 @@ const ACTIONS: Record<string, PaymentOutcome> = {
 export function registerHostedPage(app: FastifyInstance, ctx: SimulatorContext): void {
   app.get<{ Params: { linkId: string } }>('/hosted/pay/:linkId', async (request, reply) => {
     const payment = ctx.ledger.paymentByLinkId(request.params.linkId);
-    if (!payment) return sendPage(reply, 404, messagePage('Payment link not found', 'This payment link does not exist.'));
+    if (!payment) return sendPage(reply, 404, messagePage('Payment link not found', 'This payment link does not exist.', GATEWAY));
     const inactive = ctx.flow.inactiveReason(payment);
-    if (inactive) return sendPage(reply, 400, messagePage('Payment unavailable', inactive));
+    if (inactive) return sendPage(reply, 400, messagePage('Payment unavailable', inactive, GATEWAY));
     return sendPage(reply, 200, paymentPage(payment));
   });
 
   app.post<{ Params: { linkId: string } }>('/hosted/pay/:linkId', async (request, reply) => {
     const payment = ctx.ledger.paymentByLinkId(request.params.linkId);
-    if (!payment) return sendPage(reply, 404, messagePage('Payment link not found', 'This payment link does not exist.'));
+    if (!payment) return sendPage(reply, 404, messagePage('Payment link not found', 'This payment link does not exist.', GATEWAY));
     const action = isPlainObject(request.body) ? request.body.action : undefined;
     const outcome = typeof action === 'string' ? ACTIONS[action] : undefined;
-    if (!outcome) return sendPage(reply, 400, messagePage('Invalid request', 'Choose Pay, Fail or Cancel.'));
+    if (!outcome) return sendPage(reply, 400, messagePage('Invalid request', 'Choose Pay, Fail or Cancel.', GATEWAY));
     try {
       const { redirectUrl } = await ctx.flow.complete(payment, outcome);
       return reply.redirect(redirectUrl, 302);
     } catch (error) {
-      if (error instanceof PaymentFlowError) return sendPage(reply, 400, messagePage('Payment unavailable', error.message));
+      if (error instanceof PaymentFlowError) return sendPage(reply, 400, messagePage('Payment unavailable', error.message, GATEWAY));
       throw error;
     }
   });
@@ -47,7 +50,7 @@ export function registerHostedPage(app: FastifyInstance, ctx: SimulatorContext):
   // where the customer lands when the shop sent no redirect_url
   app.get<{ Querystring: Record<string, string | undefined> }>('/hosted/done', async (request, reply) => {
     const status = request.query.status ?? 'unknown';
-    return sendPage(reply, 200, messagePage('Payment finished', `Status: ${status}. Reference: ${request.query.tx_ref ?? ''}`));
+    return sendPage(reply, 200, messagePage('Payment finished', `Status: ${status}. Reference: ${request.query.tx_ref ?? ''}`, GATEWAY));
   });
 }
 
@@ -70,6 +73,7 @@ function paymentPage(payment: PaymentInit): string {
       '<button type="submit" name="action" value="fail">Fail</button>' +
       '<button type="submit" name="action" value="cancel">Cancel</button>' +
       '</form>',
+    GATEWAY,
   );
 }
 

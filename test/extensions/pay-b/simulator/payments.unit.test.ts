@@ -118,6 +118,9 @@ describe('gateway D simulator: payments, hosted page and verify', () => {
       expect(html).toContain('page-&#60;1&#62;');
       expect(html).toContain('<span data-amount>1234.50</span> <span data-currency>USD</span>');
       for (const action of ['pay', 'fail', 'cancel']) expect(html).toContain(`name="action" value="${action}"`);
+      // never mistaken for a real payment page: the gateway and "Test simulator" in the bar and the title
+      expect(html).toContain('<title>&#60;script&#62;alert(&#34;x&#34;)&#60;/script&#62; &#38; Co · Gateway D simulator</title>');
+      expect(html).toContain('<header class="bar"><span>Gateway D</span><small>Test simulator</small></header>');
     });
 
     it('answers an unknown link with a 404 page', async () => {
