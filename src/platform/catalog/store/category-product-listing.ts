@@ -41,7 +41,7 @@ productRegistry.register(productEntity);
  * The products of a category page: products assigned to the category or, when the category displays
  * nested products, to any category below it. A variant without category assignments of its own
  * belongs where its parent does. Listing rules as in product-listing-query.ts (visibility 30, active,
- * priced, variants instead of their container parent). An inactive category or one outside the
+ * priced, one variant per product family instead of their container parent). An inactive category or one outside the
  * channel's navigation tree is a 404 `CONTENT__CATEGORY_NOT_FOUND`.
  */
 export async function listCategoryProducts(
@@ -59,6 +59,7 @@ export async function listCategoryProducts(
     criteria: { page, limit },
     minVisibility: PRODUCT_VISIBILITY.ALL,
     totalCountMode: 'exact',
+    groupVariants: true,
     extraConditions: (alias) => [inCategorySql(alias, category.id, category.displayNestedProducts)],
     orderBy: (alias) => orderBySql(alias, sort, context),
   });
@@ -84,6 +85,7 @@ export async function searchProductListing(
     criteria: { page, limit, term },
     minVisibility: PRODUCT_VISIBILITY.SEARCH,
     totalCountMode: 'exact',
+    groupVariants: true,
     orderBy: (alias) => orderBySql(alias, sort, context),
   });
   const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.SEARCH, mediaBaseUrl: options.mediaBaseUrl });

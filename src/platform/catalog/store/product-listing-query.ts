@@ -23,6 +23,12 @@ export interface ProductListingQuery {
   orderBy?: (alias: string) => RawBuilder<unknown>[];
   /** 'exact' counts all matches whatever the criteria says (storefront paging). */
   totalCountMode?: Criteria['totalCountMode'];
+  /**
+   * One entry per product family (category listings and search, as Shopware's listing loader): of the
+   * matching variants of a parent only the first available one by product number is listed (else the
+   * first), and the total counts families. Without it every matching variant is listed (criteria search).
+   */
+  groupVariants?: boolean;
 }
 
 export interface ProductListingIds {
@@ -37,7 +43,7 @@ export interface ProductListingIds {
  *   - are active (inherited), visible in the channel with at least `minVisibility` (inherited),
  *   - have a name, a tax and a price in the context's currency or the default currency,
  *   - have no variants themselves: a parent with variants is a container whose variants are listed
- *     instead (Shopware's listing without a configured main variant shows every variant).
+ *     instead: each of them, or with `groupVariants` one per family.
  * These are the conditions `loadSalesChannelProducts` applies too, so totals match the loaded pages.
  */
 export async function searchListedProductIds(
@@ -63,17 +69,22 @@ export async function searchListedProductIds(
   const paged = !criteria.ids && criteria.limit !== undefined;
   const offset = paged ? criteria.limit! * ((criteria.page ?? 1) - 1) : 0;
   const paging = paged ? sql`LIMIT ${criteria.limit} OFFSET ${offset}` : sql``;
-  const rows = await sql<{ id: string }>`SELECT t0.id FROM ${from} WHERE ${where} ORDER BY ${order} ${paging}`.execute(exec);
+  // the matching rows; grouped, one representative per family (sortings then see that variant's values)
+  const matches = query.groupVariants
+    ? sql`(SELECT DISTINCT ON (coalesce(t0.parent_id, t0.id)) t0.* FROM ${from} WHERE ${where}
+        ORDER BY coalesce(t0.parent_id, t0.id), (t0.stock > 0 OR NOT t0.is_closeout) DESC, t0.product_number ASC, t0.id ASC) AS t0`
+    : sql`${from} WHERE ${where}`;
+  const rows = await sql<{ id: string }>`SELECT t0.id FROM ${matches} ORDER BY ${order} ${paging}`.execute(exec);
   const ids = rows.rows.map((row) => row.id);
 
   const mode = criteria.ids ? 'none' : (query.totalCountMode ?? criteria.totalCountMode ?? 'none');
   if (mode === 'none' || !paged) return { total: ids.length, ids };
   if (mode === 'exact') {
-    const count = await sql<{ count: number }>`SELECT count(*) AS count FROM ${from} WHERE ${where}`.execute(exec);
+    const count = await sql<{ count: number }>`SELECT count(*) AS count FROM ${matches}`.execute(exec);
     return { total: Number(count.rows[0]?.count ?? 0), ids };
   }
   // next-pages: matches up to five pages ahead of this page's start (as the entity reader counts)
-  const ahead = await sql<{ count: number }>`SELECT count(*) AS count FROM (SELECT t0.id FROM ${from} WHERE ${where} OFFSET ${offset} LIMIT ${criteria.limit! * 6 + 1}) AS w`.execute(exec);
+  const ahead = await sql<{ count: number }>`SELECT count(*) AS count FROM (SELECT t0.id FROM ${matches} OFFSET ${offset} LIMIT ${criteria.limit! * 6 + 1}) AS w`.execute(exec);
   return { total: offset + Number(ahead.rows[0]?.count ?? 0), ids };
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
 import { Browser } from '../browser.js';
+import { newId } from '../../../../src/platform/ids.js';
 import { HOME_CATEGORY_ID, createCategory, createShopProduct, textOf } from './shop-fixtures.js';
 
 let t: TestPlatform;
@@ -38,6 +39,21 @@ describe('search page', () => {
     expect(hostile.statusCode).toBe(200);
     expect(hostile.body).not.toContain('<script>alert(1)');
     expect(textOf(hostile.body)).toContain('0 products found');
+  });
+
+  it('lists a product with variants once, as its first variant by product number', async () => {
+    const parent = await createShopProduct(t.platform, { name: 'Striped apron', gross: 30 });
+    const db = t.platform.db;
+    const variant = async (suffix: string) => {
+      const id = newId();
+      await db.insertInto('product').values({ id, parent_id: parent, product_number: `APRON-${suffix}-${parent.slice(0, 6)}`, stock: 5 }).execute();
+      return id;
+    };
+    const large = await variant('L');
+    await variant('M');
+    const body = (await new Browser(t.app).get('/search?search=striped+apron')).body;
+    expect(textOf(body)).toContain('1 product found');
+    expect([...body.matchAll(/<a class="product-name" href="\/detail\/([0-9a-f]{32})">Striped apron<\/a>/g)].map((m) => m[1])).toEqual([large]);
   });
 
   it('finds products visible in search only, never those of no visibility', async () => {
