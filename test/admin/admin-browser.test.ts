@@ -15,6 +15,7 @@ import { orderExportConfig } from '../../src/extensions/order-export/config.js';
 import { startTargetSimulator } from '../../src/extensions/order-export/simulator/target-simulator.js';
 import type { TargetSimulator } from '../../src/extensions/order-export/simulator/types.js';
 import { ADMIN_UI_FOLDER } from '../../src/platform/http/admin-ui.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
 import { freePort } from '../e2e/free-port.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
 import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
@@ -117,6 +118,9 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}-1280.png`), fullPage: true });
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.waitForTimeout(400);
+    // a tablet never scrolls sideways
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+    expect(scrollWidth, `${name} at 768 px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}-768.png`), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForTimeout(400);
@@ -188,6 +192,25 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.getByText('Gateway D').click();
     await page.getByText('API keys').waitFor();
     await shoot(page, 'settings-gateway-d');
+    // one sales channel's own value: inherited (and locked) until "Inherit" is unticked, then stored for that channel only
+    const channel = await t.platform.db.selectFrom('sales_channel').select(['id', 'name']).where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
+    await page.getByRole('textbox', { name: 'Scope' }).click();
+    await page.getByRole('option', { name: channel.name as string, exact: true }).click();
+    const titleField = page.getByLabel('Title', { exact: true });
+    await expect.poll(() => titleField.isDisabled()).toBe(true);
+    const inheritTitle = page.locator('div').filter({ has: titleField }).filter({ has: page.getByLabel(/Inherit the global value/) }).last().getByLabel(/Inherit the global value/);
+    expect(await inheritTitle.isChecked()).toBe(true);
+    await inheritTitle.uncheck();
+    await titleField.fill('Quayside payments');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved').waitFor();
+    await expect.poll(() => t.platform.systemConfig.get(configKey('title'), channel.id as string)).toBe('Quayside payments');
+    expect(await t.platform.systemConfig.getGlobal(configKey('title'))).toBeFalsy();
+    await shoot(page, 'settings-gateway-d-channel');
+    // ticking "Inherit" again removes the channel's value
+    await inheritTitle.check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => t.platform.db.selectFrom('system_config').select('id').where('configuration_key', '=', configKey('title')).where('sales_channel_id', '=', channel.id as string).execute()).toEqual([]);
 
     await navigation(page).getByRole('link', { name: 'Order export' }).click();
     await page.getByText('Example ERP').waitFor();

@@ -22,10 +22,12 @@ interface Card {
 const english = (text: Record<string, string> | undefined, fallback = '') => text?.['en-GB'] ?? Object.values(text ?? {})[0] ?? fallback;
 const isSecretSet = (value: unknown) => typeof value === 'object' && value !== null && (value as { secretSet?: boolean }).secretSet === true;
 
+/** A global value as the "Inherit" label shows it: short, on one line (long JSON is cut). */
 function show(value: unknown): string {
-  if (value === undefined || value === null || value === '') return '(empty)';
+  if (value === undefined || value === null || value === '') return 'empty';
   if (isSecretSet(value)) return 'set';
-  return typeof value === 'string' ? value : JSON.stringify(value);
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
 }
 
 /** One input for one element; `value` is the edited or stored value of the scope shown. */
@@ -96,6 +98,12 @@ export function SettingsForm() {
   const writable = can('system_config:update') || can('system_config:create');
   const [channel, setChannel] = useState<string | null>(null);
   const [edits, setEdits] = useState<Record<string, unknown>>({});
+  // in a channel's scope: the fields whose "Inherit" box the user changed (true: the channel keeps its own value)
+  const [ownChosen, setOwnChosen] = useState<Record<string, boolean>>({});
+  const resetEdits = () => {
+    setEdits({});
+    setOwnChosen({});
+  };
   const [saving, setSaving] = useState(false);
   const title = modules.flatMap((m) => m.settings ?? []).find((d) => d.domain === domain)?.title ?? domain;
 
@@ -115,7 +123,7 @@ export function SettingsForm() {
     try {
       await api.post(`/api/_action/system-config${channel ? `?salesChannelId=${channel}` : ''}`, edits);
       notifications.show({ color: 'green', message: 'Settings saved' });
-      setEdits({});
+      resetEdits();
       values.reload();
     } catch {
       // toast shown
@@ -144,7 +152,7 @@ export function SettingsForm() {
               value={channel ?? ''}
               onChange={(v) => {
                 setChannel(v || null);
-                setEdits({});
+                resetEdits();
               }}
               w={260}
             />
@@ -163,8 +171,9 @@ export function SettingsForm() {
               {card.elements.map((element) => {
                 const globalOnly = channel !== null && element.scope === 'global';
                 const stored = channel ? own[element.name] : global[element.name];
-                const inherited = channel !== null && !(element.name in own) && !(element.name in edits);
-                const current = element.name in edits ? edits[element.name] : inherited ? global[element.name] : stored;
+                // a channel inherits a setting it has no value of, unless the user just chose its own
+                const inherited = channel !== null && (element.name in ownChosen ? !ownChosen[element.name] : !(element.name in own));
+                const current = element.name in edits && edits[element.name] !== null ? edits[element.name] : inherited ? global[element.name] : stored;
                 return (
                   <div key={element.name}>
                     <Field
@@ -177,18 +186,23 @@ export function SettingsForm() {
                       <Checkbox
                         mt={4}
                         size="xs"
-                        label={`Inherit the global value (${show(global[element.name])})`}
-                        checked={inherited || (element.name in edits && edits[element.name] === null)}
+                        label={`Inherit the global value: ${show(global[element.name])}`}
+                        checked={inherited}
                         disabled={!writable}
-                        onChange={(e) =>
+                        onChange={(e) => {
+                          const inherit = e.currentTarget.checked;
+                          setOwnChosen((chosen) => ({ ...chosen, [element.name]: !inherit }));
                           setEdits((all) => {
                             const next = { ...all };
-                            if (e.currentTarget.checked) next[element.name] = element.name in own ? null : undefined;
-                            else next[element.name] = global[element.name] ?? null;
-                            if (next[element.name] === undefined) delete next[element.name];
+                            // inheriting again removes the channel's stored value (null); a value never stored needs nothing
+                            if (inherit && element.name in own) next[element.name] = null;
+                            else if (inherit) delete next[element.name];
+                            // the channel's own value starts as the global one
+                            else if (global[element.name] !== undefined && global[element.name] !== null) next[element.name] = global[element.name];
+                            else delete next[element.name];
                             return next;
-                          })
-                        }
+                          });
+                        }}
                       />
                     )}
                     <Text size="xs" c="dimmed" mt={2}>
