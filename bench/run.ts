@@ -5,6 +5,7 @@
  * The rows also go to bench/results/<date>-<database>.json with the machine and versions.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -22,11 +23,15 @@ import { demoDataCases } from './demo-data.js';
 import { storefrontCases } from './storefront.js';
 import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
+import { adminConnectionString, withAdminClient } from '../test/helpers/databases.js';
 
 const env = { ...readEnv({ ...process.env, VAR_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')) }), logLevel: 'silent' };
 
+// on PostgreSQL a fresh database of its own, dropped at the end: figures never start from an earlier run's rows
+const scratch = env.databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
+if (scratch) await withAdminClient(env.databaseUrl!, (c) => c.query(`CREATE DATABASE "${scratch}"`));
 const bootStart = performance.now();
-const database = env.databaseUrl ? await openDatabase({ databaseUrl: env.databaseUrl }) : await openDatabase({ dataDir: 'memory://' });
+const database = scratch ? await openDatabase({ databaseUrl: adminConnectionString(env.databaseUrl!, scratch) }) : await openDatabase({ dataDir: 'memory://' });
 const platform = await Platform.boot({ env, database, extensions });
 const app = await buildApp(platform);
 await app.ready();
@@ -65,3 +70,4 @@ console.log(`results: ${path.relative(process.cwd(), resultFile)}`);
 
 await app.close();
 await platform.close();
+if (scratch) await withAdminClient(env.databaseUrl!, (c) => c.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`));

@@ -59,6 +59,27 @@ describe('derived values', () => {
     expect(rankStable('order:x#1', 'lines', [...items].reverse(), (s) => s)).toEqual(before);
   });
 
+  it('rankStable spreads the first place evenly over the items across seeds, and depends on the purpose', () => {
+    const items = Array.from({ length: 10 }, (_, i) => `product:p#${i}`);
+    const wins = new Map<string, number>();
+    for (let i = 0; i < 2000; i++) {
+      const [first] = rankStable(`order:x#${i}`, 'lines', items, (s) => s);
+      wins.set(first!, (wins.get(first!) ?? 0) + 1);
+    }
+    // 200 expected each; a biased mix would favour a few items
+    expect(wins.size).toBe(10);
+    for (const count of wins.values()) expect(count).toBeGreaterThan(140), expect(count).toBeLessThan(260);
+    expect(rankStable('order:x#1', 'lines', items, (s) => s)).not.toEqual(rankStable('order:x#1', 'customer', items, (s) => s));
+  });
+
+  it('pickStable takes exactly the first items of rankStable, also with ties and counts beyond the list', () => {
+    const items = [...Array.from({ length: 25 }, (_, i) => `product:p#${i}`), 'product:p#3', 'product:p#3'];
+    for (let seed = 0; seed < 40; seed++) {
+      const ranked = rankStable(`order:y#${seed}`, 'lines', items, (s) => s);
+      for (const count of [0, 1, 2, 5, 26, 27, 40]) expect(pickStable(`order:y#${seed}`, 'lines', items, (s) => s, count)).toEqual(ranked.slice(0, count));
+    }
+  });
+
   it('pickStable changes a pick only where the added item ranks first', () => {
     const items = Array.from({ length: 20 }, (_, i) => `c#${i}`);
     let changed = 0;

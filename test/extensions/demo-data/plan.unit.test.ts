@@ -253,7 +253,7 @@ describe('the seed plan of the default blueprint', () => {
     expect(byOwner('category')).toHaveLength(16);
     const first = plan.media[0]!;
     expect(first).toMatchObject({ fileName: 'demo-flg-kni-0001', fileExtension: 'png', mimeType: 'image/png' });
-    expect(first.image).toMatchObject({ width: 800, height: 800, seedKey: first.key, label: 'NK' });
+    expect(first.image).toMatchObject({ width: 800, height: 800, seedKey: first.key, label: 'PK' });
     expect(new Set(plan.media.map((m) => m.fileName)).size).toBe(plan.media.length);
   });
 });

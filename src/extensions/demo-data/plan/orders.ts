@@ -24,6 +24,8 @@ export function planOrders(blueprint: Blueprint, channels: BlueprintChannel[], p
   for (const channel of channels) {
     const channelCustomers = customers.filter((c) => c.channel === channel.key);
     const buyable = products.filter((p) => p.channel === channel.key && p.buyable);
+    // parsed once per channel, not once per order and product
+    const releases = buyable.map((product) => ({ product, releasedAt: releaseOf(product, byId) }));
     if (channelCustomers.length === 0 || buyable.length === 0) continue;
     const tiers = channel.bulkTiers ?? [];
     const quantity = channel.orderQuantity ?? spec.quantity;
@@ -34,7 +36,7 @@ export function planOrders(blueprint: Blueprint, channels: BlueprintChannel[], p
       const value = (purpose: string) => derive(identity.key, purpose);
       const customer = pickStable(identity.key, 'customer', channelCustomers, (c) => c.key, 1)[0]!;
       const placedAt = addMinutes(addDays(today, -value('day').int(1, spec.historyDays)), value('hour').int(7, 21) * 60 + value('minute').int(0, 59));
-      const released = buyable.filter((p) => releaseOf(p, byId) <= placedAt.getTime());
+      const released = releases.filter((r) => r.releasedAt <= placedAt.getTime()).map((r) => r.product);
       const candidates = released.length > 0 ? released : buyable;
       const picked = pickStable(identity.key, 'lines', candidates, (p) => p.key, value('line-count').int(spec.linesPerOrder.min, spec.linesPerOrder.max));
 

@@ -1,7 +1,7 @@
 import { systemContext, type Criteria, type EntityRecord, type ExtensionHost } from '../../../platform/sdk/index.js';
 
 /** Keys per read: large enough to keep round trips few, small enough for a sane IN list. */
-const CHUNK = 500;
+const CHUNK = 1000;
 
 /**
  * Reads existing rows in bulk (one query per chunk of keys, never one per row): by ids, or by the
