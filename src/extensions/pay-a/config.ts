@@ -75,3 +75,15 @@ export function toPayASettings(raw: SettingsOf<typeof payAConfig>): PayASettings
 export async function readPayASettings(host: ExtensionHost, salesChannelId: string | null): Promise<PayASettings> {
   return toPayASettings(await host.config.load(payAConfig, salesChannelId));
 }
+
+/** The settings of every scope, read in one query: a webhook tries each scope's key, then settles with the channel's settings. */
+export interface PayASettingsScopes {
+  /** The sales channels with values of their own. */
+  channelIds: readonly string[];
+  forChannel(salesChannelId: string | null): PayASettings;
+}
+
+export async function readPayASettingsScopes(host: ExtensionHost): Promise<PayASettingsScopes> {
+  const scopes = await host.config.loadScopes(payAConfig);
+  return { channelIds: scopes.channelIds, forChannel: (salesChannelId) => toPayASettings(scopes.forChannel(salesChannelId)) };
+}

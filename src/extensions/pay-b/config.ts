@@ -118,6 +118,21 @@ export async function readPayBSettings(host: ExtensionHost, salesChannelId: stri
  * channel, so a channel override cannot weaken the check). Null when none is configured.
  */
 export async function readWebhookSecretHash(host: ExtensionHost): Promise<string | null> {
-  const settings = await host.config.load(payBConfig, null);
-  return settings.sandbox ? settings.secretHashSandbox : settings.secretHash;
+  return webhookSecretHashOf(await host.config.load(payBConfig, null));
+}
+
+function webhookSecretHashOf(global: SettingsOf<typeof payBConfig>): string | null {
+  return global.sandbox ? global.secretHashSandbox : global.secretHash;
+}
+
+/** The settings of every scope, read in one query: what a webhook needs before and after it knows the channel. */
+export interface PayBSettingsScopes {
+  /** As readWebhookSecretHash. */
+  webhookSecretHash: string | null;
+  forChannel(salesChannelId: string | null): PayBSettings;
+}
+
+export async function readPayBSettingsScopes(host: ExtensionHost): Promise<PayBSettingsScopes> {
+  const scopes = await host.config.loadScopes(payBConfig);
+  return { webhookSecretHash: webhookSecretHashOf(scopes.forChannel(null)), forChannel: (salesChannelId) => toPayBSettings(scopes.forChannel(salesChannelId)) };
 }

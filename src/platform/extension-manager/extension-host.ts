@@ -24,6 +24,13 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
       async load(definition, salesChannelId = null) {
         return definition.read(await platform.systemConfig.getDomainLayers(definition.domain, salesChannelId)) as SettingsOf<typeof definition>;
       },
+      async loadScopes(definition) {
+        const scopes = await platform.systemConfig.getDomainScopes(definition.domain);
+        return {
+          channelIds: scopes.channelIds,
+          forChannel: (salesChannelId) => definition.read(scopes.layersFor(salesChannelId)) as SettingsOf<typeof definition>,
+        };
+      },
       get: (key, salesChannelId = null) => platform.systemConfig.get(key, salesChannelId),
       set: (within, key, value, salesChannelId = null) => platform.systemConfig.set(within, key, value, salesChannelId),
     },

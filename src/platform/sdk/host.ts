@@ -14,9 +14,21 @@ import type { ConfigDefinition, Setting } from '../system-config/define-config.j
 /** The typed values a `defineConfig` declaration reads. */
 export type SettingsOf<D> = D extends ConfigDefinition<infer F> ? { readonly [K in keyof F]: F[K] extends Setting<infer T> ? T : never } : never;
 
+export interface SettingsScopes<S> {
+  /** The sales channels with values of their own. */
+  channelIds: readonly string[];
+  /** The settings of a sales channel (its values over the global ones); null: the global scope. */
+  forChannel(salesChannelId: string | null): S;
+}
+
 export interface HostConfig {
   /** Every setting of the declaration in one query: the sales channel's values over the global ones. */
   load<D extends ConfigDefinition>(definition: D, salesChannelId?: string | null): Promise<SettingsOf<D>>;
+  /**
+   * Every scope of the declaration in one query, for a caller that learns the sales channel later or must
+   * try several channels' values (a webhook): `forChannel(id)` equals what `load(definition, id)` reads.
+   */
+  loadScopes<D extends ConfigDefinition>(definition: D): Promise<SettingsScopes<SettingsOf<D>>>;
   /** One raw value (a sales channel's over the global one); secrets decrypted. */
   get(key: string, salesChannelId?: string | null): Promise<unknown>;
   /** Writes one value (`null` deletes it); secrets are encrypted. */

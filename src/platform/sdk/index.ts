@@ -24,6 +24,7 @@ export type {
   HostSecrets,
   HostEntities,
   SettingsOf,
+  SettingsScopes,
 } from './host.js';
 export type { Db } from '../database/connection.js';
 export type { UnitOfWork, Executor } from '../database/transaction.js';

@@ -11,6 +11,13 @@ export interface SecretFlag {
 }
 
 /** One read of a settings domain: the global values, and the values in effect for the sales channel asked for. */
+/** Every scope of a domain, read at once (see getDomainScopes). */
+export interface DomainScopes {
+  /** The sales channels that have values of their own. */
+  channelIds: string[];
+  layersFor(salesChannelId: string | null): DomainLayers;
+}
+
 export interface DomainLayers {
   global: Record<string, unknown>;
   effective: Record<string, unknown>;
@@ -105,22 +112,46 @@ export class SystemConfigService {
    * webhook secrets) read `global`, the others `effective`. Keys are full keys.
    */
   async getDomainLayers(domain: string, salesChannelId: string | null = null, within?: Db | UnitOfWork): Promise<DomainLayers> {
-    const prefix = domain.endsWith('.') ? domain : `${domain}.`;
-    const rows = await executorOf(within ?? this.db)
-      .selectFrom('system_config')
-      .select(['configuration_key', 'configuration_value', 'sales_channel_id'])
-      .where('configuration_key', 'like', `${escapeLike(prefix)}%`)
+    const rows = await this.#domainRows(domain, within)
       .where((eb) => (salesChannelId ? eb.or([eb('sales_channel_id', 'is', null), eb('sales_channel_id', '=', salesChannelId)]) : eb('sales_channel_id', 'is', null)))
       .execute();
+    return this.#scopesOf(rows).layersFor(salesChannelId);
+  }
+
+  /**
+   * Every scope of a domain in one query (secrets decrypted): for code that learns the sales channel only
+   * later, or must try each channel's values (a webhook signed with some channel's key), without a
+   * query per channel. `layersFor` resolves a channel exactly as getDomainLayers does.
+   */
+  async getDomainScopes(domain: string, within?: Db | UnitOfWork): Promise<DomainScopes> {
+    return this.#scopesOf(await this.#domainRows(domain, within).execute());
+  }
+
+  #domainRows(domain: string, within?: Db | UnitOfWork) {
+    const prefix = domain.endsWith('.') ? domain : `${domain}.`;
+    return executorOf(within ?? this.db)
+      .selectFrom('system_config')
+      .select(['configuration_key', 'configuration_value', 'sales_channel_id'])
+      .where('configuration_key', 'like', `${escapeLike(prefix)}%`);
+  }
+
+  #scopesOf(rows: Array<{ configuration_key: string; configuration_value: unknown; sales_channel_id: string | null }>): DomainScopes {
     const global: Record<string, unknown> = {};
-    for (const row of rows) if (row.sales_channel_id === null) global[row.configuration_key] = this.#decode(row.configuration_value);
-    const effective: Record<string, unknown> = { ...global };
+    const channels = new Map<string, Record<string, unknown>>();
     for (const row of rows) {
-      if (row.sales_channel_id === null) continue;
-      const value = this.#decode(row.configuration_value);
-      if (!(row.configuration_key in effective) || overridesGlobal(value)) effective[row.configuration_key] = value;
+      const value = this.#decode(row.configuration_value as StoredValue);
+      if (row.sales_channel_id === null) global[row.configuration_key] = value;
+      else channels.set(row.sales_channel_id, { ...channels.get(row.sales_channel_id), [row.configuration_key]: value });
     }
-    return { global, effective };
+    return {
+      channelIds: [...channels.keys()],
+      layersFor(salesChannelId) {
+        const effective: Record<string, unknown> = { ...global };
+        const own = salesChannelId ? channels.get(salesChannelId) : undefined;
+        for (const [key, value] of Object.entries(own ?? {})) if (!(key in effective) || overridesGlobal(value)) effective[key] = value;
+        return { global, effective };
+      },
+    };
   }
 
   async #readDomain(

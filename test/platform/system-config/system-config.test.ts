@@ -133,6 +133,28 @@ describe('system config', () => {
     for (const key of Object.keys(forChannel)) expect(forChannel[key]).toEqual(await config.get(key, channel));
   });
 
+  it('getDomainScopes reads every scope in one statement and resolves each channel as getDomainLayers does', async () => {
+    const other = newId();
+    await t.platform.db.insertInto('sales_channel').values({ ...(await t.platform.db.selectFrom('sales_channel').selectAll().where('id', '=', channel).executeTakeFirstOrThrow()), id: other, access_key: `SWSC${other.slice(0, 20).toUpperCase()}`, name: 'Second' } as never).execute();
+    const config = t.platform.systemConfig;
+    await config.set(t.platform.db, 'Scoped.config.name', 'global');
+    await config.set(t.platform.db, 'Scoped.config.limit', 10);
+    config.registerSecretKeys(['Scoped.config.apiSecret']);
+    await config.set(t.platform.db, 'Scoped.config.apiSecret', 'global-secret');
+    await config.set(t.platform.db, 'Scoped.config.name', 'first', channel);
+    await config.set(t.platform.db, 'Scoped.config.limit', 0, channel);
+    await config.set(t.platform.db, 'Scoped.config.apiSecret', 'second-secret', other);
+
+    const { result: scopes, count } = await t.platform.database.statements.measure(() => config.getDomainScopes('Scoped.config'));
+    expect(count).toBe(1);
+    expect(scopes.channelIds.sort()).toEqual([channel, other].sort());
+    for (const salesChannelId of [null, channel, other, newId()]) {
+      expect(scopes.layersFor(salesChannelId), String(salesChannelId)).toEqual(await config.getDomainLayers('Scoped.config', salesChannelId));
+    }
+    expect(scopes.layersFor(other).effective['Scoped.config.apiSecret']).toBe('second-secret');
+    expect(scopes.layersFor(channel).effective).toMatchObject({ 'Scoped.config.name': 'first', 'Scoped.config.limit': 10 });
+  });
+
   it('bad input: invalid key, non-object body, invalid sales channel id', async () => {
     const badKey = await t.api('POST', '/api/_action/system-config', { body: { 'bad key!': 1 } });
     expect(badKey.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import { GatewayClientError, isSettledState, isTransientGatewayError, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { createPayAClient, type VerifiedTransaction } from '../client.js';
-import { readPayASettings } from '../config.js';
+import { readPayASettings, type PayASettings } from '../config.js';
 import { isPayATransaction } from '../payment/order-transaction.js';
 import { orderTransactionIdOfReference } from '../payment/reference.js';
 import { settleGatewayTransaction } from '../payment/settlement.js';
@@ -15,7 +15,12 @@ import { webhookAnswers } from './webhook-answers.js';
  * valid signature over a forged body cannot pay another amount or order. Foreign, unknown and already
  * paid charges are acknowledged; 500 only when the gateway could not be asked, so it retries.
  */
-export async function handleChargeSuccess(host: ExtensionHost, reference: string): Promise<WebhookAnswer> {
+export async function handleChargeSuccess(
+  host: ExtensionHost,
+  reference: string,
+  // the webhook has read every scope already; other callers read the channel's settings here
+  settingsOf: (salesChannelId: string | null) => PayASettings | Promise<PayASettings> = (salesChannelId) => readPayASettings(host, salesChannelId),
+): Promise<WebhookAnswer> {
   const orderTransactionId = orderTransactionIdOfReference(reference);
   const current = orderTransactionId === null ? undefined : await host.orderTransactions.load(orderTransactionId);
   if (!current || !isPayATransaction(current)) {
@@ -28,7 +33,7 @@ export async function handleChargeSuccess(host: ExtensionHost, reference: string
     return webhookAnswers.handled;
   }
 
-  const settings = await readPayASettings(host, current.salesChannelId);
+  const settings = await settingsOf(current.salesChannelId);
   if (!settings.secretKey) {
     host.logger.error({ reference, orderTransactionId: current.id }, 'pay-a: charge.success cannot be verified, no secret key for the active mode');
     return webhookAnswers.internalError;

@@ -2,6 +2,7 @@ import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import { createSingleFlight, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { isGatewayReference } from '../payment/reference.js';
 import { handleRefundEvent } from '../refund/refund-events.js';
+import { readPayASettingsScopes } from '../config.js';
 import { handleChargeSuccess } from './charge-success.js';
 import { signingKeyOf } from './signing-keys.js';
 import { webhookAnswers } from './webhook-answers.js';
@@ -24,7 +25,9 @@ export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequ
   const chargeFlight = createSingleFlight<WebhookAnswer>();
 
   return async (request) => {
-    const key = await signingKeyOf(host, request.rawBody, request.signature);
+    // every scope in one read: the signing keys now, the order's channel once the charge names it
+    const settings = await readPayASettingsScopes(host);
+    const key = signingKeyOf(settings, request.rawBody, request.signature);
     if (!key) {
       host.logger.warn('pay-a: webhook refused, signature missing, wrong, or no secret key configured');
       return webhookAnswers.forbidden;
@@ -50,7 +53,7 @@ export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequ
         host.logger.warn({ event }, 'pay-a: charge.success without a valid reference; ignored');
         return webhookAnswers.handled;
       }
-      return chargeFlight(reference, () => handleChargeSuccess(host, reference));
+      return chargeFlight(reference, () => handleChargeSuccess(host, reference, settings.forChannel));
     }
     await handleRefundEvent(host, message.event, message.data);
     return webhookAnswers.handled;

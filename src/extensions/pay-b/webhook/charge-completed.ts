@@ -1,7 +1,7 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import { chargeEventKey, GatewayClientError, hasProcessedEvent, isSettledState, isTransientGatewayError, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { createPayBClient, type GatewayTransaction } from '../client.js';
-import { readPayBSettings } from '../config.js';
+import { readPayBSettings, type PayBSettings } from '../config.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
 import { orderTransactionIdFromTxRef } from '../payment/gateway-checks.js';
 import { isPayBTransaction } from '../payment/order-transaction.js';
@@ -21,7 +21,12 @@ export interface ChargeNotification {
  * unknown, duplicate and already-paid charges are acknowledged with 200; 500 only when the gateway
  * could not be asked, so it retries.
  */
-export async function handleChargeCompleted(host: ExtensionHost, charge: ChargeNotification): Promise<WebhookAnswer> {
+export async function handleChargeCompleted(
+  host: ExtensionHost,
+  charge: ChargeNotification,
+  // the webhook has read every scope already; other callers read the channel's settings here
+  settingsOf: (salesChannelId: string | null) => PayBSettings | Promise<PayBSettings> = (salesChannelId) => readPayBSettings(host, salesChannelId),
+): Promise<WebhookAnswer> {
   const gatewayTransactionId = String(charge.gatewayTransactionId);
   const orderTransactionId = orderTransactionIdFromTxRef(charge.txRef);
   if (!orderTransactionId) {
@@ -43,7 +48,7 @@ export async function handleChargeCompleted(host: ExtensionHost, charge: ChargeN
     return webhookAnswers.success;
   }
 
-  const settings = await readPayBSettings(host, current.salesChannelId);
+  const settings = await settingsOf(current.salesChannelId);
   if (!settings.secretKey) {
     host.logger.error({ gatewayTransactionId, orderTransactionId }, 'pay-b: charge.completed cannot be verified, no secret key for the active mode');
     return webhookAnswers.internalError;

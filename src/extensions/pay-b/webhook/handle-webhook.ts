@@ -1,7 +1,7 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import { createSingleFlight, sharedSecretMatches, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { isGatewayId } from '../client.js';
-import { readWebhookSecretHash } from '../config.js';
+import { readPayBSettingsScopes } from '../config.js';
 import { CHARGE_COMPLETED_EVENT, REFUND_COMPLETED_EVENT } from '../events.js';
 import { handleRefundCompleted } from '../refund/refund-completed.js';
 import { handleChargeCompleted } from './charge-completed.js';
@@ -26,7 +26,9 @@ export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequ
   const chargeFlight = createSingleFlight<WebhookAnswer>();
 
   return async (request) => {
-    if (!sharedSecretMatches(await readWebhookSecretHash(host), request.verifHash)) {
+    // every scope in one read: the hash now, the order's channel once the charge names it
+    const settings = await readPayBSettingsScopes(host);
+    if (!sharedSecretMatches(settings.webhookSecretHash, request.verifHash)) {
       host.logger.warn('pay-b: webhook refused, verif-hash missing, wrong, or no hash configured');
       return webhookAnswers.accessDenied;
     }
@@ -49,7 +51,7 @@ export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequ
         return webhookAnswers.badRequest;
       }
       await host.events.dispatch(host.db, CHARGE_COMPLETED_EVENT, { data: message.data });
-      return chargeFlight(`${String(id)}:${String(txRef)}`, () => handleChargeCompleted(host, { gatewayTransactionId: id, txRef }));
+      return chargeFlight(`${String(id)}:${String(txRef)}`, () => handleChargeCompleted(host, { gatewayTransactionId: id, txRef }, settings.forChannel));
     }
     host.logger.info({ event: message.event.slice(0, 64) }, 'pay-b: webhook event type not handled; acknowledged');
     return webhookAnswers.success;
