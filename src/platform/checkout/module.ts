@@ -1,6 +1,7 @@
 import type { PlatformModule } from '../module.js';
 import { paymentShippingMethodsMigration } from './migrations/payment-shipping-methods.js';
 import { orderMigration } from './migrations/order.js';
+import { orderBillingAddressDeferredMigration } from './migrations/order-billing-address-deferred.js';
 import { paymentMethodEntity } from './payment-method/entity.js';
 import { shippingMethodEntity } from './shipping-method/entity.js';
 import { orderEntities } from './order/entities.js';
@@ -14,7 +15,7 @@ import { platformPaymentHandlers } from './payment/handlers/platform-handlers.js
 
 export const checkoutModule: PlatformModule = {
   name: 'checkout',
-  migrations: [paymentShippingMethodsMigration, orderMigration, paymentTokenMigration, cartMigration],
+  migrations: [paymentShippingMethodsMigration, orderMigration, paymentTokenMigration, cartMigration, orderBillingAddressDeferredMigration],
   entities: [paymentMethodEntity, shippingMethodEntity, ...orderEntities],
   routes(app, platform) {
     registerCartRoutes(app, platform);

@@ -47,6 +47,11 @@ export interface LoadSalesChannelProductsOptions {
   minVisibility?: VisibilityLevel;
   /** Prefix of media URLs (APP_URL); without it cover URLs are origin-relative (`/media/...`). */
   mediaBaseUrl?: string;
+  /**
+   * Lock the product rows (`FOR UPDATE`, in id order so two callers never deadlock) until the caller's
+   * transaction ends, and read their latest stock: order placement, so the last piece is sold once.
+   */
+  lockForUpdate?: boolean;
 }
 
 interface ProductRow {
@@ -108,6 +113,7 @@ export async function loadSalesChannelProducts(
       -- a parent with variants is a container (as in listings): only its variants are sold, so neither
       -- the cart nor the detail page's fallback can sell it when all variants are switched off
       AND NOT EXISTS (SELECT 1 FROM product child WHERE child.parent_id = p.id)
+    ${options.lockForUpdate ? sql`ORDER BY p.id FOR UPDATE OF p` : sql``}
   `.execute(executorOf(within));
 
   const byId = new Map<string, SalesChannelProduct>();

@@ -25,6 +25,8 @@ export interface CalculateCartOptions {
    * handler may call its gateway, and no transaction may wait on the network.
    */
   validatePayment?: boolean;
+  /** Lock the cart's product rows until the transaction `within` ends (order placement); see loadSalesChannelProducts. */
+  lockProducts?: boolean;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -47,7 +49,7 @@ export async function calculateCart(
         within,
         context,
         stored.lineItems.map((item) => item.referencedId),
-        { mediaBaseUrl: platform.env.appUrl },
+        { mediaBaseUrl: platform.env.appUrl, lockForUpdate: options.lockProducts === true },
       )
     ).map((product) => [product.id, product]),
   );
@@ -108,7 +110,7 @@ export async function calculateCart(
 
   let paymentValidationData: unknown;
   if (lineItems.length > 0 && options.validatePayment !== false) {
-    const validation = await validateCartPayment(platform, within, context, { totalPrice: price.totalPrice, lineItemCount: lineItems.length });
+    const validation = await validateCartPayment(platform, context, { totalPrice: price.totalPrice, lineItemCount: lineItems.length });
     if (validation.ok) paymentValidationData = validation.data;
     else errors.push(validation.error);
   }

@@ -1,6 +1,4 @@
 import { isClientError } from '../../errors/app-error.js';
-import type { Db } from '../../database/connection.js';
-import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import type { CartError } from './cart.js';
@@ -16,19 +14,12 @@ export type CartPaymentValidation = { ok: true; data?: unknown } | { ok: false; 
  */
 export async function validateCartPayment(
   platform: Platform,
-  within: Db | UnitOfWork,
   context: SalesChannelContext,
   cart: { totalPrice: number; lineItemCount: number },
 ): Promise<CartPaymentValidation> {
   const method = context.paymentMethod;
-  const offered = await executorOf(within)
-    .selectFrom('payment_method as pm')
-    .innerJoin('sales_channel_payment_method as scpm', 'scpm.payment_method_id', 'pm.id')
-    .select('pm.id')
-    .where('pm.id', '=', method.id)
-    .where('pm.active', '=', true)
-    .where('scpm.sales_channel_id', '=', context.salesChannel.id)
-    .executeTakeFirst();
+  // active and assigned to the channel: read with the context at the start of this request
+  const offered = method.offered;
   const handler = platform.payments.get(method.handlerIdentifier);
   if (!offered || !handler) return { ok: false, error: cartErrors.paymentMethodUnavailable(method.id, method.name) };
   if (!handler.validate) return { ok: true };

@@ -56,16 +56,11 @@ export class OrderPlacement {
       this.platform.db,
       async (uow) => {
         const stored = await this.carts.persister.loadForUpdate(uow, context.token, context.salesChannel.id);
-        // Lock the products before reading their stock: otherwise two orders of other carts both see the
-        // last piece of a closeout product and both take it (stock below zero). The stock UPDATE below
-        // would lock these rows until commit anyway; taking the locks first, in id order (no deadlock
-        // between two carts), makes the calculation read the stock the other order left.
-        const productIds = [...new Set(stored.lineItems.map((item) => item.referencedId))].sort();
-        if (productIds.length > 0) {
-          await sql`SELECT id FROM product WHERE id = ANY(${productIds}::uuid[]) ORDER BY id FOR UPDATE`.execute(uow.db);
-        }
-        // prices or stock may have moved since the check; what is written is what this transaction sees
-        const { cart } = await calculateCart(this.platform, uow, context, stored, { validatePayment: false });
+        // Lock the products while reading their stock: otherwise two orders of other carts both see the
+        // last piece of a closeout product and both take it (stock below zero). The loader takes the row
+        // locks in id order (no deadlock between two carts) and reads the stock another order left.
+        // Prices or stock may have moved since the check; what is written is what this transaction sees.
+        const { cart } = await calculateCart(this.platform, uow, context, stored, { validatePayment: false, lockProducts: true });
         assertOrderable(cart);
         const orderId = await this.#writeOrder(uow, context, customer, cart, validationData, options.customerComment ?? null);
         await takeStock(uow, cart);
@@ -92,9 +87,10 @@ export class OrderPlacement {
     const decimals = cart.currency.decimals;
     const money = (minor: number) => toMajorNumber(minor, decimals);
     const orderId = newId();
+    // the order and its billing address reference each other; the order's key is checked at commit
+    const billingAddressId = newId();
 
     const addresses = await this.#customerAddresses(uow, customer);
-    const customerRow = await uow.db.selectFrom('customer').select(['company', 'customer_number']).where('id', '=', customer.id).executeTakeFirstOrThrow();
     const orderNumber = await reserveNumber(uow, 'order');
 
     const delivery = cart.deliveries[0]!;
@@ -115,6 +111,7 @@ export class OrderPlacement {
       customerComment,
       // lets a guest open the order from the confirmation mail (Shopware's deep link code)
       deepLinkCode: randomBytes(24).toString('base64url'),
+      billingAddressId,
     });
     await create('order_customer', {
       orderId,
@@ -122,20 +119,17 @@ export class OrderPlacement {
       email: customer.email,
       firstName: customer.firstName,
       lastName: customer.lastName,
-      company: customerRow.company ?? null,
-      customerNumber: customerRow.customer_number,
+      company: customer.company,
+      customerNumber: customer.customerNumber,
     });
 
     // the order keeps copies: later changes of the customer's addresses do not rewrite past orders
-    const billingAddressId = newId();
     await create('order_address', { id: billingAddressId, orderId, ...addressFields(addresses.billing) });
     let shippingAddressId = billingAddressId;
     if (addresses.shipping.id !== addresses.billing.id) {
       shippingAddressId = newId();
       await create('order_address', { id: shippingAddressId, orderId, ...addressFields(addresses.shipping) });
     }
-    // the order and its address reference each other: the link is set once both exist (order.written went out on create)
-    await uow.db.updateTable('order').set({ billing_address_id: billingAddressId }).where('id', '=', orderId).execute();
 
     // one array: the writer inserts the line items in one statement
     await create(

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../database/connection.js';
 import type { EventDispatcher } from '../../events/dispatcher.js';
 import { executorOf, type Executor, type UnitOfWork } from '../../database/transaction.js';
@@ -58,6 +59,11 @@ export function salesChannelColumns(alias: string): string[] {
 
 const PAYMENT_METHOD_COLUMNS = ['id', 'technical_name as technicalName', 'name', 'description', 'handler_identifier as handlerIdentifier'] as const;
 
+/** Whether the method is active and assigned to the channel, read with the method (checkout's check needs no query of its own). */
+const offeredIn = (salesChannelId: string) =>
+  sql<boolean>`(payment_method.active AND EXISTS (SELECT 1 FROM sales_channel_payment_method scpm
+    WHERE scpm.payment_method_id = payment_method.id AND scpm.sales_channel_id = ${salesChannelId}))`.as('offered');
+
 /**
  * Builds the SalesChannelContext of a request and persists the visitor's choices. An unknown, expired
  * or foreign token never adopts the client's value: the visitor gets a fresh guest context with a new
@@ -100,7 +106,7 @@ export class SalesChannelContextService {
     }
     if (patch.paymentMethodId !== undefined) {
       const id = await assertAssigned(db, 'payment_method', patch.paymentMethodId, 'sales_channel_payment_method', 'payment_method_id', channel, '/paymentMethodId');
-      if (!(await this.#availablePaymentMethod(db, id))) throw violations.entityDoesNotExist('/paymentMethodId', 'payment_method', id);
+      if (!(await this.#availablePaymentMethod(db, id, channel))) throw violations.entityDoesNotExist('/paymentMethodId', 'payment_method', id);
       changes.paymentMethodId = id;
     }
     if (patch.shippingMethodId !== undefined) {
@@ -145,7 +151,7 @@ export class SalesChannelContextService {
     const currency = (stored.choices.currencyId && (await loadCurrency(db, stored.choices.currencyId))) || (await loadCurrency(db, salesChannel.currencyId));
     const paymentMethodId = stored.choices.paymentMethodId ?? customer?.defaultPaymentMethodId ?? salesChannel.paymentMethodId;
     // the channel default is used even when unavailable, so the context exists; checkout then refuses it
-    const paymentMethod = (await this.#availablePaymentMethod(db, paymentMethodId)) ?? (await loadPaymentMethod(db, salesChannel.paymentMethodId));
+    const paymentMethod = (await this.#availablePaymentMethod(db, paymentMethodId, salesChannel.id)) ?? (await loadPaymentMethod(db, salesChannel.paymentMethodId, salesChannel.id));
     const shippingMethod =
       (stored.choices.shippingMethodId && (await loadShippingMethod(db, stored.choices.shippingMethodId))) || (await loadShippingMethod(db, salesChannel.shippingMethodId));
     if (!currency || !paymentMethod || !shippingMethod) {
@@ -166,16 +172,16 @@ export class SalesChannelContextService {
   }
 
   /** The payment method if it is active and its handler can be used now. */
-  async #availablePaymentMethod(db: Executor, id: string): Promise<ContextPaymentMethod | undefined> {
-    const row = await db.selectFrom('payment_method').select([...PAYMENT_METHOD_COLUMNS, 'active']).where('id', '=', id).executeTakeFirst();
+  async #availablePaymentMethod(db: Executor, id: string, salesChannelId: string): Promise<ContextPaymentMethod | undefined> {
+    const row = await db.selectFrom('payment_method').select([...PAYMENT_METHOD_COLUMNS, 'active', offeredIn(salesChannelId)]).where('id', '=', id).executeTakeFirst();
     if (!row?.active || !this.deps.isPaymentHandlerAvailable(row.handlerIdentifier)) return undefined;
     const { active: _active, ...method } = row;
     return method;
   }
 }
 
-async function loadPaymentMethod(db: Executor, id: string): Promise<ContextPaymentMethod | undefined> {
-  return db.selectFrom('payment_method').select(PAYMENT_METHOD_COLUMNS).where('id', '=', id).executeTakeFirst();
+async function loadPaymentMethod(db: Executor, id: string, salesChannelId: string): Promise<ContextPaymentMethod | undefined> {
+  return db.selectFrom('payment_method').select([...PAYMENT_METHOD_COLUMNS, offeredIn(salesChannelId)]).where('id', '=', id).executeTakeFirst();
 }
 
 async function loadCurrency(db: Executor, id: string): Promise<ContextCurrency | undefined> {
@@ -201,6 +207,7 @@ async function loadCustomer(db: Executor, id: string): Promise<{ customer: Conte
     .select([
       'c.id',
       'c.customer_number as customerNumber',
+      'c.company',
       'c.email',
       'c.first_name as firstName',
       'c.last_name as lastName',

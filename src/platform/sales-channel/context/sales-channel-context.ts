@@ -52,6 +52,8 @@ export interface ContextPaymentMethod {
   name: string;
   description: string | null;
   handlerIdentifier: string;
+  /** Active and assigned to the context's sales channel when the context was read (checkout refuses it otherwise). */
+  offered: boolean;
 }
 
 export interface ContextShippingMethod {
@@ -67,6 +69,7 @@ export interface ContextShippingMethod {
 export interface ContextCustomer {
   id: string;
   customerNumber: string;
+  company: string | null;
   email: string;
   firstName: string;
   lastName: string;
