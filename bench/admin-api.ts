@@ -27,9 +27,10 @@ export async function adminApiCases(platform: Platform, app: FastifyInstance, ad
   await bare.ready();
   const bareHello = await measure('bare Fastify hello world (inject)', 500, () => bare.inject({ method: 'GET', url: '/hello' }));
   await bare.close();
+  // the same work as the API: `contains` is case-insensitive (ILIKE), the total comes with the page
   const handWritten = await measure('hand-written SQL: acl_role contains + sort, limit 25, count', 200, () =>
     sql`SELECT id, name, description, privileges, custom_fields, created_at, updated_at, count(*) OVER () AS total
-        FROM acl_role WHERE name LIKE '%12%' ORDER BY name DESC LIMIT 25`.execute(platform.db),
+        FROM acl_role WHERE name ILIKE '%12%' ORDER BY name DESC LIMIT 25`.execute(platform.db),
   );
   const search = await measure(`POST /api/search/acl-role contains + sort, limit 25, exact count`, 200, () =>
     app.inject({

@@ -16,9 +16,15 @@ export interface ReadResult {
   entities: EntityRecord[];
 }
 
+/** The column the page query carries an exact total in (not a field: serializers never see it). */
+const TOTAL_COLUMN = '__total';
+
+const exactTotalWanted = (criteria: Criteria) => !criteria.ids && criteria.limit !== undefined && criteria.totalCountMode === 'exact';
+
 /**
- * Runs criteria against the database: one statement for the page of root rows, one for the total
- * (when asked), and one per requested association level (never one per row).
+ * Runs criteria against the database: one statement for the page of root rows and its exact total
+ * (a window count; a separate count only for a page past the end or the next-pages mode), and one per
+ * requested association level (never one per row).
  */
 export class EntityReader {
   constructor(private readonly registry: EntityRegistry) {}
@@ -27,7 +33,7 @@ export class EntityReader {
     const builder = new CriteriaSql(this.registry);
     const rows = await this.#page(exec, def, criteria, builder, sql`${sql.ref('t0.id')} AS ${sql.id('id')}`);
     const ids = rows.map((r) => r.id as string);
-    return { total: await this.#total(exec, def, criteria, ids.length), ids };
+    return { total: await this.#total(exec, def, criteria, rows), ids };
   }
 
   async search(exec: Executor, def: EntityDefinition, criteria: Criteria): Promise<ReadResult> {
@@ -35,7 +41,7 @@ export class EntityReader {
     const rows = await this.#page(exec, def, criteria, builder, selectList(def, 't0'));
     const entities = rows.map((row) => this.#serialize(def, row));
     await this.#loadAssociations(exec, def, entities, criteria);
-    return { total: await this.#total(exec, def, criteria, entities.length), entities };
+    return { total: await this.#total(exec, def, criteria, rows), entities };
   }
 
   #serialize(def: EntityDefinition, row: Record<string, unknown>): EntityRecord {
@@ -50,13 +56,20 @@ export class EntityReader {
     const order = sql.join(builder.orderBy(def, 't0', criteria.sort));
     const paging =
       !criteria.ids && criteria.limit !== undefined ? sql`LIMIT ${criteria.limit} OFFSET ${criteria.limit * ((criteria.page ?? 1) - 1)}` : sql``;
-    const result = await sql<Record<string, unknown>>`SELECT ${select} FROM ${sql.table(tableName(def))} AS t0 WHERE ${where} ORDER BY ${order} ${paging}`.execute(exec);
+    // an exact total comes with the page: the window counts every match before LIMIT, one scan instead of two
+    const total = exactTotalWanted(criteria) ? sql`, count(*) OVER () AS ${sql.id(TOTAL_COLUMN)}` : sql``;
+    const result = await sql<Record<string, unknown>>`SELECT ${select}${total} FROM ${sql.table(tableName(def))} AS t0 WHERE ${where} ORDER BY ${order} ${paging}`.execute(exec);
     return result.rows;
   }
 
-  async #total(exec: Executor, def: EntityDefinition, criteria: Criteria, found: number): Promise<number> {
+  async #total(exec: Executor, def: EntityDefinition, criteria: Criteria, rows: Record<string, unknown>[]): Promise<number> {
     const mode = criteria.ids ? 'none' : (criteria.totalCountMode ?? 'none');
-    if (mode === 'none' || criteria.limit === undefined) return found;
+    if (mode === 'none' || criteria.limit === undefined) return rows.length;
+    if (mode === 'exact') {
+      if (rows.length > 0) return Number(rows[0]![TOTAL_COLUMN]);
+      // a page past the end has no row to carry the count; the first page is simply empty
+      if ((criteria.page ?? 1) === 1) return 0;
+    }
     const builder = new CriteriaSql(this.registry);
     const where = allOf(builder.conditions(def, 't0', criteria));
     if (mode === 'exact') {

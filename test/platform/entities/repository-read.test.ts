@@ -152,6 +152,14 @@ describe('repository search', () => {
     expect(none.total).toBe(3);
     expect((await search({ limit: 3, page: 4, 'total-count-mode': 'exact' })).total).toBe(10);
     expect((await search({ limit: 3, page: 4, 'total-count-mode': 'exact' })).entities).toHaveLength(1);
+    // the exact total rides on the page query (a window count): one statement, also with a filter
+    const filtered = await handle.statements.measure(() => search({ limit: 2, 'total-count-mode': 'exact', filter: [{ type: 'equals', field: 'tax.name', value: 'Reduced rate' }] }));
+    expect([filtered.count, filtered.result.total, filtered.result.entities.length]).toEqual([1, 5, 2]);
+    // a page past the end has no row to carry it: counted separately; an empty first page is 0 at once
+    const pastEnd = await handle.statements.measure(() => search({ limit: 3, page: 9, 'total-count-mode': 'exact' }));
+    expect([pastEnd.count, pastEnd.result.total, pastEnd.result.entities.length]).toEqual([2, 10, 0]);
+    const nothing = await handle.statements.measure(() => search({ limit: 3, 'total-count-mode': 'exact', term: 'no such order' }));
+    expect([nothing.count, nothing.result.total]).toEqual([1, 0]);
     // next-pages: rows from the page start up to five pages ahead (limit*6+1), plus the offset.
     expect((await search({ limit: 1, page: 2, 'total-count-mode': 'next-pages' })).total).toBe(1 + 7);
     expect((await search({ limit: 3, page: 2, 'total-count-mode': 'next-pages' })).total).toBe(10);
