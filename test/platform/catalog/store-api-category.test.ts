@@ -169,6 +169,8 @@ describe('Store API categories, navigation and category listings', () => {
       const page2 = await list(ids.A, { sort: 'name-desc', page: 2, limit: 2 });
       expect(page2).toMatchObject({ total: 4, page: 2, limit: 2 });
       expect(page2.elements.map((p) => p.name)).toEqual(['Jacket', 'Deep']);
+      // past the end: no rows, the total still exact
+      expect(await list(ids.A, { page: 9, limit: 2 })).toMatchObject({ total: 4, elements: [] });
     });
 
     it('without displayNestedProducts only the category itself counts', async () => {

@@ -74,12 +74,17 @@ export async function searchListedProductIds(
     ? sql`(SELECT DISTINCT ON (coalesce(t0.parent_id, t0.id)) t0.* FROM ${from} WHERE ${where}
         ORDER BY coalesce(t0.parent_id, t0.id), (t0.stock > 0 OR NOT t0.is_closeout) DESC, t0.product_number ASC, t0.id ASC) AS t0`
     : sql`${from} WHERE ${where}`;
-  const rows = await sql<{ id: string }>`SELECT t0.id FROM ${matches} ORDER BY ${order} ${paging}`.execute(exec);
+  const mode = criteria.ids ? 'none' : (query.totalCountMode ?? criteria.totalCountMode ?? 'none');
+  // an exact total rides on the page as a window count: the matches are found once, not twice
+  const withTotal = mode === 'exact' && paged;
+  const rows = await sql<{ id: string; total?: string }>`SELECT t0.id${withTotal ? sql`, count(*) OVER () AS total` : sql``} FROM ${matches} ORDER BY ${order} ${paging}`.execute(exec);
   const ids = rows.rows.map((row) => row.id);
 
-  const mode = criteria.ids ? 'none' : (query.totalCountMode ?? criteria.totalCountMode ?? 'none');
   if (mode === 'none' || !paged) return { total: ids.length, ids };
   if (mode === 'exact') {
+    if (rows.rows.length > 0) return { total: Number(rows.rows[0]!.total), ids };
+    // a page past the end has no row to carry the count; the first page is simply empty
+    if (offset === 0) return { total: 0, ids };
     const count = await sql<{ count: number }>`SELECT count(*) AS count FROM ${matches}`.execute(exec);
     return { total: Number(count.rows[0]?.count ?? 0), ids };
   }
