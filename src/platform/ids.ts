@@ -16,15 +16,24 @@ export function normalizeId(value: string): string {
   return value.replace(/-/g, '').toLowerCase();
 }
 
+/** Namespace ids as bytes: a handful per process (one per seeder or default-record family). */
+const namespaceBytes = new Map<string, Buffer>();
+
 /**
  * A name-based UUID (version 5, RFC 9562): the same namespace id and key give the same id on every
  * installation, so seeded records (state machines, default records) can be referred to without a lookup.
  */
 export function deterministicId(namespace: string, key: string): string {
-  if (!isId(namespace)) throw new Error(`deterministicId: the namespace must be an id (32 lowercase hex characters), got "${namespace}"`);
+  let prefix = namespaceBytes.get(namespace);
+  if (!prefix) {
+    if (!isId(namespace)) throw new Error(`deterministicId: the namespace must be an id (32 lowercase hex characters), got "${namespace}"`);
+    prefix = Buffer.from(namespace, 'hex');
+    namespaceBytes.set(namespace, prefix);
+  }
   // one-shot hashing: half the cost of a Hash object, and seeders derive thousands of ids per run
-  const hash = oneShotHash('sha1', Buffer.concat([Buffer.from(namespace, 'hex'), Buffer.from(key, 'utf8')]), 'buffer');
+  const hash = oneShotHash('sha1', Buffer.concat([prefix, Buffer.from(key, 'utf8')]), 'buffer');
   hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5
   hash[8] = (hash[8]! & 0x3f) | 0x80; // RFC variant
-  return hash.subarray(0, 16).toString('hex');
+  return hash.toString('hex', 0, 16);
 }
+
