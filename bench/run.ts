@@ -64,7 +64,8 @@ console.log(`memory: rss ${(memory.rss / 2 ** 20).toFixed(0)} MiB, heap used ${(
 
 const resultsDir = path.join(import.meta.dirname, 'results');
 mkdirSync(resultsDir, { recursive: true });
-const resultFile = path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}-${platform.database.kind}.json`);
+// a run of some suites only is named after them, so it never passes for a whole run
+const resultFile = path.join(resultsDir, `${new Date().toISOString().slice(0, 10)}-${platform.database.kind}${only.length > 0 ? `-${only.join('+')}` : ''}.json`);
 writeFileSync(resultFile, JSON.stringify({ at: new Date().toISOString(), database: platform.database.kind, serverVersion, node: process.version, machine, bootMs: Math.round(bootMs), rows, notes }, null, 2) + '\n');
 console.log(`results: ${path.relative(process.cwd(), resultFile)}`);
 
