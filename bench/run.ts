@@ -44,7 +44,8 @@ const suites: Array<[string, () => Promise<Row[]>]> = [
   ['pay-b', () => payBCases(platform, app)],
   ['pay-a', () => payACases(platform, app)],
   ['order-export', () => orderExportCases(platform, app, (line) => notes.push(line))],
-  ['startup', () => startupCases(env.databaseUrl)],
+  // the scratch database on PostgreSQL, so the started servers never migrate the database the bench was pointed at
+  ['startup', () => startupCases(scratch ? adminConnectionString(env.databaseUrl!, scratch) : undefined)],
   ['demo-data', () => demoDataCases(platform, (line) => notes.push(line))],
   ['storefront', () => storefrontCases(platform, app, (line) => notes.push(line))],
 ];
