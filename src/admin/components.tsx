@@ -224,7 +224,8 @@ export function RefundPanel(props: {
   );
   const allowed = can(props.privilege);
   const live = balance.error ? undefined : balance.data;
-  const refundable = live && live.refusal === null ? shown(live.refundable) : 0;
+  // the route answers 0 itself while a refusal stands
+  const refundable = live ? shown(live.refundable) : 0;
   const comment = props.comment ?? { label: 'Comment for the gateway', maxLength: 500 };
 
   async function submit() {
@@ -260,22 +261,19 @@ export function RefundPanel(props: {
       ) : (
         <>
           <Group grow align="stretch" data-testid="refund-balance">
-            <Paper withBorder p="sm">
-              <Text size="xs" c="dimmed">Paid</Text>
-              <Text fw={600} data-testid="refund-paid"><Money value={shown(live.paid)} currency={live.currency} decimals={live.decimals} /></Text>
-            </Paper>
-            <Paper withBorder p="sm">
-              <Text size="xs" c="dimmed">Refunded</Text>
-              <Text fw={600} data-testid="refund-refunded"><Money value={shown(live.refunded)} currency={live.currency} decimals={live.decimals} /></Text>
-            </Paper>
-            <Paper withBorder p="sm">
-              <Text size="xs" c="dimmed">Pending</Text>
-              <Text fw={600} data-testid="refund-pending"><Money value={shown(live.pending)} currency={live.currency} decimals={live.decimals} /></Text>
-            </Paper>
-            <Paper withBorder p="sm">
-              <Text size="xs" c="dimmed">Refundable balance</Text>
-              <Text fw={600} data-testid="refundable-balance"><Money value={refundable} currency={live.currency} decimals={live.decimals} /></Text>
-            </Paper>
+            {(
+              [
+                ['Paid', shown(live.paid), 'refund-paid'],
+                ['Refunded', shown(live.refunded), 'refund-refunded'],
+                ['Pending', shown(live.pending), 'refund-pending'],
+                ['Refundable balance', refundable, 'refundable-balance'],
+              ] as const
+            ).map(([label, value, testId]) => (
+              <Paper withBorder p="sm" key={testId}>
+                <Text size="xs" c="dimmed">{label}</Text>
+                <Text fw={600} data-testid={testId}><Money value={value} currency={live.currency} decimals={live.decimals} /></Text>
+              </Paper>
+            ))}
           </Group>
           <Text size="xs" c="dimmed">
             {live.source === 'gateway' ? 'Read live from the gateway.' : 'The gateway holds no payment of this transaction.'}

@@ -64,6 +64,7 @@ export {
   type RefundableAnswerBody,
   type RefundableSource,
 } from './refund/refundable-route.js';
+export { readRefundableView, type RefundableRead } from './refund/refundable-view.js';
 
 export { registerBankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
 export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_INPUT_FIELDS, type BankInputFields } from './bank/bank-account-validation.js';

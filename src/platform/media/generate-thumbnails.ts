@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Db } from '../database/connection.js';
 import type { MediaFileStore } from './media-file-store.js';
-import { renderThumbnails, thumbnailPath, thumbnailsOf, type MediaImageMeta } from './media-thumbnails.js';
+import { renderThumbnails, storeThumbnails, thumbnailsOf, type MediaImageMeta } from './media-thumbnails.js';
 
 export interface ThumbnailRun {
   generated: number;
@@ -41,10 +41,7 @@ export async function generateThumbnails(db: Db, store: MediaFileStore, options:
         continue;
       }
       try {
-        const image = await renderThumbnails(await readFile(store.absolute(original)));
-        const thumbnails = image.thumbnails.map((t) => ({ ...t, path: thumbnailPath(original, t.width, t.height) }));
-        for (const thumbnail of thumbnails) await store.write(thumbnail.path, thumbnail.bytes);
-        const meta: MediaImageMeta = { width: image.width, height: image.height, thumbnails: thumbnails.map(({ width, height, path }) => ({ width, height, path })) };
+        const meta = await storeThumbnails(store, original, await renderThumbnails(await readFile(store.absolute(original))));
         // only if the file is still the one read: an upload meanwhile recorded its own thumbnails
         const updated = await db.updateTable('media').set({ meta_data: JSON.stringify(meta) }).where('id', '=', mediaId).where('path', '=', original).executeTakeFirst();
         if (Number(updated.numUpdatedRows) === 0) continue;

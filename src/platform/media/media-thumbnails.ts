@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { MediaFileStore } from './media-file-store.js';
 
 /**
  * Widths of the thumbnails made of every uploaded image: a line item or suggestion (64 px at 2x), a
@@ -67,6 +68,16 @@ export function thumbnailPath(originalPath: string, width: number, height: numbe
   const folder = originalPath.slice(0, slash);
   const name = originalPath.slice(slash + 1).replace(/\.[^.]+$/, '');
   return `${folder}/thumbnails/${name}_${width}x${height}.${THUMBNAIL_EXTENSION}`;
+}
+
+/**
+ * Writes the rendered thumbnails of the original at `originalPath` beside it and answers what the media
+ * row records of them, for the upload and for media:generate-thumbnails alike.
+ */
+export async function storeThumbnails(store: MediaFileStore, originalPath: string, image: RenderedImage): Promise<MediaImageMeta> {
+  const thumbnails = image.thumbnails.map(({ width, height, bytes }) => ({ width, height, bytes, path: thumbnailPath(originalPath, width, height) }));
+  for (const thumbnail of thumbnails) await store.write(thumbnail.path, thumbnail.bytes);
+  return { width: image.width, height: image.height, thumbnails: thumbnails.map(({ width, height, path }) => ({ width, height, path })) };
 }
 
 /** The thumbnails recorded in a media row's metaData (none for rows stored before thumbnails existed). */

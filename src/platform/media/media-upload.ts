@@ -5,7 +5,7 @@ import { isId } from '../ids.js';
 import type { MediaFileStore } from './media-file-store.js';
 import { sanitizeMediaFileName } from './media-file-name.js';
 import { MEDIA_EXTENSIONS, mediaFileType } from './media-file-types.js';
-import { renderThumbnails, thumbnailPath, thumbnailsOf, UnreadableImageError, type MediaImageMeta } from './media-thumbnails.js';
+import { renderThumbnails, storeThumbnails, thumbnailsOf, UnreadableImageError, type MediaImageMeta } from './media-thumbnails.js';
 
 export interface MediaUpload {
   mediaId: string;
@@ -69,19 +69,17 @@ export async function uploadMediaFile(within: Db | UnitOfWork, store: MediaFileS
     if (!current) throw mediaNotFound(mediaId);
     const fileName = sanitizeMediaFileName(upload.fileName, extension, mediaId);
     const path = store.pathFor(mediaId, fileName, extension, now);
-    const thumbnails = image.thumbnails.map((t) => ({ ...t, path: thumbnailPath(path, t.width, t.height) }));
+    const previousFiles = filesOf(current.path as string | null, current.meta_data);
+    await store.write(path, bytes);
     const stored: StoredMediaFile = {
       path,
       fileName,
       fileExtension: extension,
       mimeType: type.mimeType,
       fileSize: bytes.length,
-      metaData: { width: image.width, height: image.height, thumbnails: thumbnails.map(({ width, height, path }) => ({ width, height, path })) },
+      metaData: await storeThumbnails(store, path, image),
     };
-    const previousFiles = [current.path as string | null, ...thumbnailsOf(current.meta_data).map((t) => t.path)].filter((p): p is string => p !== null);
-    const newFiles = [stored.path, ...thumbnails.map((t) => t.path)];
-    await store.write(stored.path, bytes);
-    for (const thumbnail of thumbnails) await store.write(thumbnail.path, thumbnail.bytes);
+    const newFiles = filesOf(path, stored.metaData);
     try {
       await uow.db
         .updateTable('media')
@@ -106,4 +104,9 @@ export async function uploadMediaFile(within: Db | UnitOfWork, store: MediaFileS
     if (replaced.length > 0) uow.afterCommit(() => store.remove(...replaced));
     return stored;
   });
+}
+
+/** A stored file and its recorded thumbnails, as paths below the media folder. */
+function filesOf(path: string | null, metaData: unknown): string[] {
+  return path === null ? [] : [path, ...thumbnailsOf(metaData).map((thumbnail) => thumbnail.path)];
 }

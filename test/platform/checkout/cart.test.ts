@@ -378,6 +378,20 @@ describe('Store API cart', () => {
       ]);
     });
 
+    it('blocks a payment method the sales channel no longer offers, and the order with it', async () => {
+      const product = await createProduct(t.platform, { gross: 1 });
+      const token = await guestToken();
+      await addItems(token, [{ type: 'product', referencedId: product, quantity: 1 }]);
+      const assignment = { sales_channel_id: DEFAULT_SALES_CHANNEL_ID, payment_method_id: INVOICE_METHOD_ID };
+      await t.platform.db.deleteFrom('sales_channel_payment_method').where('sales_channel_id', '=', DEFAULT_SALES_CHANNEL_ID).where('payment_method_id', '=', INVOICE_METHOD_ID).execute();
+      try {
+        const cart = (await getCart(token)).json();
+        expect(Object.values(cart.errors)).toEqual([expect.objectContaining({ messageKey: 'payment-method-blocked', level: 20, message: 'Payment method Invoice not available.' })]);
+      } finally {
+        await t.platform.db.insertInto('sales_channel_payment_method').values(assignment).execute();
+      }
+    });
+
     it('blocks a payment method whose handler is gone', async () => {
       const product = await createProduct(t.platform, { gross: 1 });
       const token = await guestToken();

@@ -1,14 +1,12 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import {
   GatewayClientError,
-  GatewayNotConfiguredError,
   isPaidState,
   minimumRefundFor,
   minimumRefundMinor,
-  NOTHING_PAID,
   ownRefundHoldings,
+  readRefundableView,
   RefundableTransactionNotFound,
-  RefundBalanceUnavailableError,
   refundBalance,
   refundHoldings,
   type RefundableView,
@@ -62,28 +60,18 @@ export async function readPayARefundable(host: ExtensionHost, orderTransactionId
   const settings = await readPayASettings(host, transaction.salesChannelId);
   const payment = gatewayPaymentOf(transaction);
   // an unverified transaction in a currency the gateway does not take: the shop's digits
-  const currency = payment?.currency ?? { isoCode: transaction.currency.isoCode, decimals: transaction.currency.decimals };
-  const view = {
+  const { isoCode, decimals } = payment?.currency ?? transaction.currency;
+  const currency = { isoCode, decimals };
+  return readRefundableView({
+    host,
+    logPrefix: 'pay-a',
     orderTransactionId: transaction.id,
-    currency: { isoCode: currency.isoCode, decimals: currency.decimals },
-    minimumMinor: minimumRefundMinor(minimumRefundFor(settings.minimumRefundAmount, currency.isoCode), currency),
+    currency,
+    minimumMinor: minimumRefundMinor(minimumRefundFor(settings.minimumRefundAmount, isoCode), currency),
     refusal: refusalOf(transaction, settings),
-  };
-  if (!payment || !isPaidState(transaction.state)) return { ...view, balance: NOTHING_PAID, source: 'none' };
-
-  let client: PayAClient;
-  try {
-    client = createPayAClient(settings, { timeoutMs: timings.requestTimeoutMs });
-  } catch (error) {
-    if (!(error instanceof GatewayNotConfiguredError)) throw error;
-    host.logger.warn({ orderTransactionId: transaction.id }, 'pay-a: refundable balance not read, no secret key for the active mode');
-    throw new RefundBalanceUnavailableError('not-configured', { cause: error });
-  }
-  try {
-    return { ...view, balance: await readGatewayBalance(host, client, transaction.id, payment), source: 'gateway' };
-  } catch (error) {
-    if (!(error instanceof GatewayClientError)) throw error;
-    host.logger.warn({ ...error.toLog(), orderTransactionId: transaction.id }, "pay-a: the gateway's refund list could not be read for the refundable balance");
-    throw new RefundBalanceUnavailableError('unreachable', { cause: error });
-  }
+    paid: payment !== undefined && isPaidState(transaction.state),
+    createClient: () => createPayAClient(settings, { timeoutMs: timings.requestTimeoutMs }),
+    readBalance: (client) => readGatewayBalance(host, client, transaction.id, payment!),
+    isReadFailure: (error) => error instanceof GatewayClientError,
+  });
 }

@@ -1,13 +1,11 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import {
-  GatewayNotConfiguredError,
   isPaidState,
   minimumRefundFor,
   minimumRefundMinor,
-  NOTHING_PAID,
   ownRefundHoldings,
+  readRefundableView,
   RefundableTransactionNotFound,
-  RefundBalanceUnavailableError,
   refundBalance,
   type RefundableView,
   type RefundBalance,
@@ -63,28 +61,19 @@ export async function readPayBRefundable(host: ExtensionHost, orderTransactionId
   const settings = await readPayBSettings(host, transaction.salesChannelId);
   const payment = gatewayPaymentOf(transaction);
   const currency: RefundCurrency = payment?.currency ?? { isoCode: transaction.currency.isoCode, decimals: payBDecimals(transaction) };
-  const view = {
+  return readRefundableView({
+    host,
+    logPrefix: 'pay-b',
     orderTransactionId: transaction.id,
     currency,
     minimumMinor: minimumRefundMinor(minimumRefundFor(settings.minimumRefundAmount, currency.isoCode), currency),
     refusal: refusalOf(transaction, settings),
-  };
-  if (!payment || !isPaidState(transaction.state)) return { ...view, balance: NOTHING_PAID, source: 'none' };
-
-  let client: PayBClient;
-  try {
-    client = createPayBClient(settings, { timeoutMs: timings.requestTimeoutMs });
-  } catch (error) {
-    if (!(error instanceof GatewayNotConfiguredError)) throw error;
-    host.logger.warn({ orderTransactionId: transaction.id }, 'gateway D refundable balance: no secret key for the active mode');
-    throw new RefundBalanceUnavailableError('not-configured', { cause: error });
-  }
-  try {
-    const { unrecorded: _unrecorded, ...balance } = await readLedgerBalance(host, client, payment, Date.now() + timings.ledgerBudgetMs);
-    return { ...view, balance, source: 'gateway' };
-  } catch (error) {
-    if (!(error instanceof RefundLedgerUnavailableError)) throw error;
-    host.logger.warn({ reason: error.message, orderTransactionId: transaction.id }, 'gateway D refundable balance: the refund ledger could not be read');
-    throw new RefundBalanceUnavailableError('unreachable', { cause: error });
-  }
+    paid: payment !== undefined && isPaidState(transaction.state),
+    createClient: () => createPayBClient(settings, { timeoutMs: timings.requestTimeoutMs }),
+    async readBalance(client) {
+      const { unrecorded: _unrecorded, ...balance } = await readLedgerBalance(host, client, payment!, Date.now() + timings.ledgerBudgetMs);
+      return balance;
+    },
+    isReadFailure: (error) => error instanceof RefundLedgerUnavailableError,
+  });
 }

@@ -18,10 +18,9 @@ export async function validateCartPayment(
   cart: { totalPrice: number; lineItemCount: number },
 ): Promise<CartPaymentValidation> {
   const method = context.paymentMethod;
-  // active and assigned to the channel: read with the context at the start of this request
-  const offered = method.offered;
   const handler = platform.payments.get(method.handlerIdentifier);
-  if (!offered || !handler) return { ok: false, error: cartErrors.paymentMethodUnavailable(method.id, method.name) };
+  // active and assigned to the channel: read with the context at the start of this request
+  if (!method.offered || !handler) return { ok: false, error: cartErrors.paymentMethodUnavailable(method.id, method.name) };
   if (!handler.validate) return { ok: true };
 
   try {
