@@ -19,6 +19,9 @@ export function normalizeId(value: string): string {
 /** Namespace ids as bytes: a handful per process (one per seeder or default-record family). */
 const namespaceBytes = new Map<string, Buffer>();
 
+/** Scratch space for `namespace || key` (keys are short; a longer one gets a buffer of its own). */
+const scratch = Buffer.allocUnsafe(1024);
+
 /**
  * A name-based UUID (version 5, RFC 9562): the same namespace id and key give the same id on every
  * installation, so seeded records (state machines, default records) can be referred to without a lookup.
@@ -30,10 +33,17 @@ export function deterministicId(namespace: string, key: string): string {
     prefix = Buffer.from(namespace, 'hex');
     namespaceBytes.set(namespace, prefix);
   }
-  // one-shot hashing: half the cost of a Hash object, and seeders derive thousands of ids per run
-  const hash = oneShotHash('sha1', Buffer.concat([prefix, Buffer.from(key, 'utf8')]), 'buffer');
+  // one-shot hashing of bytes written in place: seeders derive thousands of ids per run, and a Hash
+  // object or a concatenated Buffer per id cost as much as the digest itself
+  let input: Buffer;
+  if (key.length * 3 <= scratch.length - 16) {
+    prefix.copy(scratch, 0);
+    input = scratch.subarray(0, 16 + scratch.write(key, 16, 'utf8'));
+  } else {
+    input = Buffer.concat([prefix, Buffer.from(key, 'utf8')]);
+  }
+  const hash = oneShotHash('sha1', input, 'buffer');
   hash[6] = (hash[6]! & 0x0f) | 0x50; // version 5
   hash[8] = (hash[8]! & 0x3f) | 0x80; // RFC variant
   return hash.toString('hex', 0, 16);
 }
-

@@ -90,6 +90,23 @@ export class EntityReader {
     return offset + Number(row.count);
   }
 
+  /**
+   * The target ids of a many-to-many association per parent, read from the mapping table alone (no
+   * target rows): for callers that only compare links, e.g. a seeder adding the missing ones.
+   */
+  async linkedIds(exec: Executor, def: EntityDefinition, name: string, parentIds: readonly string[]): Promise<Map<string, string[]>> {
+    const association = def.associations?.[name];
+    if (association?.type !== 'many-to-many') throw new Error(`${def.name}.${name} is not a many-to-many association`);
+    const linked = new Map<string, string[]>(parentIds.map((id) => [id, []]));
+    if (parentIds.length === 0) return linked;
+    const parent = sql.ref(`m.${association.localColumn}`);
+    const result = await sql<{ parent: string; id: string }>`
+      SELECT ${parent} AS "parent", ${sql.ref(`m.${association.referenceColumn}`)} AS "id"
+      FROM ${sql.table(association.mappingTable)} AS "m" WHERE ${new CriteriaSql(this.registry).inList(parent, parentIds)}`.execute(exec);
+    for (const row of result.rows) linked.get(row.parent)?.push(row.id);
+    return linked;
+  }
+
   async #loadAssociations(exec: Executor, def: EntityDefinition, entities: EntityRecord[], criteria: Criteria): Promise<void> {
     if (entities.length === 0) return;
     for (const [name, nested] of Object.entries(criteria.associations ?? {})) {

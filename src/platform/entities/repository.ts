@@ -80,6 +80,15 @@ export class EntityRepository {
   }
 
   /**
+   * The ids linked to each of `ids` through a many-to-many association (every id of `ids` is a key; no
+   * links: an empty list). One statement on the mapping table, whatever the number of ids.
+   */
+  async linkedIds(ids: readonly string[], association: string, context: ApiContext, within?: Db | UnitOfWork): Promise<Map<string, string[]>> {
+    requirePrivileges(context, readPrivileges(this.deps.registry, this.definition, { associations: { [association]: {} } }));
+    return this.#reader.linkedIds(executorOf(within ?? this.deps.db), this.definition, association, ids);
+  }
+
+  /**
    * Inserts; an id that exists already is a 400. Returns the ids of the root records. `{batched: true}`
    * writes many homogeneous records with multi-row statements (see WriteOptions).
    */

@@ -87,6 +87,9 @@ describe('demo data seeding: adoption and completion', () => {
     const before = Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await ids(table)] as const)));
     const victims = plan.products.filter((p) => p.channel === 'fresh' && p.parentId === null && !p.hasVariants && p.id !== takenPlanId).slice(0, 2);
     const tag = plan.tags[plan.tags.length - 1]!;
+    const taggedProducts = async () => (await t.platform.db.selectFrom('product_tag').select('product_id').where('tag_id', '=', tag.id).execute()).map((r) => r.product_id as string).sort();
+    const taggedBefore = await taggedProducts();
+    expect(taggedBefore.length).toBeGreaterThan(0);
     await write(async (uow) => {
       await repo('product').delete(victims.map((v) => v.id), systemContext, uow);
       await repo('tag').delete([tag.id], systemContext, uow);
@@ -94,6 +97,8 @@ describe('demo data seeding: adoption and completion', () => {
     const result = await t.seed(RUN);
     const after = Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await ids(table)] as const)));
     expect(after).toEqual(before);
+    // deleting the tag removed its links; the products that kept their rows get them back as missing links
+    expect(await taggedProducts()).toEqual(taggedBefore);
     const created = Object.fromEntries(result.report.rows.map((r) => [r[0], Number(r[1])]));
     expect(created.product).toBe(2);
     expect(created.tag).toBe(1);

@@ -246,3 +246,22 @@ describe('repository search', () => {
     expect(numbers(allowed.entities)).toEqual(['ORD-001', 'ORD-002']);
   });
 });
+
+describe('linked ids of a many-to-many association', () => {
+  it('lists the linked ids per record in one statement, an empty list for a record without links', async () => {
+    const measured = await handle.statements.measure(() => orders().linkedIds([id(1), id(2), id(77)], 'paymentMethods', systemContext));
+    expect(measured.count).toBe(1);
+    const linked = measured.result;
+    expect([...linked.keys()]).toEqual([id(1), id(2), id(77)]);
+    expect([...linked.get(id(1))!].sort()).toEqual([id(301), id(302)]);
+    expect(linked.get(id(2))).toEqual([]);
+    expect(linked.get(id(77))).toEqual([]);
+  });
+
+  it('needs read rights on both entities and refuses an association that is not many-to-many', async () => {
+    await expect(orders().linkedIds([id(1)], 'paymentMethods', restricted('test_order:read'))).rejects.toMatchObject({ status: 403 });
+    const allowed = await orders().linkedIds([id(1)], 'paymentMethods', restricted('test_order:read', 'test_payment_method:read'));
+    expect(allowed.get(id(1))).toHaveLength(2);
+    await expect(orders().linkedIds([id(1)], 'transactions', systemContext)).rejects.toThrow(/not a many-to-many/);
+  });
+});

@@ -2,9 +2,10 @@ import type { PlanNode } from '../plan/types.js';
 import { createInBatches, updateInBatches } from './batches.js';
 import type { SeedContext } from './context.js';
 import { emptyFieldPatch, missingLinks } from './narrow.js';
+import { readLinkedIds } from './lookup.js';
 import { resolveNodes, type Resolution, type ResolveSpec } from './resolve.js';
 
-export interface FamilySpec<N extends PlanNode> extends Omit<ResolveSpec<N>, 'associations'> {
+export interface FamilySpec<N extends PlanNode> extends ResolveSpec<N> {
   /** The tally row (default: the entity). */
   label?: string;
   /** Scalars (references already resolved): written on create, and on existing rows only where empty. */
@@ -25,9 +26,8 @@ export interface FamilySpec<N extends PlanNode> extends Omit<ResolveSpec<N>, 'as
 export async function seedFamily<N extends PlanNode>(ctx: SeedContext, spec: FamilySpec<N>): Promise<Array<Resolution<N>>> {
   const label = spec.label ?? spec.entity;
   ctx.progress.start(label, spec.nodes.length);
-  const sampleLinks = spec.nodes[0] && spec.links ? Object.keys(spec.links(spec.nodes[0])) : [];
-  const associations = sampleLinks.length > 0 ? Object.fromEntries(sampleLinks.map((a) => [a, {}])) : undefined;
-  const resolutions = await resolveNodes(ctx, { ...spec, associations });
+  const resolutions = await resolveNodes(ctx, spec);
+  const linked = await readLinks(ctx, spec, resolutions);
 
   await spec.beforeWrite?.(resolutions);
 
@@ -45,7 +45,7 @@ export async function seedFamily<N extends PlanNode>(ctx: SeedContext, spec: Fam
     ctx.tally.add(label, how === 'natural' ? 'adopted' : 'reused');
     const patch = emptyFieldPatch(existing, spec.fields(node));
     for (const [association, ids] of Object.entries(links)) {
-      const missing = missingLinks(existing, association, ids);
+      const missing = missingLinks(linked.get(association)?.get(existing.id as string) ?? [], ids);
       if (missing.length > 0) patch[association] = missing.map((id) => ({ id }));
     }
     if (Object.keys(patch).length > 0) {
@@ -59,6 +59,18 @@ export async function seedFamily<N extends PlanNode>(ctx: SeedContext, spec: Fam
   ctx.progress.advance(spec.nodes.length - creates.length);
   ctx.progress.finish();
   return resolutions;
+}
+
+/**
+ * The current links of the existing rows, per association (many-to-many): ids from the mapping tables
+ * only, which is all a missing-link check needs and a fraction of loading the linked rows.
+ */
+async function readLinks<N extends PlanNode>(ctx: SeedContext, spec: FamilySpec<N>, resolutions: Array<Resolution<N>>): Promise<Map<string, Map<string, string[]>>> {
+  const linked = new Map<string, Map<string, string[]>>();
+  const existingIds = resolutions.flatMap((r) => (r.existing ? [r.existing.id as string] : []));
+  if (!spec.links || !spec.nodes[0] || existingIds.length === 0) return linked;
+  for (const association of Object.keys(spec.links(spec.nodes[0]))) linked.set(association, await readLinkedIds(ctx.host, spec.entity, association, existingIds));
+  return linked;
 }
 
 function withoutNulls(values: Record<string, unknown>): Record<string, unknown> {

@@ -5,7 +5,7 @@ const CHUNK = 1000;
 
 /**
  * Reads existing rows in bulk (one query per chunk of keys, never one per row): by ids, or by the
- * values of one field. `associations` load what link checks need.
+ * values of one field, with the `associations` a caller needs.
  */
 export async function readByIds(host: ExtensionHost, entity: string, ids: readonly string[], associations?: Criteria['associations']): Promise<Map<string, EntityRecord>> {
   const found = new Map<string, EntityRecord>();
@@ -35,4 +35,14 @@ export async function readByField(
     rows.push(...entities);
   }
   return rows;
+}
+
+/** The linked ids of a many-to-many association per row (mapping table only; chunked like the reads above). */
+export async function readLinkedIds(host: ExtensionHost, entity: string, association: string, ids: readonly string[]): Promise<Map<string, string[]>> {
+  const linked = new Map<string, string[]>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += CHUNK) {
+    for (const [id, targets] of await host.repository(entity).linkedIds(unique.slice(i, i + CHUNK), association, systemContext)) linked.set(id, targets);
+  }
+  return linked;
 }

@@ -18,8 +18,8 @@ export function emptyFieldPatch(existing: EntityRecord, wanted: Record<string, u
   return patch;
 }
 
-/** Ids of `wanted` not yet among the row's linked records (`association` loaded with the row). */
-export function missingLinks(existing: EntityRecord, association: string, wanted: readonly string[]): string[] {
-  const linked = new Set(((existing[association] as EntityRecord[] | undefined) ?? []).map((r) => r.id as string));
-  return [...new Set(wanted)].filter((id) => !linked.has(id));
+/** Ids of `wanted` not among `linked` (the row's current links of one association). */
+export function missingLinks(linked: readonly string[], wanted: readonly string[]): string[] {
+  const present = new Set(linked);
+  return [...new Set(wanted)].filter((id) => !present.has(id));
 }

@@ -1,4 +1,4 @@
-import type { Criteria, EntityRecord } from '../../../platform/sdk/index.js';
+import type { EntityRecord } from '../../../platform/sdk/index.js';
 import type { PlanNode } from '../plan/types.js';
 import type { SeedContext } from './context.js';
 import { readByField, readByIds } from './lookup.js';
@@ -19,7 +19,6 @@ export interface ResolveSpec<N extends PlanNode> {
   naturalKeyValue?: (node: N) => string | number;
   /** Whether a row with the natural key is the node's (e.g. a category under the same parent). */
   sameScope?: (node: N, row: EntityRecord) => boolean;
-  associations?: Criteria['associations'];
 }
 
 /**
@@ -28,14 +27,14 @@ export interface ResolveSpec<N extends PlanNode> {
  * order, so a child's scope check sees its parent's resolved id.
  */
 export async function resolveNodes<N extends PlanNode>(ctx: Pick<SeedContext, 'host' | 'ids'>, spec: ResolveSpec<N>): Promise<Array<Resolution<N>>> {
-  const byId = await readByIds(ctx.host, spec.entity, spec.nodes.map((n) => n.id), spec.associations);
+  const byId = await readByIds(ctx.host, spec.entity, spec.nodes.map((n) => n.id));
   const keyOf = spec.naturalKeyValue ?? ((node: N) => node.naturalKey);
   const planIds = new Set(spec.nodes.map((n) => n.id));
 
   const candidates = new Map<string | number, EntityRecord[]>();
   const unmatched = spec.nodes.filter((n) => !byId.has(n.id));
   if (spec.naturalKeyField && unmatched.length > 0) {
-    const rows = await readByField(ctx.host, spec.entity, spec.naturalKeyField, unmatched.map(keyOf), spec.associations);
+    const rows = await readByField(ctx.host, spec.entity, spec.naturalKeyField, unmatched.map(keyOf));
     for (const row of rows) {
       // a row that is another node's own (by its deterministic id) is never adopted by this one
       if (planIds.has(row.id as string)) continue;
