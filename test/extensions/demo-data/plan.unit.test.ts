@@ -5,10 +5,18 @@ import { identityKey, idFor, pathOfKey, type DemoEntityType } from '../../../src
 import type { SeedOptions } from '../../../src/extensions/demo-data/options.js';
 import { buildSeedPlan, countPlan } from '../../../src/extensions/demo-data/plan/build-plan.js';
 import { productNames } from '../../../src/extensions/demo-data/plan/products.js';
-import { SEED_ORDER, type SeedPlan } from '../../../src/extensions/demo-data/plan/types.js';
+import { SEED_ORDER, type OrderDetails, type OrderNode, type SeedPlan } from '../../../src/extensions/demo-data/plan/types.js';
+
+type FullPlan = Omit<SeedPlan, 'orders'> & { orders: Array<Omit<OrderNode, 'details'> & OrderDetails> };
+
+/** The plan with every order's details planned: tests compare values, never closures. */
+function fullPlan(b: Blueprint, options: SeedOptions): FullPlan {
+  const p = buildSeedPlan(b, options);
+  return { ...p, orders: p.orders.map(({ details, ...head }) => ({ ...head, ...details() })) };
+}
 
 let blueprint: Blueprint;
-let plan: SeedPlan;
+let plan: FullPlan;
 const all = (b: Blueprint, extra: Partial<SeedOptions> = {}): SeedOptions => ({
   channels: b.channels.map((c) => c.key),
   perCategory: b.defaultPerCategory,
@@ -19,11 +27,11 @@ const all = (b: Blueprint, extra: Partial<SeedOptions> = {}): SeedOptions => ({
 
 beforeAll(async () => {
   blueprint = await loadBlueprint();
-  plan = buildSeedPlan(blueprint, all(blueprint));
+  plan = fullPlan(blueprint, all(blueprint));
 });
 
 /** Every row of a plan with an id: nodes and the rows written with them. */
-function rowsOf(p: SeedPlan): Array<{ key: string; id: string }> {
+function rowsOf(p: FullPlan): Array<{ key: string; id: string }> {
   const rows: Array<{ key: string; id: string }> = [];
   for (const family of SEED_ORDER) {
     for (const node of p[family] as unknown as Array<Record<string, unknown> & { key: string; id: string }>) {
@@ -66,7 +74,7 @@ describe('the seed plan of the default blueprint', () => {
   });
 
   it('is the same on every build', () => {
-    expect(JSON.stringify(buildSeedPlan(blueprint, all(blueprint)))).toBe(JSON.stringify(plan));
+    expect(JSON.stringify(fullPlan(blueprint, all(blueprint)))).toBe(JSON.stringify(plan));
   });
 
   it('gives every row a unique key and the id derived from that key', () => {
@@ -182,6 +190,14 @@ describe('the seed plan of the default blueprint', () => {
     expect(plan.customers.filter((c) => c.channel === 'wellness').every((c) => c.address.countryIso === 'AT')).toBe(true);
   });
 
+  it("plans an order's details on first use only, with the same values whenever and in whatever order they are asked for", () => {
+    const lazy = buildSeedPlan(blueprint, all(blueprint));
+    const first = lazy.orders[0]!;
+    expect(first.details()).toBe(first.details());
+    const backwards = [...lazy.orders].reverse().map((o) => o.details());
+    expect(backwards.reverse()).toEqual(plan.orders.map(({ id, key, naturalKey, entity, channel, orderNumber, ...details }) => details));
+  });
+
   it('adds up every order exactly and dates it within the history before the reference date', () => {
     const reference = Date.parse('2026-01-01T00:00:00Z');
     const products = new Map(plan.products.map((p) => [p.id, p]));
@@ -260,7 +276,7 @@ describe('the seed plan of the default blueprint', () => {
 
 describe('plan stability', () => {
   it('more products per category keep the first ones as they were', () => {
-    const six = buildSeedPlan(blueprint, all(blueprint, { perCategory: 6 }));
+    const six = fullPlan(blueprint, all(blueprint, { perCategory: 6 }));
     const byKey = new Map(plan.products.map((p) => [p.key, p]));
     for (const product of six.products) expect(byKey.get(product.key)).toEqual(product);
     const reviews = new Map(plan.reviews.map((r) => [r.key, r]));
@@ -286,7 +302,7 @@ describe('plan stability', () => {
   it('more customers per channel keep the first ones; orders move only to a newcomer', () => {
     const more = structuredClone(blueprint);
     more.people.customersPerChannel = 20;
-    const next = buildSeedPlan(more, all(more));
+    const next = fullPlan(more, all(more));
     const before = new Map(plan.customers.map((c) => [c.key, c]));
     expect(next.customers).toHaveLength(100);
     for (const customer of next.customers) if (before.has(customer.key)) expect(customer).toEqual(before.get(customer.key));
@@ -299,7 +315,7 @@ describe('plan stability', () => {
   });
 
   it('one channel alone is planned exactly as within all channels, with only what it uses', () => {
-    const fresh = buildSeedPlan(blueprint, all(blueprint, { channels: ['fresh'] }));
+    const fresh = fullPlan(blueprint, all(blueprint, { channels: ['fresh'] }));
     const inAll = (family: 'products' | 'categories' | 'customers' | 'orders' | 'reviews' | 'productPrices' | 'crossSellings') =>
       (plan[family] as Array<{ key: string }>).filter((n) => fresh[family].some((f) => f.key === n.key));
     for (const family of ['products', 'categories', 'customers', 'orders', 'reviews', 'productPrices', 'crossSellings'] as const) {
@@ -320,7 +336,7 @@ describe('plan stability', () => {
       name: 'Baking',
       products: { ...kitchen.children![0]!.products!, names: [['Loaf', 'Cake'], ['Tin']] },
     });
-    const next = buildSeedPlan(extended, all(extended));
+    const next = fullPlan(extended, all(extended));
     const before = new Map(plan.products.map((p) => [p.key, p]));
     const unchanged = next.products.filter((p) => !p.path.includes('/baking#'));
     expect(unchanged).toHaveLength(plan.products.length);
@@ -331,7 +347,7 @@ describe('plan stability', () => {
   });
 
   it('skipping media and orders leaves everything else as it was', () => {
-    const lean = buildSeedPlan(blueprint, all(blueprint, { skipMedia: true, skipOrders: true }));
+    const lean = fullPlan(blueprint, all(blueprint, { skipMedia: true, skipOrders: true }));
     expect(lean.media).toEqual([]);
     expect(lean.customers).toEqual([]);
     expect(lean.orders).toEqual([]);
@@ -341,7 +357,7 @@ describe('plan stability', () => {
   });
 
   it('refuses channel keys the options did not resolve', () => {
-    expect(() => buildSeedPlan(blueprint, all(blueprint, { channels: ['nowhere'] }))).toThrow(/unknown channel keys nowhere/);
+    expect(() => fullPlan(blueprint, all(blueprint, { channels: ['nowhere'] }))).toThrow(/unknown channel keys nowhere/);
   });
 });
 

@@ -53,6 +53,6 @@ export function buildSeedPlan(blueprint: Blueprint, options: SeedOptions): SeedP
 }
 
 /** Nodes per family, in seeding order (variants counted with products). */
-export function countPlan(plan: SeedPlan): Record<PlanFamily, number> {
+export function countPlan(plan: { [F in PlanFamily]: readonly unknown[] }): Record<PlanFamily, number> {
   return Object.fromEntries(SEED_ORDER.map((family) => [family, plan[family].length])) as Record<PlanFamily, number>;
 }

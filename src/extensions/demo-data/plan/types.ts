@@ -252,10 +252,20 @@ export interface OrderLineRow extends ChildRow {
   tax: number;
 }
 
+/**
+ * An order of the plan. Its id, key and number are planned at once (they are all a run needs to find
+ * the order); its customer, lines, totals and states only when `details()` is first called, so a run
+ * that finds every order in place never prices one. The details are a pure function of the plan's
+ * input: calling early or late gives the same values.
+ */
 export interface OrderNode extends PlanNode {
   entity: 'order';
   channel: string;
   orderNumber: string;
+  details(): OrderDetails;
+}
+
+export interface OrderDetails {
   salesChannelId: string;
   orderDateTime: string;
   customerId: string;

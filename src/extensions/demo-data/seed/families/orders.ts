@@ -27,12 +27,13 @@ export async function seedOrders(ctx: SeedContext): Promise<void> {
     await ctx.host.transaction(async (uow) => {
       await ctx.host.repository('order').create(batch.map((o) => orderRow(ctx, o)), systemContext, uow, { batched: true });
       // the billing address is one of the order's own addresses: linked once both exist
-      await ctx.host.repository('order').update(batch.map((o) => ({ id: o.id, billingAddressId: o.billingAddress.id })), systemContext, uow);
+      await ctx.host.repository('order').update(batch.map((o) => ({ id: o.id, billingAddressId: o.details().billingAddress.id })), systemContext, uow);
       for (const order of batch) {
+        const { states, transaction, delivery } = order.details();
         const moves: Array<[entity: 'order' | 'order_transaction' | 'order_delivery', id: string, state: string]> = [
-          ['order', order.id, order.states.order],
-          ['order_transaction', order.transaction.id, order.states.transaction],
-          ['order_delivery', order.delivery.id, order.states.delivery],
+          ['order', order.id, states.order],
+          ['order_transaction', transaction.id, states.transaction],
+          ['order_delivery', delivery.id, states.delivery],
         ];
         for (const [entity, id, state] of moves) {
           for (const action of actionsTo(entity, state)) await ctx.host.stateMachines.transition({ within: uow, entity, id, action });
@@ -40,15 +41,16 @@ export async function seedOrders(ctx: SeedContext): Promise<void> {
       }
     });
     ctx.tally.add('order', 'created', batch.length);
-    ctx.tally.add('order_line_item', 'created', batch.reduce((sum, o) => sum + o.lineItems.length, 0));
-    ctx.written.rows += batch.reduce((sum, o) => sum + 5 + o.lineItems.length, 0);
+    ctx.tally.add('order_line_item', 'created', batch.reduce((sum, o) => sum + o.details().lineItems.length, 0));
+    ctx.written.rows += batch.reduce((sum, o) => sum + 5 + o.details().lineItems.length, 0);
     ctx.progress.advance(batch.length);
   }
   ctx.progress.finish();
 }
 
-function orderRow(ctx: SeedContext, order: OrderNode): Record<string, unknown> {
+function orderRow(ctx: SeedContext, node: OrderNode): Record<string, unknown> {
   const { ids, shop } = ctx;
+  const order = { ...node.details(), id: node.id, orderNumber: node.orderNumber };
   const d = shop.decimals;
   const lines = order.lineItems.map((line) => ({ line, price: calculateLineItem({ unitPriceMinor: line.unitPrice, quantity: line.quantity, taxRate: line.taxRate }) }));
   const totals = calculateCartTotals(
