@@ -114,6 +114,8 @@ export const productEntity: EntityDefinition = {
     visibilities: { type: 'one-to-many', entity: 'product_visibility', foreignKey: 'productId', cascadeDelete: true },
     crossSellings: { type: 'one-to-many', entity: 'product_cross_selling', foreignKey: 'productId', cascadeDelete: true },
     productReviews: { type: 'one-to-many', entity: 'product_review', foreignKey: 'productId', cascadeDelete: true },
+    /** Advanced prices: quantity tiers per rule (a variant without its own inherits its parent's). */
+    prices: { type: 'one-to-many', entity: 'product_price', foreignKey: 'productId', cascadeDelete: true },
     categories: { type: 'many-to-many', entity: 'category', mappingTable: 'product_category', localColumn: 'product_id', referenceColumn: 'category_id' },
     tags: { type: 'many-to-many', entity: 'tag', mappingTable: 'product_tag', localColumn: 'product_id', referenceColumn: 'tag_id' },
     properties: {
@@ -130,6 +132,27 @@ export const productEntity: EntityDefinition = {
       localColumn: 'product_id',
       referenceColumn: 'property_group_option_id',
     },
+  },
+};
+
+/**
+ * An advanced price: the product's price per piece from `quantityStart` to `quantityEnd` (open-ended when
+ * empty) while `rule` matches the shopper's context. See catalog/store/advanced-prices.ts.
+ */
+export const productPriceEntity: EntityDefinition = {
+  name: 'product_price',
+  fields: {
+    productId: { type: 'id', required: true },
+    ruleId: { type: 'id', required: true },
+    quantityStart: { type: 'int', required: true, validate: (v) => (typeof v === 'number' && v >= 1 ? undefined : 'must be at least 1') },
+    /** Checked against quantityStart by the table (`product_price_quantity_range_check`). */
+    quantityEnd: { type: 'int', validate: (v) => (v === null || (typeof v === 'number' && v >= 1) ? undefined : 'must be at least 1') },
+    /** Per piece, major units: `[{currencyId, gross, net, linked}]`, as `product.price`. */
+    price: { type: 'json', required: true, validate: validatePriceList },
+  },
+  associations: {
+    product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
+    rule: { type: 'many-to-one', entity: 'rule', foreignKey: 'ruleId' },
   },
 };
 
@@ -252,6 +275,7 @@ export const catalogEntities = [
   propertyGroupEntity,
   propertyGroupOptionEntity,
   productEntity,
+  productPriceEntity,
   productVisibilityEntity,
   productMediaEntity,
   productCrossSellingEntity,

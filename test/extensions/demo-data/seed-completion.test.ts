@@ -7,7 +7,7 @@ import type { SeedPlan } from '../../../src/extensions/demo-data/plan/types.js';
 import { startDemoDataTest, type DemoDataTest } from './demo-data-test-setup.js';
 
 const RUN = { channels: ['flagship', 'fresh'], perCategory: 1, skipMedia: true };
-const TABLES = ['product', 'category', 'customer', 'product_cross_selling', 'product_review', 'product_visibility', 'tag', 'order'];
+const TABLES = ['product', 'category', 'customer', 'product_cross_selling', 'product_review', 'product_visibility', 'product_price', 'tag', 'order'];
 
 describe('demo data seeding: adoption and completion', () => {
   let t: DemoDataTest;
@@ -42,6 +42,29 @@ describe('demo data seeding: adoption and completion', () => {
     const lists = await t.platform.db.selectFrom('product_cross_selling').select('id').where('product_id', '=', merchantProductId!).execute();
     expect(reviews).toEqual([]);
     expect(lists).toEqual([]);
+  });
+
+  it("writes fresh's bulk-price tiers as advanced prices the channel's cart charges; the adopted product gets none", async () => {
+    const planned = plan.productPrices.filter((p) => p.productId !== takenPlanId);
+    const stored = await t.platform.db.selectFrom('product_price').select(['id', 'quantity_start', 'quantity_end']).execute();
+    expect(stored.map((r) => r.id as string).sort()).toEqual(planned.map((p) => p.id).sort());
+    expect(await t.platform.db.selectFrom('product_price').select('id').where('product_id', '=', merchantProductId!).execute()).toEqual([]);
+
+    const product = plan.products.find((p) => p.channel === 'fresh' && p.price && !p.hasVariants && p.id !== takenPlanId)!;
+    const tiers = planned.filter((p) => p.productId === product.id);
+    const top = tiers[tiers.length - 1]!;
+    const channel = (await repo('sales_channel').get(product.visibility!.salesChannelId, systemContext))!;
+    const headers = { accept: 'application/json', 'sw-access-key': channel.accessKey as string };
+    const context = await t.app.inject({ method: 'PATCH', url: '/store-api/context', headers, payload: {} });
+    const cart = await t.app.inject({
+      method: 'POST',
+      url: '/store-api/checkout/cart/line-item',
+      headers: { ...headers, 'sw-context-token': context.headers['sw-context-token'] as string },
+      payload: { items: [{ type: 'product', referencedId: product.id, quantity: top.quantityStart }] },
+    });
+    expect(cart.statusCode, cart.body).toBe(200);
+    expect(Math.round(cart.json().lineItems[0].price.unitPrice * 100)).toBe(top.price.gross);
+    expect(top.price.gross).toBeLessThan(product.price!.gross);
   });
 
   it('adopts the default "Storefront" channel for flagship and keeps its navigation category', async () => {

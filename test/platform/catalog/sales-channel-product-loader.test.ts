@@ -43,6 +43,7 @@ describe('loadSalesChannelProducts', () => {
       // stored before sizes were recorded: no thumbnails, no srcset
       cover: { id: cover.mediaId, url: 'https://shop.example/media/2024/05/abc/shirt.png', alt: 'A shirt', width: null, height: null, thumbnails: [], srcset: '' },
       calculatedPrice: { unitPrice: 1999, currencyId: CURRENCY_DEFAULT, listPrice: null },
+      calculatedPrices: [],
       price: { currencyId: CURRENCY_DEFAULT, gross: 19.99, net: 16.8, linked: true },
     });
   });

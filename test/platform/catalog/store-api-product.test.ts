@@ -80,6 +80,7 @@ describe('Store API products', () => {
         regulationPrice: null,
         apiAlias: 'calculated_price',
       },
+      calculatedPrices: [],
       apiAlias: 'product',
     });
   });

@@ -13,7 +13,7 @@ import { seedCustomers } from './families/customers.js';
 import { seedLandingPages } from './families/landing-pages.js';
 import { seedMedia } from './families/media.js';
 import { seedOrders } from './families/orders.js';
-import { skipProductPrices } from './families/product-prices.js';
+import { seedProductPrices } from './families/product-prices.js';
 import { seedProducts } from './families/products.js';
 import { seedReviews } from './families/reviews.js';
 import { resolveSalesChannels, writeSalesChannels } from './families/sales-channels.js';
@@ -52,7 +52,7 @@ export async function seedDemoData(host: ExtensionHost, blueprint: Blueprint, op
   await seedCategories(ctx);
   await writeSalesChannels(ctx, channels);
   await seedProducts(ctx);
-  skipProductPrices(ctx);
+  await seedProductPrices(ctx);
   if (!options.skipMedia) await seedMedia(ctx);
   await seedLandingPages(ctx);
   if (!options.skipOrders) {

@@ -3,7 +3,8 @@ import type { Db } from '../../database/connection.js';
 import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import { AppError } from '../../errors/app-error.js';
 import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
-import { isId } from '../../ids.js';
+import { isId, normalizeId } from '../../ids.js';
+import { applicableTiers, type AdvancedPriceRow, type PriceTier } from './advanced-prices.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
 import { resolveUnitPrice } from '../../checkout/cart/calculation/unit-price.js';
@@ -38,6 +39,11 @@ export interface SalesChannelProduct {
     currencyId: string;
     listPrice?: null;
   };
+  /**
+   * Advanced prices that apply in this context (quantity tiers of the winning rule, minor units, gross);
+   * empty when none does. The cart charges `unitPriceAtQuantity(calculatedPrice.unitPrice, calculatedPrices, quantity)`.
+   */
+  calculatedPrices: PriceTier[];
   /** The stored price entry the unit price was derived from (the context currency's, else the default currency's). */
   price: PriceEntry;
 }
@@ -75,6 +81,7 @@ interface ProductRow {
   cover_path: string | null;
   cover_alt: string | null;
   cover_meta: unknown;
+  advanced_prices: AdvancedPriceRow[] | null;
 }
 
 /**
@@ -100,7 +107,13 @@ export async function loadSalesChannelProducts(
       t.id AS tax_id, t.tax_rate::text AS tax_rate,
       coalesce(p.price, parent.price) AS price,
       m.id AS manufacturer_id, m.name AS manufacturer_name,
-      cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt, cover_media.meta_data AS cover_meta
+      cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt, cover_media.meta_data AS cover_meta,
+      -- advanced prices ride on this statement: the product's own tiers, else its parent's (inherited)
+      (SELECT json_agg(json_build_object('ruleId', pp.rule_id, 'priority', r.priority, 'conditions', r.conditions,
+                'quantityStart', pp.quantity_start, 'quantityEnd', pp.quantity_end, 'price', pp.price) ORDER BY pp.quantity_start)
+         FROM product_price pp JOIN rule r ON r.id = pp.rule_id AND NOT r.invalid
+         WHERE pp.product_id = CASE WHEN EXISTS (SELECT 1 FROM product_price own WHERE own.product_id = p.id) THEN p.id ELSE p.parent_id END
+      ) AS advanced_prices
     FROM product p
     LEFT JOIN product parent ON parent.id = p.parent_id
     LEFT JOIN tax t ON t.id = coalesce(p.tax_id, parent.tax_id)
@@ -156,6 +169,12 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
     manufacturer: row.manufacturer_id !== null && row.manufacturer_name !== null ? { id: row.manufacturer_id, name: row.manufacturer_name } : null,
     cover: row.cover_id !== null && row.cover_path !== null ? { id: row.cover_id, ...mediaImage(row.cover_path, row.cover_meta, row.cover_alt, mediaBaseUrl) } : null,
     calculatedPrice: { unitPrice, currencyId: context.currency.id, listPrice: null },
+    calculatedPrices: applicableTiers(
+      row.advanced_prices?.map((tier) => ({ ...tier, ruleId: normalizeId(tier.ruleId) })) ?? null,
+      { salesChannelId: context.salesChannel.id, currencyId: context.currency.id, customerGroupId: context.customerGroupId },
+      context.currency,
+      taxRate.key,
+    ),
     price,
   };
 }

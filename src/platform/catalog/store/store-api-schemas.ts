@@ -63,6 +63,10 @@ const StoreProduct = component(
         { nullable: true },
       ),
       calculatedPrice: { ...CalculatedPrice, description: 'One piece in the context currency, tax included.' },
+      calculatedPrices: Type.Array(
+        Type.Intersect([CalculatedPrice, Type.Object({ quantityStart: Type.Integer({ minimum: 1 }), quantityEnd: Type.Union([Type.Integer(), Type.Null()]) })]),
+        { description: 'Advanced prices (quantity tiers) that apply in this context: one piece at each tier, tax included; empty when none applies.' },
+      ),
       options: Type.Optional(Type.Array(PropertyOption, { description: 'A variant\'s options.' })),
       properties: Type.Optional(Type.Array(PropertyOption)),
       apiAlias: Type.String({ enum: ['product'] }),

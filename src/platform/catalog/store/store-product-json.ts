@@ -20,6 +20,8 @@ export interface StoreProductJson extends Pick<SalesChannelProduct, CopiedField>
   cover: { mediaId: string; media: { id: string; url: string; alt: string | null; thumbnails: Array<{ width: number; height: number; url: string }>; apiAlias: 'media' }; apiAlias: 'product_media' } | null;
   /** Major units of the context currency, for one piece, tax included. */
   calculatedPrice: CalculatedPriceJson & { apiAlias: 'calculated_price' };
+  /** One piece at each advanced-price tier that applies in the context (quantity tiers). */
+  calculatedPrices: Array<CalculatedPriceJson & { quantityStart: number; quantityEnd: number | null; apiAlias: 'calculated_price' }>;
   options?: PropertyOptionJson[];
   properties?: PropertyOptionJson[];
   apiAlias: 'product';
@@ -52,6 +54,12 @@ export function toStoreProductJson(
       ? { mediaId: product.cover.id, media: { id: product.cover.id, url: product.cover.url, alt: product.cover.alt, thumbnails: product.cover.thumbnails, apiAlias: 'media' }, apiAlias: 'product_media' }
       : null,
     calculatedPrice: { ...toCalculatedPriceJson(price, currency.decimals), apiAlias: 'calculated_price' },
+    calculatedPrices: product.calculatedPrices.map((tier) => ({
+      ...toCalculatedPriceJson(calculateLineItem({ unitPriceMinor: tier.unitPrice, quantity: 1, taxRate: product.taxRate }), currency.decimals),
+      quantityStart: tier.quantityStart,
+      quantityEnd: tier.quantityEnd,
+      apiAlias: 'calculated_price',
+    })),
     ...(extras.options ? { options: extras.options } : {}),
     ...(extras.properties ? { properties: extras.properties } : {}),
     apiAlias: 'product',

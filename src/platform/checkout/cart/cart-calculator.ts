@@ -1,3 +1,4 @@
+import { unitPriceAtQuantity } from '../../catalog/store/advanced-prices.js';
 import { loadSalesChannelProducts } from '../../catalog/store/sales-channel-product-loader.js';
 import type { Db } from '../../database/connection.js';
 import type { UnitOfWork } from '../../database/transaction.js';
@@ -76,7 +77,7 @@ export async function calculateCart(
       referencedId: item.referencedId,
       label: product.name,
       quantity: fitted.quantity,
-      price: calculateLineItem({ unitPriceMinor: product.calculatedPrice.unitPrice, quantity: fitted.quantity, taxRate: product.taxRate }),
+      price: calculateLineItem({ unitPriceMinor: unitPriceAtQuantity(product.calculatedPrice.unitPrice, product.calculatedPrices, fitted.quantity), quantity: fitted.quantity, taxRate: product.taxRate }),
       product,
     });
   }

@@ -1,12 +1,28 @@
 import type { SeedContext } from '../context.js';
+import { seedFamily } from '../family.js';
+import { priceList } from './products.js';
 
 /**
- * Bulk-price tiers are planned, but the platform has no advanced-price entity (`product_price`) to write
- * them to: they are counted as skipped and named in the notes, never silently dropped.
+ * Bulk-price tiers (advanced prices) of the generated products, under the channel's bulk-price rule: by
+ * id, then as the same product, rule and starting quantity (the table allows one such tier). Adopted
+ * merchant products get none: their pricing is the merchant's.
  */
-export function skipProductPrices(ctx: SeedContext): void {
-  const count = ctx.plan.productPrices.length;
-  if (count === 0) return;
-  ctx.tally.add('product_price', 'skipped', count);
-  ctx.tally.note(`${count} bulk-price tiers were not written: the platform has no advanced prices (product_price) yet.`);
+export async function seedProductPrices(ctx: SeedContext): Promise<void> {
+  const { ids } = ctx;
+  const skipped = ctx.plan.productPrices.filter((p) => ctx.adoptedProducts.has(p.productId));
+  ctx.tally.add('product_price', 'skipped', skipped.length);
+  await seedFamily(ctx, {
+    entity: 'product_price',
+    nodes: ctx.plan.productPrices.filter((p) => !ctx.adoptedProducts.has(p.productId)),
+    naturalKeyField: 'productId',
+    naturalKeyValue: (n) => ids.resolve(n.productId),
+    sameScope: (n, row) => row.ruleId === ids.resolve(n.ruleId) && row.quantityStart === n.quantityStart,
+    fields: (n) => ({
+      productId: ids.resolve(n.productId),
+      ruleId: ids.resolve(n.ruleId),
+      quantityStart: n.quantityStart,
+      quantityEnd: n.quantityEnd,
+      price: priceList(ctx, n.price),
+    }),
+  });
 }
