@@ -1,5 +1,5 @@
 import jsonata from 'jsonata';
-import { compilePlainPath, type PlainPathResult } from './plain-path.js';
+import { compileExpression, type CompiledResult } from './compiled-expression.js';
 
 /** Per-evaluation limits; a realistic order mapping evaluates in well under a millisecond. */
 export interface ExpressionLimits {
@@ -38,10 +38,11 @@ export interface GuardedExpression {
   /** Evaluates against `input`; throws ExpressionError, including U1001 (too deep) and U1002 (too long). */
   evaluate(input: unknown): Promise<unknown>;
   /**
-   * For plain paths only (see plain-path.ts): the same result synchronously, without jsonata, or
-   * `fallBack` when the data needs jsonata's sequence rules. Absent for every other expression.
+   * For expressions within the compiled subset (see compiled-expression.ts): the same result
+   * synchronously, without jsonata, or `fallBack` when the data needs a rule only jsonata carries.
+   * Absent for every other expression.
    */
-  readonly evaluatePlain?: (input: unknown) => PlainPathResult;
+  readonly evaluateSync?: (input: unknown) => CompiledResult;
 }
 
 // jsonata looks this symbol up in the expression's environment before every evaluation step
@@ -61,19 +62,19 @@ export function compileGuardedExpression(text: string, limits: ExpressionLimits 
   const expression = parseExpression(text, limits);
   installGuard(expression, limits);
   const ast = expression.ast();
-  const evaluatePlain = compilePlainPath(ast);
+  const evaluateSync = compileExpression(ast);
   return {
     ast,
     async evaluate(input) {
-      const plain = evaluatePlain?.(input);
-      if (plain !== undefined && plain !== 'fallBack') return plain.value;
+      const compiled = evaluateSync?.(input);
+      if (compiled !== undefined && compiled !== 'fallBack') return compiled.value;
       try {
         return await expression.evaluate(input);
       } catch (error) {
         throw toExpressionError(error);
       }
     },
-    ...(evaluatePlain ? { evaluatePlain } : {}),
+    ...(evaluateSync ? { evaluateSync } : {}),
   };
 }
 

@@ -57,7 +57,7 @@ async function renderFields(
       continue;
     }
     const pending = renderExpression(field, order);
-    // plain paths answer synchronously; awaiting them too would cost a microtask per field
+    // compiled expressions answer synchronously; awaiting them too would cost a microtask per field
     const rendered = pending instanceof Promise ? await pending : pending;
     if ('error' in rendered) errors[field.path] = rendered.error;
     else if (rendered.value !== undefined) data[field.name] = rendered.value;
@@ -68,8 +68,8 @@ async function renderFields(
 type Rendered = { value: unknown } | { error: string };
 
 function renderExpression(field: ExpressionField, order: unknown): Rendered | Promise<Rendered> {
-  const plain = field.expression.evaluatePlain?.(order);
-  if (plain !== undefined && plain !== 'fallBack') return settle(field, () => plain.value);
+  const compiled = field.expression.evaluateSync?.(order);
+  if (compiled !== undefined && compiled !== 'fallBack') return settle(field, () => compiled.value);
   return field.expression.evaluate(order).then(
     (value) => settle(field, () => value),
     (error: unknown) => settle(field, () => {
