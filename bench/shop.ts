@@ -3,7 +3,7 @@ import type { Platform } from '../src/platform/kernel.js';
 import { newId } from '../src/platform/ids.js';
 import { CURRENCY_DEFAULT, defaultShopId } from '../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
-import { measure, type Row } from './measure.js';
+import { measure, summarize, type Row } from './measure.js';
 
 const PRODUCTS = 2000;
 const HOME = defaultShopId('category', 'home');
@@ -44,13 +44,17 @@ export async function shopCases(platform: Platform, app: FastifyInstance): Promi
     await measure('GET /store-api/checkout/cart (10 items)', 200, () => storeApi('GET', '/store-api/checkout/cart', token)),
     await measure('POST /store-api/checkout/cart/line-item', 100, () => addItem(next++)),
   ];
-  rows.push(
-    await measure('POST /store-api/checkout/order (3 items, invoice)', 30, async () => {
-      for (let i = 0; i < 3; i++) await addItem(next++);
-      const order = await storeApi('POST', '/store-api/checkout/order', token, {});
-      if (order.statusCode !== 200) throw new Error(`order failed: ${order.body}`);
-    }),
-  );
+  // only the order request is timed: the cart is filled before each one (three line-item requests that
+  // would otherwise more than double the figure)
+  const orderTimes: number[] = [];
+  for (let i = 0; i < 35; i++) {
+    for (let k = 0; k < 3; k++) await addItem(next++);
+    const started = performance.now();
+    const order = await storeApi('POST', '/store-api/checkout/order', token, {});
+    if (i >= 5) orderTimes.push(performance.now() - started);
+    if (order.statusCode !== 200) throw new Error(`order failed: ${order.body}`);
+  }
+  rows.push(summarize('POST /store-api/checkout/order (3 items, invoice; the cart filled beforehand)', orderTimes));
   rows.push(await measure('GET / (storefront home, 24 products)', 100, () => app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })));
   rows.push(await measure('GET /navigation/{id}?p=5 (storefront category page)', 100, () => app.inject({ method: 'GET', url: `/navigation/${HOME}?p=5`, headers: { accept: 'text/html' } })));
   return rows;
