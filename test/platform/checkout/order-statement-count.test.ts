@@ -34,6 +34,6 @@ describe('Store API order placement: statements per order', () => {
     expect(response.statusCode).toBe(200);
     if (process.env.SHOW_SQL) console.log(sql.join('\n---\n'));
     console.log(`order placement statements: ${count}`);
-    expect(count).toBeLessThanOrEqual(35);
+    expect(count).toBeLessThanOrEqual(32);
   });
 });

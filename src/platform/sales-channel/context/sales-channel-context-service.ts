@@ -6,10 +6,9 @@ import { AppError } from '../../errors/app-error.js';
 import { violations } from '../../customer/account/violations.js';
 import { isId, newId } from '../../ids.js';
 import { ContextPersister, type StoredContext } from './context-persister.js';
+import { readContextParts } from './context-parts.js';
 import type {
   ContextChoices,
-  ContextCurrency,
-  ContextCustomer,
   ContextPaymentMethod,
   ContextSalesChannel,
   ContextShippingMethod,
@@ -145,15 +144,15 @@ export class SalesChannelContextService {
 
   /** Resolves choices against what is still valid (a deleted or deactivated choice falls back to the channel default). */
   async #build(salesChannel: ContextSalesChannel, stored: StoredContext, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
-    const db = executorOf(within ?? this.deps.db);
-    const found = stored.customerId ? await loadCustomer(db, stored.customerId) : undefined;
+    const parts = await readContextParts(executorOf(within ?? this.deps.db), salesChannel, stored);
+    const found = parts.customer;
     const customer = found?.customer ?? null;
-    const currency = (stored.choices.currencyId && (await loadCurrency(db, stored.choices.currencyId))) || (await loadCurrency(db, salesChannel.currencyId));
-    const paymentMethodId = stored.choices.paymentMethodId ?? customer?.defaultPaymentMethodId ?? salesChannel.paymentMethodId;
-    // the channel default is used even when unavailable, so the context exists; checkout then refuses it
-    const paymentMethod = (await this.#availablePaymentMethod(db, paymentMethodId, salesChannel.id)) ?? (await loadPaymentMethod(db, salesChannel.paymentMethodId, salesChannel.id));
-    const shippingMethod =
-      (stored.choices.shippingMethodId && (await loadShippingMethod(db, stored.choices.shippingMethodId))) || (await loadShippingMethod(db, salesChannel.shippingMethodId));
+    const currency = parts.chosenCurrency ?? parts.channelCurrency;
+    // the preferred method (choice, else the customer's default, else the channel's) if it can be used now;
+    // else the channel default even when unavailable, so the context exists: checkout then refuses it
+    const preferred = parts.preferredPayment;
+    const paymentMethod = preferred?.active && this.deps.isPaymentHandlerAvailable(preferred.handlerIdentifier) ? withoutActive(preferred) : parts.channelPayment;
+    const shippingMethod = parts.chosenShipping ?? parts.channelShipping;
     if (!currency || !paymentMethod || !shippingMethod) {
       throw new AppError(500, 'SYSTEM__SALES_CHANNEL_MISCONFIGURED', `The sales channel "${salesChannel.name}" has no valid default currency, payment or shipping method.`);
     }
@@ -180,16 +179,6 @@ export class SalesChannelContextService {
   }
 }
 
-async function loadPaymentMethod(db: Executor, id: string, salesChannelId: string): Promise<ContextPaymentMethod | undefined> {
-  return db.selectFrom('payment_method').select([...PAYMENT_METHOD_COLUMNS, offeredIn(salesChannelId)]).where('id', '=', id).executeTakeFirst();
-}
-
-async function loadCurrency(db: Executor, id: string): Promise<ContextCurrency | undefined> {
-  const row = await db.selectFrom('currency').select(['id', 'iso_code as isoCode', 'name', 'symbol', 'decimals', 'factor']).where('id', '=', id).executeTakeFirst();
-  // numeric arrives as a string
-  return row && { ...row, factor: Number(row.factor) };
-}
-
 async function loadShippingMethod(db: Executor, id: string): Promise<ContextShippingMethod | undefined> {
   return db
     .selectFrom('shipping_method')
@@ -199,37 +188,15 @@ async function loadShippingMethod(db: Executor, id: string): Promise<ContextShip
     .executeTakeFirst();
 }
 
-/** The active customer with the country of their default shipping address (the context's shipping location). */
-async function loadCustomer(db: Executor, id: string): Promise<{ customer: ContextCustomer; shippingCountryId: string | null } | undefined> {
-  const row = await db
-    .selectFrom('customer as c')
-    .leftJoin('customer_address as a', 'a.id', 'c.default_shipping_address_id')
-    .select([
-      'c.id',
-      'c.customer_number as customerNumber',
-      'c.company',
-      'c.email',
-      'c.first_name as firstName',
-      'c.last_name as lastName',
-      'c.group_id as groupId',
-      'c.guest',
-      'c.default_billing_address_id as defaultBillingAddressId',
-      'c.default_shipping_address_id as defaultShippingAddressId',
-      'c.default_payment_method_id as defaultPaymentMethodId',
-      'a.country_id as shippingCountryId',
-    ])
-    .where('c.id', '=', id)
-    .where('c.active', '=', true)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { shippingCountryId, ...customer } = row;
-  return { customer, shippingCountryId };
-}
-
 /** `id` if it is an id the channel offers (`mappingTable`); a 400 violation at `pointer` otherwise. */
 async function assertAssigned(db: Executor, entity: string, id: unknown, mappingTable: string, column: string, salesChannelId: string, pointer: string): Promise<string> {
   if (!isId(id)) throw violations.invalidId(pointer);
   const row = await db.selectFrom(mappingTable).select(column).where('sales_channel_id', '=', salesChannelId).where(column, '=', id).executeTakeFirst();
   if (!row) throw violations.entityDoesNotExist(pointer, entity, id);
   return id;
+}
+
+function withoutActive(method: ContextPaymentMethod & { active: boolean }): ContextPaymentMethod {
+  const { active: _active, ...rest } = method;
+  return rest;
 }
