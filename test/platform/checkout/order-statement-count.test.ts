@@ -36,4 +36,19 @@ describe('Store API order placement: statements per order', () => {
     console.log(`order placement statements: ${count}`);
     expect(count).toBeLessThanOrEqual(32);
   });
+
+  it('adds a line item within the pinned count: the cart calculated once, under its lock, and answered with that calculation', async () => {
+    const token = await cartOfThree();
+    const product = await createProduct(t.platform, { stock: 50 });
+    const { result: response, count, sql } = await t.platform.database.statements.measure(() =>
+      client.storeApi('POST', '/store-api/checkout/cart/line-item', { token, body: { items: [{ type: 'product', referencedId: product, quantity: 2 }] } }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json().lineItems).toHaveLength(4);
+    if (process.env.SHOW_SQL) console.log(sql.join('\n---\n'));
+    console.log(`line item add statements: ${count}`);
+    // one read of the products for the check and one for the calculation; none after the commit
+    expect(sql.filter((text) => /FROM product p/.test(text))).toHaveLength(2);
+    expect(count).toBeLessThanOrEqual(10);
+  });
 });

@@ -109,13 +109,6 @@ export async function calculateCart(
     });
   }
 
-  let paymentValidationData: unknown;
-  if (lineItems.length > 0 && options.validatePayment !== false) {
-    const validation = await validateCartPayment(platform, context, { totalPrice: price.totalPrice, lineItemCount: lineItems.length });
-    if (validation.ok) paymentValidationData = validation.data;
-    else errors.push(validation.error);
-  }
-
   const cart: CalculatedCart = {
     token: context.token,
     currency: { id: context.currency.id, isoCode: context.currency.isoCode, decimals: context.currency.decimals },
@@ -131,9 +124,21 @@ export async function calculateCart(
     shippingTotal,
     errors,
   };
-  if (paymentValidationData !== undefined) cart.paymentValidationData = paymentValidationData;
+  if (options.validatePayment !== false) await addPaymentValidation(platform, context, cart);
   const changed = kept.length !== stored.lineItems.length || kept.some((item, i) => item.quantity !== stored.lineItems[i]!.quantity);
   return { cart, normalized: { lineItems: kept }, changed };
+}
+
+/**
+ * The payment method's check of a calculated cart (skipped for an empty one): its data is kept on the
+ * cart, a refusal becomes one of its errors. Outside database transactions only: a handler may ask its
+ * gateway.
+ */
+export async function addPaymentValidation(platform: Platform, context: SalesChannelContext, cart: CalculatedCart): Promise<void> {
+  if (cart.lineItems.length === 0) return;
+  const validation = await validateCartPayment(platform, context, { totalPrice: cart.price.totalPrice, lineItemCount: cart.lineItems.length });
+  if (!validation.ok) cart.errors.push(validation.error);
+  else if (validation.data !== undefined) cart.paymentValidationData = validation.data;
 }
 
 function emptyCartPrice(): CartPrice {

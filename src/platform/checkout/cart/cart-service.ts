@@ -4,8 +4,8 @@ import type { Db } from '../../database/connection.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
-import { emptyStoredCart, type CalculatedCart, type CartError, type StoredCart, type StoredLineItem } from './cart.js';
-import { calculateCart, type CartCalculation } from './cart-calculator.js';
+import { emptyStoredCart, type CalculatedCart, type StoredCart, type StoredLineItem } from './cart.js';
+import { addPaymentValidation, calculateCart, type CartCalculation } from './cart-calculator.js';
 import { cartRequestErrors } from './cart-errors.js';
 import { CartPersister } from './cart-persister.js';
 import type { NewLineItem, QuantityChange } from './line-item-input.js';
@@ -87,21 +87,20 @@ export class CartService {
 
   /**
    * Applies a change under the cart's row lock, stores the result with its own corrections (fitted
-   * quantities) and the context (so a guest's token stays valid), then answers with the cart as
-   * calculated after commit, including what the corrections told.
+   * quantities) and the context (so a guest's token stays valid), then answers with that calculation
+   * and, after commit, the payment method's check of it (no transaction may wait on a gateway).
    */
   async #change(context: SalesChannelContext, change: (uow: UnitOfWork, stored: StoredCart) => Promise<StoredCart>): Promise<CalculatedCart> {
-    const corrections = await transaction(this.platform.db, async (uow) => {
+    const cart = await transaction(this.platform.db, async (uow) => {
       const stored = await this.persister.loadForUpdate(uow, context.token, context.salesChannel.id);
       const next = await change(uow, stored);
-      // the payment handler is not asked here: no transaction may wait on a gateway
       const normalized = await calculateCart(this.platform, uow, context, next, { validatePayment: false });
       await this.persister.save(uow, context.token, context.salesChannel.id, normalized.normalized);
       await this.platform.salesChannelContexts.persist(context, uow);
-      return normalized.cart.errors;
+      return normalized.cart;
     });
-    const cart = await this.get(context);
-    return { ...cart, errors: mergeErrors(corrections, cart.errors) };
+    await addPaymentValidation(this.platform, context, cart);
+    return cart;
   }
 }
 
@@ -120,8 +119,3 @@ function withAddedLineItems(lineItems: StoredLineItem[], added: StoredLineItem[]
   return merged;
 }
 
-function mergeErrors(first: CartError[], second: CartError[]): CartError[] {
-  const byKey = new Map(first.map((error) => [error.key, error]));
-  for (const error of second) byKey.set(error.key, error);
-  return [...byKey.values()];
-}
