@@ -33,7 +33,11 @@ export async function demoData(suite: Suite): Promise<void> {
   suite.report('demo-data 6 runs started on both processes: accepted / refused with 409', `${accepted} / ${refusedInShape}`, accepted === 1 && refusedInShape === 5);
 
   const first = await finished(appB!.baseUrl, call);
-  suite.report('demo-data accepted run: state, rows created', `${first.state}, ${first.created}`, first.state === 'finished' && first.created > 0);
+  suite.report(
+    'demo-data accepted run: state, rows created',
+    `${first.state}, ${first.created}${first.message && first.state !== 'finished' ? ` (${first.message})` : ''}`,
+    first.state === 'finished' && first.created > 0,
+  );
 
   const again = await call(appB!.baseUrl, 'POST', '/api/_action/ext-demo-data/generate', GENERATE);
   const second = again.status === 202 ? await finished(appA!.baseUrl, call) : null;

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { systemContext } from '../../../../platform/sdk/index.js';
 import type { SalesChannelNode } from '../../plan/types.js';
 import { createInBatches } from '../batches.js';
@@ -95,11 +96,18 @@ export async function writeSalesChannels(ctx: SeedContext, resolutions: Array<Re
  * The storefront tells channels apart by origin (scheme, host, port), so a channel's domain path becomes a
  * subdomain of APP_URL's host: `/fresh` on http://localhost:8000 is http://fresh.localhost:8000, which
  * browsers resolve to the loopback address without any set-up (a real host needs a DNS entry per channel).
+ * An IP address takes no subdomain (the URL would keep the bare address and collide with the default
+ * channel's domain), so there the channel gets `<name>.localhost` on the same port: same machine only.
  */
-function domainUrl(ctx: SeedContext, node: SalesChannelNode): string {
-  const url = new URL(ctx.host.appUrl);
-  url.hostname = `${node.domain.path.slice(1)}.${url.hostname}`;
+export function channelDomainUrl(appUrl: string, domainPath: string): string {
+  const url = new URL(appUrl);
+  const base = isIP(url.hostname.replace(/^\[|\]$/g, '')) ? 'localhost' : url.hostname;
+  url.hostname = `${domainPath.slice(1)}.${base}`;
   return url.origin;
+}
+
+function domainUrl(ctx: SeedContext, node: SalesChannelNode): string {
+  return channelDomainUrl(ctx.host.appUrl, node.domain.path);
 }
 
 function domainRow(ctx: SeedContext, node: SalesChannelNode): Record<string, unknown> {
