@@ -265,8 +265,6 @@ function evaluatePath(steps: readonly StepKind[], context: Value, vars: Value[])
     const step = steps[s]!;
     const last = s === steps.length - 1;
     const results: Value[] = [];
-    // whether results[i] is a value as found in the data (a raw array is kept whole when it is the only one)
-    let onlyRawArray = false;
     for (const item of sequence) {
       let found: Value | typeof FALL_BACK;
       if (step.kind === 'object') {
@@ -280,8 +278,8 @@ function evaluatePath(steps: readonly StepKind[], context: Value, vars: Value[])
       if (found === FALL_BACK) return FALL_BACK;
       if (found !== undefined) results.push(found);
     }
-    if (step.kind === 'name' && step.filters.length === 0 && results.length === 1 && Array.isArray(results[0])) onlyRawArray = true;
-    if (last && onlyRawArray) return results[0];
+    // the last step's only value, an array as found in the data (no filter made it a sequence), is kept whole
+    if (last && step.kind === 'name' && step.filters.length === 0 && results.length === 1 && Array.isArray(results[0])) return results[0];
     const next: Value[] = [];
     for (const result of results) {
       if (!Array.isArray(result)) next.push(result);
