@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../database/transaction.js';
 import { CriteriaSql } from './criteria/to-sql.js';
 import type { Criteria } from './criteria/types.js';
-import { columnName, tableName, type AssociationDefinition, type EntityDefinition } from './definition.js';
+import { columnName, tableName, type EntityDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
 import { readableFields, serializeRow, type EntityRecord } from './serializer.js';
 
@@ -23,8 +23,9 @@ const exactTotalWanted = (criteria: Criteria) => !criteria.ids && criteria.limit
 
 /**
  * Runs criteria against the database: one statement for the page of root rows and its exact total
- * (a window count; a separate count only for a page past the end or the next-pages mode), and one per
- * requested association level (never one per row).
+ * (a window count; a separate count only for a page past the end or the next-pages mode). Requested
+ * associations, at any depth, come as JSON columns of the same statement, or of one more statement for a
+ * page (never one per row or per association).
  */
 export class EntityReader {
   constructor(private readonly registry: EntityRegistry) {}
@@ -38,10 +39,88 @@ export class EntityReader {
 
   async search(exec: Executor, def: EntityDefinition, criteria: Criteria): Promise<ReadResult> {
     const builder = new CriteriaSql(this.registry);
-    const rows = await this.#page(exec, def, criteria, builder, selectList(def, 't0'));
-    const entities = rows.map((row) => this.#serialize(def, row));
-    await this.#loadAssociations(exec, def, entities, criteria);
+    const wanted = Object.entries(criteria.associations ?? {}).filter(([name]) => def.associations?.[name] !== undefined);
+    // Without paging every root row is returned, so the association tree rides on the root statement.
+    // A page goes first alone: PostgreSQL may evaluate select-list subqueries before it sorts and cuts.
+    const inline = wanted.length > 0 && (criteria.ids !== undefined || criteria.limit === undefined);
+    const select = inline ? sql`${selectList(def, 't0')}, ${this.#associationColumns(builder, def, 't0', criteria)}` : selectList(def, 't0');
+    const rows = await this.#page(exec, def, criteria, builder, select);
+    if (wanted.length > 0 && !inline && rows.length > 0) await this.#readAssociationTrees(exec, def, criteria, rows);
+    const entities = rows.map((row) => this.#hydrate(def, row, criteria));
     return { total: await this.#total(exec, def, criteria, rows), entities };
+  }
+
+  /** The association trees of a page's rows in one statement, merged into the rows by id. */
+  async #readAssociationTrees(exec: Executor, def: EntityDefinition, criteria: Criteria, rows: Record<string, unknown>[]): Promise<void> {
+    const builder = new CriteriaSql(this.registry);
+    const ids = rows.map((row) => row.id as string);
+    const result = await sql<Record<string, unknown>>`SELECT t0.id AS "id", ${this.#associationColumns(builder, def, 't0', criteria)}
+      FROM ${sql.table(tableName(def))} AS t0 WHERE ${builder.inList(sql.ref('t0.id'), ids)}`.execute(exec);
+    const trees = new Map(result.rows.map((tree) => [tree.id as string, tree]));
+    for (const row of rows) Object.assign(row, trees.get(row.id as string), { id: row.id });
+  }
+
+  /**
+   * One JSON column per requested association of `alias`: a correlated subquery building the associated
+   * rows (and, recursively, their own associations) with row_to_json, so a whole tree costs no statement
+   * of its own. To-one reads follow the foreign key (a nested filter would hide the parent's link);
+   * to-many apply the nested criteria's filter, sort and paging per parent.
+   */
+  #associationColumns(builder: CriteriaSql, def: EntityDefinition, alias: string, criteria: Criteria): RawBuilder<unknown> {
+    const columns: RawBuilder<unknown>[] = [];
+    for (const [name, nested] of Object.entries(criteria.associations ?? {})) {
+      const association = def.associations?.[name];
+      if (!association) continue;
+      const target = this.registry.get(association.entity);
+      const a = builder.nextAlias();
+      const fields = this.#rowSelect(builder, target, a, nested);
+      let json: RawBuilder<unknown>;
+      if (association.type === 'many-to-one') {
+        const foreignKey = sql.ref(`${alias}.${columnName(association.foreignKey, def.fields[association.foreignKey])}`);
+        json = sql`SELECT row_to_json(x) FROM (SELECT ${fields} FROM ${sql.table(tableName(target))} AS ${sql.id(a)} WHERE ${sql.ref(`${a}.id`)} = ${foreignKey}) AS x`;
+      } else {
+        let from: RawBuilder<unknown>;
+        let parent: RawBuilder<unknown>;
+        if (association.type === 'one-to-many') {
+          from = sql`${sql.table(tableName(target))} AS ${sql.id(a)}`;
+          parent = sql.ref(`${a}.${columnName(association.foreignKey, target.fields[association.foreignKey])}`);
+        } else {
+          const mapping = builder.nextAlias();
+          from = sql`${sql.table(association.mappingTable)} AS ${sql.id(mapping)} JOIN ${sql.table(tableName(target))} AS ${sql.id(a)} ON ${sql.ref(`${a}.id`)} = ${sql.ref(`${mapping}.${association.referenceColumn}`)}`;
+          parent = sql.ref(`${mapping}.${association.localColumn}`);
+        }
+        const where = allOf([sql<SqlBool>`${parent} = ${sql.ref(`${alias}.id`)}`, ...builder.conditions(target, a, nested)]);
+        const order = sql.join(builder.orderBy(target, a, nested.sort));
+        const paging = nested.limit ? sql`LIMIT ${nested.limit} OFFSET ${nested.limit * ((nested.page ?? 1) - 1)}` : sql``;
+        json = sql`SELECT coalesce(json_agg(x ORDER BY x."__rn"), '[]'::json) FROM (
+          SELECT ${fields}, row_number() OVER (ORDER BY ${order}) AS "__rn" FROM ${from} WHERE ${where} ORDER BY ${order} ${paging}) AS x`;
+      }
+      columns.push(sql`(${json}) AS ${sql.id(name)}`);
+    }
+    return sql.join(columns);
+  }
+
+  #rowSelect(builder: CriteriaSql, def: EntityDefinition, alias: string, criteria: Criteria): RawBuilder<unknown> {
+    const hasNested = Object.keys(criteria.associations ?? {}).some((name) => def.associations?.[name] !== undefined);
+    return hasNested ? sql`${selectList(def, alias)}, ${this.#associationColumns(builder, def, alias, criteria)}` : selectList(def, alias);
+  }
+
+  /** A row (root columns, or an object from row_to_json) with its association trees, in the API form. */
+  #hydrate(def: EntityDefinition, row: Record<string, unknown>, criteria: Criteria): EntityRecord {
+    const entity = this.#serialize(def, row);
+    for (const [name, nested] of Object.entries(criteria.associations ?? {})) {
+      const association = def.associations?.[name];
+      if (!association) continue;
+      const target = this.registry.get(association.entity);
+      const value = row[name];
+      if (association.type === 'many-to-one') {
+        entity[name] = value === null || value === undefined ? null : this.#hydrate(target, value as Record<string, unknown>, nested);
+        continue;
+      }
+      const list = ((value ?? []) as Record<string, unknown>[]).map((child) => this.#hydrate(target, child, nested));
+      entity[name] = association.type === 'one-to-many' && association.single === true ? (list[0] ?? null) : list;
+    }
+    return entity;
   }
 
   #serialize(def: EntityDefinition, row: Record<string, unknown>): EntityRecord {
@@ -105,77 +184,6 @@ export class EntityReader {
       FROM ${sql.table(association.mappingTable)} AS "m" WHERE ${new CriteriaSql(this.registry).inList(parent, parentIds)}`.execute(exec);
     for (const row of result.rows) linked.get(row.parent)?.push(row.id);
     return linked;
-  }
-
-  async #loadAssociations(exec: Executor, def: EntityDefinition, entities: EntityRecord[], criteria: Criteria): Promise<void> {
-    if (entities.length === 0) return;
-    for (const [name, nested] of Object.entries(criteria.associations ?? {})) {
-      const association = def.associations?.[name];
-      if (!association) continue;
-      const target = this.registry.get(association.entity);
-      if (association.type === 'many-to-one') await this.#loadToOne(exec, entities, name, association.foreignKey, target, nested);
-      else await this.#loadToMany(exec, entities, name, association, target, nested);
-    }
-  }
-
-  /** To-one: the nested criteria only contributes its own associations (a filter would hide the parent's link). */
-  async #loadToOne(exec: Executor, entities: EntityRecord[], name: string, foreignKey: string, target: EntityDefinition, nested: Criteria): Promise<void> {
-    const ids = [...new Set(entities.map((e) => e[foreignKey]).filter((v): v is string => typeof v === 'string'))];
-    const found = ids.length > 0 ? (await this.search(exec, target, { ids, associations: nested.associations })).entities : [];
-    const byId = new Map(found.map((e) => [e.id, e]));
-    for (const entity of entities) entity[name] = byId.get(entity[foreignKey] as string) ?? null;
-  }
-
-  /**
-   * To-many: one statement for all parents; filter, sort and paging of the nested criteria apply per
-   * parent, using row_number() partitioned by the parent id.
-   */
-  async #loadToMany(
-    exec: Executor,
-    entities: EntityRecord[],
-    name: string,
-    association: Exclude<AssociationDefinition, { type: 'many-to-one' }>,
-    target: EntityDefinition,
-    nested: Criteria,
-  ): Promise<void> {
-    const builder = new CriteriaSql(this.registry);
-    const alias = builder.nextAlias();
-    const parentIds = entities.map((e) => e.id);
-    let from: RawBuilder<unknown>;
-    let parent: RawBuilder<unknown>;
-    if (association.type === 'one-to-many') {
-      from = sql`${sql.table(tableName(target))} AS ${sql.id(alias)}`;
-      parent = sql`${sql.ref(`${alias}.${columnName(association.foreignKey, target.fields[association.foreignKey])}`)}`;
-    } else {
-      const mapping = builder.nextAlias();
-      from = sql`${sql.table(association.mappingTable)} AS ${sql.id(mapping)} JOIN ${sql.table(tableName(target))} AS ${sql.id(alias)} ON ${sql.ref(`${alias}.id`)} = ${sql.ref(`${mapping}.${association.referenceColumn}`)}`;
-      parent = sql`${sql.ref(`${mapping}.${association.localColumn}`)}`;
-    }
-    const where = allOf([builder.inList(parent, parentIds), ...builder.conditions(target, alias, nested)]);
-    const order = sql.join(builder.orderBy(target, alias, nested.sort));
-    const offset = nested.limit ? nested.limit * ((nested.page ?? 1) - 1) : 0;
-    const window = nested.limit
-      ? sql`WHERE ${sql.ref('x.__rn')} > ${offset} AND ${sql.ref('x.__rn')} <= ${offset + nested.limit}`
-      : sql``;
-    const result = await sql<Record<string, unknown>>`
-      SELECT * FROM (
-        SELECT ${selectList(target, alias)}, ${parent} AS "__parent", row_number() OVER (PARTITION BY ${parent} ORDER BY ${order}) AS "__rn"
-        FROM ${from} WHERE ${where}
-      ) AS x ${window} ORDER BY "__parent", "__rn"`.execute(exec);
-    const children = result.rows.map((row) => ({ parent: row.__parent as string, entity: this.#serialize(target, row) }));
-    await this.#loadAssociations(
-      exec,
-      target,
-      children.map((c) => c.entity),
-      nested,
-    );
-    const byParent = new Map<string, EntityRecord[]>(parentIds.map((id) => [id, []]));
-    for (const child of children) byParent.get(child.parent)?.push(child.entity);
-    const single = association.type === 'one-to-many' && association.single === true;
-    for (const entity of entities) {
-      const list = byParent.get(entity.id) ?? [];
-      entity[name] = single ? (list[0] ?? null) : list;
-    }
   }
 }
 

@@ -10,11 +10,12 @@ export function readableFields(def: EntityDefinition): Array<[string, FieldDefin
 
 /**
  * Converts a row (selected with field names as column aliases) to the API form. NUMERIC comes back
- * from pg as a string and timestamps as Date; the API gives numbers and ISO strings. Empty or NULL
+ * from pg as a string and timestamps as Date; the API gives numbers and ISO strings. Rows built by
+ * row_to_json (association trees) carry uuids with dashes and timestamps as strings with microseconds. Empty or NULL
  * customFields read as `{}` (reference §4.3), so clients never need a null check.
  */
 export function serializeRow(def: EntityDefinition, row: Record<string, unknown>): EntityRecord {
-  const entity: Record<string, unknown> = { id: row.id };
+  const entity: Record<string, unknown> = { id: convert(ID_FIELD, row.id) };
   for (const [name, field] of readableFields(def)) {
     if (name === 'id') continue;
     entity[name] = convert(field, row[name]);
@@ -24,6 +25,8 @@ export function serializeRow(def: EntityDefinition, row: Record<string, unknown>
   return entity as EntityRecord;
 }
 
+const ID_FIELD: FieldDefinition = { type: 'id' };
+
 function convert(field: FieldDefinition, value: unknown): unknown {
   if (value === null || value === undefined) return null;
   switch (field.type) {
@@ -31,7 +34,11 @@ function convert(field: FieldDefinition, value: unknown): unknown {
     case 'int':
       return typeof value === 'string' ? Number(value) : value;
     case 'datetime':
-      return value instanceof Date ? value.toISOString() : value;
+      if (value instanceof Date) return value.toISOString();
+      // row_to_json renders timestamptz as "2026-11-24T15:31:18.123456+00:00"; the API form has milliseconds
+      return typeof value === 'string' ? new Date(value).toISOString() : value;
+    case 'id':
+      return typeof value === 'string' && value.length === 36 ? value.replace(/-/g, '') : value;
     default:
       return value;
   }

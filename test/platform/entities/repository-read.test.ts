@@ -196,6 +196,28 @@ describe('repository search', () => {
     expect(unlinked.entities[0].order).toMatchObject({ id: id(1), tax: { name: 'Reduced rate' } });
   });
 
+  it('reads a whole association tree in the root statement, and a page in one more: never one per association', async () => {
+    const associations = { stateMachineState: {}, tax: {}, transactions: { associations: { stateMachineState: {} } }, paymentMethods: {} };
+    const byIds = await handle.statements.measure(() => search({ ids: [id(1), id(2)], associations }));
+    expect(byIds.count).toBe(1);
+    const paged = await handle.statements.measure(() => search({ limit: 2, 'total-count-mode': 'exact', associations }));
+    expect(paged.count).toBe(2);
+    expect(paged.result.total).toBe(10);
+    expect(numbers(paged.result.entities)).toEqual(['ORD-001', 'ORD-002']);
+    expect(paged.result.entities.map((e) => e.id)).toEqual(byIds.result.entities.map((e) => e.id));
+
+    // nested rows come through row_to_json: they read exactly as the same rows read at the root
+    // (ids without dashes, timestamps with milliseconds, numbers as numbers, JSON as JSON)
+    const [first] = byIds.result.entities;
+    const transactions = first.transactions as Array<Record<string, unknown>>;
+    const { entities: direct } = await repositories.get('test_order_transaction').search({ ids: transactions.map((tx) => tx.id as string), associations: { stateMachineState: {} } }, systemContext);
+    expect(transactions).toEqual(direct);
+    const { entities: taxes } = await repositories.get('test_tax').search({ ids: [id(202)] }, systemContext);
+    expect(first.tax).toEqual(taxes[0]);
+    expect(first.updatedAt === null || typeof first.updatedAt === 'string').toBe(true);
+    expect((transactions[0]!.createdAt as string)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+
   it('trims output to includes per apiAlias, keeping id and apiAlias', async () => {
     const { entities } = await search({
       ids: [id(1)],
