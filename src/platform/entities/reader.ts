@@ -187,9 +187,27 @@ export class EntityReader {
   }
 }
 
+/**
+ * `alias.column AS "field"` for every readable field. Identifiers come from definitions only; the list is
+ * built once per definition and alias (a tree read names dozens of columns, and composing them as
+ * separate references costs more than the database takes to run the statement).
+ */
 function selectList(def: EntityDefinition, alias: string): RawBuilder<unknown> {
-  return sql.join(readableFields(def).map(([name, field]) => sql`${sql.ref(`${alias}.${columnName(name, field)}`)} AS ${sql.id(name)}`));
+  let byAlias = selectLists.get(def.fields);
+  if (!byAlias) selectLists.set(def.fields, (byAlias = new Map()));
+  let list = byAlias.get(alias);
+  if (list === undefined) {
+    list = readableFields(def)
+      .map(([name, field]) => `${quoteIdentifier(alias)}.${quoteIdentifier(columnName(name, field))} AS ${quoteIdentifier(name)}`)
+      .join(', ');
+    byAlias.set(alias, list);
+  }
+  return sql.raw(list);
 }
+
+const selectLists = new WeakMap<EntityDefinition['fields'], Map<string, string>>();
+
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 function allOf(conditions: RawBuilder<SqlBool>[]): RawBuilder<SqlBool> {
   return conditions.length === 0 ? sql<SqlBool>`TRUE` : sql<SqlBool>`${sql.join(conditions, sql` AND `)}`;

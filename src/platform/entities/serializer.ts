@@ -4,9 +4,17 @@ import type { EntityDefinition, FieldDefinition } from './definition.js';
 export type EntityRecord = Record<string, unknown> & { id: string; apiAlias: string };
 
 /** Fields a read returns: everything except password and write-only fields. */
-export function readableFields(def: EntityDefinition): Array<[string, FieldDefinition]> {
-  return Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password' && f.type !== 'secret');
+export function readableFields(def: EntityDefinition): ReadonlyArray<[string, FieldDefinition]> {
+  // every read serializes every row through this list: computed once per definition's field set
+  let fields = readable.get(def.fields);
+  if (!fields) {
+    fields = Object.entries(def.fields).filter(([, f]) => !f.writeOnly && f.type !== 'password' && f.type !== 'secret');
+    readable.set(def.fields, fields);
+  }
+  return fields;
 }
+
+const readable = new WeakMap<EntityDefinition['fields'], Array<[string, FieldDefinition]>>();
 
 /**
  * Converts a row (selected with field names as column aliases) to the API form. NUMERIC comes back
