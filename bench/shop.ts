@@ -3,9 +3,12 @@ import type { Platform } from '../src/platform/kernel.js';
 import { newId } from '../src/platform/ids.js';
 import { CURRENCY_DEFAULT, defaultShopId } from '../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
+import { sql } from 'kysely';
 import { measure, summarize, type Row } from './measure.js';
 
 const PRODUCTS = 2000;
+/** The catalogue size of the listing rows that show whether a listing depends on the catalogue's size. */
+const LARGE_CATALOGUE = 20_000;
 const HOME = defaultShopId('category', 'home');
 
 /**
@@ -13,7 +16,7 @@ const HOME = defaultShopId('category', 'home');
  * listing, detail, cart changes and reads, order placement, and the storefront's home and category pages.
  */
 export async function shopCases(platform: Platform, app: FastifyInstance): Promise<Row[]> {
-  const productIds = await seedProducts(platform);
+  const productIds = await seedProducts(platform, 0, PRODUCTS);
   const channel = await platform.db.selectFrom('sales_channel').select('access_key').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
   const storeApi = async (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
     app.inject({
@@ -37,8 +40,12 @@ export async function shopCases(platform: Platform, app: FastifyInstance): Promi
   for (let i = 0; i < 10; i++) await addItem(i);
 
   let next = 100;
+  const listing = () => storeApi('POST', '/store-api/product', undefined, { limit: 24 });
+  // a repeated page comes from the listing cache; after any catalogue change the next one is computed
+  const changedCatalogue = () => sql`UPDATE catalog_listing_version SET version = version + 1`.execute(platform.db);
   const rows: Row[] = [
-    await measure(`POST /store-api/product, limit 24 (${PRODUCTS} products)`, 100, () => storeApi('POST', '/store-api/product', undefined, { limit: 24 })),
+    await measure(`POST /store-api/product, limit 24 (${PRODUCTS} products)`, 100, listing),
+    await measureAfter(`POST /store-api/product, limit 24 (${PRODUCTS} products), after a catalogue change`, 50, changedCatalogue, listing),
     await measure('POST /store-api/product, term search', 100, () => storeApi('POST', '/store-api/product', undefined, { limit: 24, term: 'Mug 01' })),
     await measure('GET /store-api/product/{id}', 200, () => storeApi('GET', `/store-api/product/${productIds[1234]}`)),
     await measure('GET /store-api/checkout/cart (10 items)', 200, () => storeApi('GET', '/store-api/checkout/cart', token)),
@@ -57,14 +64,32 @@ export async function shopCases(platform: Platform, app: FastifyInstance): Promi
   rows.push(summarize('POST /store-api/checkout/order (3 items, invoice; the cart filled beforehand)', orderTimes));
   rows.push(await measure('GET / (storefront home, 24 products)', 100, () => app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })));
   rows.push(await measure('GET /navigation/{id}?p=5 (storefront category page)', 100, () => app.inject({ method: 'GET', url: `/navigation/${HOME}?p=5`, headers: { accept: 'text/html' } })));
+
+  await seedProducts(platform, PRODUCTS, LARGE_CATALOGUE);
+  rows.push({ ...(await measure(`POST /store-api/product, limit 24 (${LARGE_CATALOGUE} products)`, 100, listing)), target: '≤ 10 ms (PostgreSQL)' });
+  rows.push(await measureAfter(`POST /store-api/product, limit 24 (${LARGE_CATALOGUE} products), after a catalogue change`, 30, changedCatalogue, listing));
   return rows;
 }
 
-async function seedProducts(platform: Platform): Promise<string[]> {
+/** Like measure(), with `before` run (untimed) ahead of every timed run. */
+async function measureAfter(name: string, runs: number, before: () => Promise<unknown>, fn: () => Promise<unknown>): Promise<Row> {
+  const times: number[] = [];
+  for (let i = 0; i < runs + 3; i++) {
+    await before();
+    const started = performance.now();
+    await fn();
+    if (i >= 3) times.push(performance.now() - started);
+  }
+  return summarize(name, times);
+}
+
+/** Products from..to-1, visible in the default channel and assigned to its home category. */
+async function seedProducts(platform: Platform, from: number, to: number): Promise<string[]> {
   const tax = defaultShopId('tax', 'standard');
-  const ids = Array.from({ length: PRODUCTS }, () => newId());
-  for (let offset = 0; offset < PRODUCTS; offset += 500) {
-    const slice = ids.slice(offset, offset + 500);
+  const ids = Array.from({ length: to - from }, () => newId());
+  for (let start = 0; start < ids.length; start += 500) {
+    const offset = from + start;
+    const slice = ids.slice(start, start + 500);
     await platform.db
       .insertInto('product')
       .values(

@@ -2,12 +2,13 @@ import type { PlatformModule } from '../module.js';
 import { catalogMigration } from './migration.js';
 import { categoryTreeMovesMigration } from './migration-category-tree-moves.js';
 import { productPriceMigration } from './migration-product-price.js';
+import { listingVersionMigration } from './migration-listing-version.js';
 import { catalogEntities } from './entities.js';
 import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
 export const catalogModule: PlatformModule = {
   name: 'catalog',
-  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration],
+  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration],
   entities: catalogEntities,
   routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
 };

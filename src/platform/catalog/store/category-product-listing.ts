@@ -62,6 +62,7 @@ export async function listCategoryProducts(
     groupVariants: true,
     extraConditions: (alias) => [inCategorySql(alias, category.id, category.displayNestedProducts)],
     orderBy: (alias) => orderBySql(alias, sort, context),
+    cacheKey: `category:${category.id}:${category.displayNestedProducts ? 'nested' : 'own'}:${sort}`,
   });
   const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.ALL, mediaBaseUrl: options.mediaBaseUrl });
   return { total, elements, page, limit };
@@ -87,6 +88,7 @@ export async function searchProductListing(
     totalCountMode: 'exact',
     groupVariants: true,
     orderBy: (alias) => orderBySql(alias, sort, context),
+    cacheKey: `search:${sort}`,
   });
   const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.SEARCH, mediaBaseUrl: options.mediaBaseUrl });
   return { total, elements, page, limit };

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../database/connection.js';
-import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { executorOf, isUnitOfWork, type UnitOfWork } from '../../database/transaction.js';
 import { CriteriaSql } from '../../entities/criteria/to-sql.js';
 import type { Criteria } from '../../entities/criteria/types.js';
 import { columnName, type EntityDefinition } from '../../entities/definition.js';
@@ -8,6 +8,7 @@ import type { EntityRegistry } from '../../entities/registry.js';
 import { readableFields } from '../../entities/serializer.js';
 import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { listingCacheOf, mentionsUnversionedField } from './listing-cache.js';
 import { effectiveVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
 
 /** Product columns a variant inherits from its parent when it leaves them NULL. */
@@ -29,6 +30,11 @@ export interface ProductListingQuery {
    * first), and the total counts families. Without it every matching variant is listed (criteria search).
    */
   groupVariants?: boolean;
+  /**
+   * Names what `extraConditions` and `orderBy` add (e.g. `category:<id>:nested:name-asc`), so pages can
+   * be cached per catalogue version; a query with either and no key is computed every time.
+   */
+  cacheKey?: string;
 }
 
 export interface ProductListingIds {
@@ -45,8 +51,35 @@ export interface ProductListingIds {
  *   - have no variants themselves: a parent with variants is a container whose variants are listed
  *     instead: each of them, or with `groupVariants` one per family.
  * These are the conditions `loadSalesChannelProducts` applies too, so totals match the loaded pages.
+ * Outside a transaction pages come from the listing cache while the catalogue version stands.
  */
 export async function searchListedProductIds(
+  within: Db | UnitOfWork,
+  registry: EntityRegistry,
+  context: SalesChannelContext,
+  query: ProductListingQuery,
+): Promise<ProductListingIds> {
+  const key = cacheKeyOf(within, context, query);
+  if (key === undefined) return computeListedProductIds(within, registry, context, query);
+  const db = within as Db;
+  const page = await listingCacheOf(db).read(db, key, () => computeListedProductIds(db, registry, context, query));
+  return { total: page.total, ids: [...page.ids] };
+}
+
+/**
+ * The listing cache's key: everything the page depends on besides the catalogue. None inside a
+ * transaction (its own uncommitted writes are not in the version yet), for a query whose extra SQL is
+ * not named, and for criteria on fields that change without raising the version.
+ */
+function cacheKeyOf(within: Db | UnitOfWork, context: SalesChannelContext, query: ProductListingQuery): string | undefined {
+  if (isUnitOfWork(within) || within.isTransaction) return undefined;
+  if ((query.extraConditions || query.orderBy) && query.cacheKey === undefined) return undefined;
+  if (mentionsUnversionedField(query.criteria)) return undefined;
+  const { salesChannel, currency } = context;
+  return JSON.stringify([salesChannel.id, currency.id, String(currency.factor), query.minVisibility, query.groupVariants === true, query.totalCountMode ?? null, query.cacheKey ?? null, query.criteria]);
+}
+
+async function computeListedProductIds(
   within: Db | UnitOfWork,
   registry: EntityRegistry,
   context: SalesChannelContext,
