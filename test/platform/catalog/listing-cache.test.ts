@@ -9,8 +9,8 @@ import { createTestPlatform, type TestPlatform } from '../../helpers/test-platfo
 import { guestContext, HOME_CATEGORY, insertCategory, insertProduct } from './catalog-fixtures.js';
 import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
 
-/** The statement that evaluates the catalogue for a listing (what the cache saves). */
-const SCAN = /FROM product p LEFT JOIN product parent/;
+/** The statement that evaluates the catalogue for a listing (what the cache saves): it alone computes the channel visibility column. */
+const SCAN = /AS "__visibility"/;
 
 /**
  * Listing pages are cached per catalogue version: a repeated listing reads one number instead of the

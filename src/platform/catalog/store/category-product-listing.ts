@@ -104,11 +104,11 @@ function checkListingOptions(page: number, limit: number, sort: CategoryListingS
 
 function inCategorySql(alias: string, categoryId: string, nested: boolean): RawBuilder<SqlBool> {
   const t = sql.ref(alias);
-  // categories are inherited like a to-many field: own assignments, else the parent's
-  return sql<SqlBool>`EXISTS (
-    SELECT 1 FROM product_category pc JOIN category c ON c.id = pc.category_id
+  // categories are inherited like a to-many field: own assignments, else the parent's. Both sets are
+  // uncorrelated, so PostgreSQL hashes each once instead of probing per product.
+  return sql<SqlBool>`(CASE WHEN ${t}.id IN (SELECT own.product_id FROM product_category own) THEN ${t}.id ELSE ${t}.parent_id END) IN (
+    SELECT pc.product_id FROM product_category pc JOIN category c ON c.id = pc.category_id
     WHERE ${categoryOrDescendantSql('c', categoryId, nested)}
-      AND pc.product_id = CASE WHEN EXISTS (SELECT 1 FROM product_category own WHERE own.product_id = ${t}.id) THEN ${t}.id ELSE ${t}.parent_id END
   )`;
 }
 

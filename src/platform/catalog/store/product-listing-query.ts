@@ -9,7 +9,7 @@ import { readableFields } from '../../entities/serializer.js';
 import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { listingCacheOf, mentionsUnversionedField } from './listing-cache.js';
-import { effectiveVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
+import type { VisibilityLevel } from './visibility-sql.js';
 
 /** Product columns a variant inherits from its parent when it leaves them NULL. */
 const INHERITED_COLUMNS = new Set(['name', 'description', 'price', 'tax_id', 'manufacturer_id', 'active', 'cover_id']);
@@ -88,7 +88,7 @@ async function computeListedProductIds(
   const exec = executorOf(within);
   const def = registry.get('product');
   const builder = new CriteriaSql(registry);
-  const from = sql`(${inheritedProducts(def)}) AS t0`;
+  const from = sql`(${inheritedProducts(def, context.salesChannel.id)}) AS t0`;
   const where = sql.join(
     [
       ...listingConditions('t0', context, query.minVisibility),
@@ -126,23 +126,40 @@ async function computeListedProductIds(
   return { total: offset + Number(ahead.rows[0]?.count ?? 0), ids };
 }
 
-/** Every product column under its own name, the inherited ones resolved from the parent. */
-function inheritedProducts(def: EntityDefinition): RawBuilder<unknown> {
+/**
+ * Every product column under its own name, the inherited ones resolved from the parent, and the product's
+ * visibility in the channel as `__visibility` (see visibility-sql.ts: own rows, else the parent's). The
+ * visibility comes from joins rather than per-row subqueries, so over a large catalogue PostgreSQL can
+ * hash them instead of probing an index once per product.
+ */
+function inheritedProducts(def: EntityDefinition, salesChannelId: string): RawBuilder<unknown> {
   const columns = readableFields(def).map(([name, field]) => {
     const column = columnName(name, field);
     return INHERITED_COLUMNS.has(column)
       ? sql`coalesce(${sql.ref(`p.${column}`)}, ${sql.ref(`parent.${column}`)}) AS ${sql.id(column)}`
       : sql`${sql.ref(`p.${column}`)}`;
   });
-  return sql`SELECT ${sql.join(columns)} FROM product p LEFT JOIN product parent ON parent.id = p.parent_id`;
+  // no own row for this channel: hidden when the product has rows for other channels, else the parent's
+  const visibility = sql`CASE
+    WHEN own_visibility.visibility IS NOT NULL THEN own_visibility.visibility
+    WHEN EXISTS (SELECT 1 FROM product_visibility own WHERE own.product_id = p.id) THEN NULL
+    ELSE parent_visibility.visibility END AS ${sql.id(VISIBILITY_COLUMN)}`;
+  return sql`SELECT ${sql.join(columns)}, ${visibility}
+    FROM product p
+    LEFT JOIN product parent ON parent.id = p.parent_id
+    LEFT JOIN product_visibility own_visibility ON own_visibility.product_id = p.id AND own_visibility.sales_channel_id = ${salesChannelId}
+    LEFT JOIN product_visibility parent_visibility ON parent_visibility.product_id = p.parent_id AND parent_visibility.sales_channel_id = ${salesChannelId}`;
 }
+
+/** The derived table's column holding the product's visibility in the context's channel. */
+const VISIBILITY_COLUMN = '__visibility';
 
 function listingConditions(alias: string, context: SalesChannelContext, minVisibility: VisibilityLevel): RawBuilder<SqlBool>[] {
   const t = sql.ref(alias);
   return [
     // `active` left empty all the way up means active: a product created without it is on sale
     sql<SqlBool>`coalesce(${t}.active, true)`,
-    sql<SqlBool>`${effectiveVisibilitySql(alias, context.salesChannel.id)} >= ${minVisibility}`,
+    sql<SqlBool>`${sql.ref(`${alias}.${VISIBILITY_COLUMN}`)} >= ${minVisibility}`,
     sql<SqlBool>`${t}.name IS NOT NULL AND ${t}.tax_id IS NOT NULL`,
     sql<SqlBool>`EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${t}.price) = 'array' THEN ${t}.price ELSE '[]'::jsonb END) AS entry
       WHERE entry->>'currencyId' IN (${context.currency.id}, ${CURRENCY_DEFAULT}))`,
