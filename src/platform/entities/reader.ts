@@ -2,7 +2,7 @@ import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Executor } from '../database/transaction.js';
 import { CriteriaSql } from './criteria/to-sql.js';
 import type { Criteria } from './criteria/types.js';
-import { columnName, tableName, type EntityDefinition } from './definition.js';
+import { columnName, tableName, type AssociationDefinition, type EntityDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
 import { readableFields, serializeRow, type EntityRecord } from './serializer.js';
 
@@ -39,22 +39,22 @@ export class EntityReader {
 
   async search(exec: Executor, def: EntityDefinition, criteria: Criteria): Promise<ReadResult> {
     const builder = new CriteriaSql(this.registry);
-    const wanted = Object.entries(criteria.associations ?? {}).filter(([name]) => def.associations?.[name] !== undefined);
+    const wanted = requestedAssociations(def, criteria);
     // Without paging every root row is returned, so the association tree rides on the root statement.
     // A page goes first alone: PostgreSQL may evaluate select-list subqueries before it sorts and cuts.
     const inline = wanted.length > 0 && (criteria.ids !== undefined || criteria.limit === undefined);
-    const select = inline ? sql`${selectList(def, 't0')}, ${this.#associationColumns(builder, def, 't0', criteria)}` : selectList(def, 't0');
+    const select = inline ? this.#rowSelect(builder, def, 't0', criteria) : selectList(def, 't0');
     const rows = await this.#page(exec, def, criteria, builder, select);
-    if (wanted.length > 0 && !inline && rows.length > 0) await this.#readAssociationTrees(exec, def, criteria, rows);
+    if (wanted.length > 0 && !inline && rows.length > 0) await this.#readAssociationTrees(exec, def, wanted, rows);
     const entities = rows.map((row) => this.#hydrate(def, row, criteria));
     return { total: await this.#total(exec, def, criteria, rows), entities };
   }
 
   /** The association trees of a page's rows in one statement, merged into the rows by id. */
-  async #readAssociationTrees(exec: Executor, def: EntityDefinition, criteria: Criteria, rows: Record<string, unknown>[]): Promise<void> {
+  async #readAssociationTrees(exec: Executor, def: EntityDefinition, wanted: RequestedAssociation[], rows: Record<string, unknown>[]): Promise<void> {
     const builder = new CriteriaSql(this.registry);
     const ids = rows.map((row) => row.id as string);
-    const result = await sql<Record<string, unknown>>`SELECT t0.id AS "id", ${this.#associationColumns(builder, def, 't0', criteria)}
+    const result = await sql<Record<string, unknown>>`SELECT t0.id AS "id", ${this.#associationColumns(builder, def, 't0', wanted)}
       FROM ${sql.table(tableName(def))} AS t0 WHERE ${builder.inList(sql.ref('t0.id'), ids)}`.execute(exec);
     const trees = new Map(result.rows.map((tree) => [tree.id as string, tree]));
     for (const row of rows) Object.assign(row, trees.get(row.id as string), { id: row.id });
@@ -66,11 +66,9 @@ export class EntityReader {
    * of its own. To-one reads follow the foreign key (a nested filter would hide the parent's link);
    * to-many apply the nested criteria's filter, sort and paging per parent.
    */
-  #associationColumns(builder: CriteriaSql, def: EntityDefinition, alias: string, criteria: Criteria): RawBuilder<unknown> {
+  #associationColumns(builder: CriteriaSql, def: EntityDefinition, alias: string, wanted: RequestedAssociation[]): RawBuilder<unknown> {
     const columns: RawBuilder<unknown>[] = [];
-    for (const [name, nested] of Object.entries(criteria.associations ?? {})) {
-      const association = def.associations?.[name];
-      if (!association) continue;
+    for (const [name, association, nested] of wanted) {
       const target = this.registry.get(association.entity);
       const a = builder.nextAlias();
       const fields = this.#rowSelect(builder, target, a, nested);
@@ -100,17 +98,16 @@ export class EntityReader {
     return sql.join(columns);
   }
 
+  /** A row's columns and, as JSON columns, the associations `criteria` asks for. */
   #rowSelect(builder: CriteriaSql, def: EntityDefinition, alias: string, criteria: Criteria): RawBuilder<unknown> {
-    const hasNested = Object.keys(criteria.associations ?? {}).some((name) => def.associations?.[name] !== undefined);
-    return hasNested ? sql`${selectList(def, alias)}, ${this.#associationColumns(builder, def, alias, criteria)}` : selectList(def, alias);
+    const wanted = requestedAssociations(def, criteria);
+    return wanted.length > 0 ? sql`${selectList(def, alias)}, ${this.#associationColumns(builder, def, alias, wanted)}` : selectList(def, alias);
   }
 
   /** A row (root columns, or an object from row_to_json) with its association trees, in the API form. */
   #hydrate(def: EntityDefinition, row: Record<string, unknown>, criteria: Criteria): EntityRecord {
     const entity = this.#serialize(def, row);
-    for (const [name, nested] of Object.entries(criteria.associations ?? {})) {
-      const association = def.associations?.[name];
-      if (!association) continue;
+    for (const [name, association, nested] of requestedAssociations(def, criteria)) {
       const target = this.registry.get(association.entity);
       const value = row[name];
       if (association.type === 'many-to-one') {
@@ -192,6 +189,18 @@ export class EntityReader {
  * built once per definition and alias (a tree read names dozens of columns, and composing them as
  * separate references costs more than the database takes to run the statement).
  */
+type RequestedAssociation = [name: string, association: AssociationDefinition, nested: Criteria];
+
+/** The associations `criteria` asks for that `def` has, with their nested criteria. */
+function requestedAssociations(def: EntityDefinition, criteria: Criteria): RequestedAssociation[] {
+  const wanted: RequestedAssociation[] = [];
+  for (const [name, nested] of Object.entries(criteria.associations ?? {})) {
+    const association = def.associations?.[name];
+    if (association) wanted.push([name, association, nested]);
+  }
+  return wanted;
+}
+
 function selectList(def: EntityDefinition, alias: string): RawBuilder<unknown> {
   let byAlias = selectLists.get(def.fields);
   if (!byAlias) selectLists.set(def.fields, (byAlias = new Map()));

@@ -85,6 +85,21 @@ describe('listing cache: pages per catalogue version', () => {
     expect(await version()).toBe(before + 2);
   });
 
+  it('raises the version for the other tables a listing reads: categories, category links, visibilities, currencies', async () => {
+    let expected = await version();
+    for (const change of [
+      sql`UPDATE category SET name = 'Cache category renamed' WHERE id = ${categoryId}`,
+      sql`DELETE FROM product_category WHERE product_id = ${ids[0]} AND category_id = ${categoryId}`,
+      sql`UPDATE product_visibility SET visibility = 20 WHERE product_id = ${ids[0]}`,
+      // a currency's factor converts default prices, which price sortings compare
+      sql`UPDATE currency SET factor = factor * 2 WHERE id = ${context.currency.id}`,
+    ]) {
+      await change.execute(t.platform.db);
+      expect(await version()).toBe(++expected);
+    }
+    await sql`UPDATE currency SET factor = factor / 2 WHERE id = ${context.currency.id}`.execute(t.platform.db);
+  });
+
   it('never caches a listing that filters or sorts by stock, nor one read inside a transaction', async () => {
     const byStock = { filter: [{ type: 'range', field: 'stock', parameters: { gte: 1 } }] };
     await client.storeApi('POST', '/store-api/product', { body: byStock });

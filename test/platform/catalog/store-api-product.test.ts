@@ -121,6 +121,22 @@ describe('Store API products', () => {
     expect((await search({ term: 'family shirt' })).elements).toHaveLength(2);
   });
 
+  it("lists a variant by its parent's visibility unless it has visibility rows of its own, which then alone count", async () => {
+    const db = t.platform.db;
+    const other = await insertSalesChannel(db, HOME_CATEGORY);
+    const parent = await insertProduct(db, { name: 'Inherit vis', visibilities: [{ visibility: 30 }] });
+    const inheriting = await insertProduct(db, { parentId: parent, name: 'Inherit vis A' });
+    const elsewhere = await insertProduct(db, { parentId: parent, name: 'Inherit vis B', visibilities: [{ salesChannelId: other.id, visibility: 30 }] });
+    const own = await insertProduct(db, { parentId: parent, name: 'Inherit vis C', visibilities: [{ visibility: 20 }] });
+    const ids = (result: { elements: Array<{ id: string }> }) => result.elements.map((e) => e.id);
+    expect(ids(await search({ filter: prefixFilter('Inherit vis'), sort: [{ field: 'name' }] }))).toEqual([inheriting]);
+    // a term also finds visibility 20: the variant's own row counts, not its parent's 30
+    expect(ids(await search({ term: 'Inherit vis', sort: [{ field: 'name' }] }))).toEqual([inheriting, own]);
+    const otherClient = await createStoreApiClient(t, other.id);
+    const response = await otherClient.storeApi('POST', '/store-api/product', { body: { filter: prefixFilter('Inherit vis') } });
+    expect(ids(response.json())).toEqual([elsewhere]);
+  });
+
   it('accepts criteria in the query string (GET) and applies includes', async () => {
     await insertProduct(t.platform.db, { name: 'Query string product' });
     const response = await client.storeApi('GET', `/store-api/product?term=${encodeURIComponent('Query string')}&includes[product]=name,calculatedPrice&includes[calculated_price]=unitPrice`);

@@ -28,8 +28,10 @@ interface Entry<T> {
 export class ListingCache {
   readonly #entries = new Map<string, Entry<unknown>>();
 
-  async read<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
-    const row = await sql<{ version: string }>`SELECT version FROM catalog_listing_version WHERE id = 1`.execute(db);
+  constructor(private readonly db: Db) {}
+
+  async read<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    const row = await sql<{ version: string }>`SELECT version FROM catalog_listing_version WHERE id = 1`.execute(this.db);
     const version = String(row.rows[0]?.version ?? '');
     const hit = this.#entries.get(key);
     if (hit && hit.version === version) {
@@ -44,10 +46,6 @@ export class ListingCache {
     if (this.#entries.size > MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
     return value;
   }
-
-  get size(): number {
-    return this.#entries.size;
-  }
 }
 
 const caches = new WeakMap<Db, ListingCache>();
@@ -55,7 +53,7 @@ const caches = new WeakMap<Db, ListingCache>();
 /** The cache of one database handle (several platforms in one process never share pages). */
 export function listingCacheOf(db: Db): ListingCache {
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new ListingCache()));
+  if (!cache) caches.set(db, (cache = new ListingCache(db)));
   return cache;
 }
 

@@ -9,7 +9,7 @@ import { readableFields } from '../../entities/serializer.js';
 import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { listingCacheOf, mentionsUnversionedField } from './listing-cache.js';
-import type { VisibilityLevel } from './visibility-sql.js';
+import { channelVisibilityJoins, channelVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
 
 /** Product columns a variant inherits from its parent when it leaves them NULL. */
 const INHERITED_COLUMNS = new Set(['name', 'description', 'price', 'tax_id', 'manufacturer_id', 'active', 'cover_id']);
@@ -61,8 +61,7 @@ export async function searchListedProductIds(
 ): Promise<ProductListingIds> {
   const key = cacheKeyOf(within, context, query);
   if (key === undefined) return computeListedProductIds(within, registry, context, query);
-  const db = within as Db;
-  const page = await listingCacheOf(db).read(db, key, () => computeListedProductIds(db, registry, context, query));
+  const page = await listingCacheOf(within as Db).read(key, () => computeListedProductIds(within, registry, context, query));
   return { total: page.total, ids: [...page.ids] };
 }
 
@@ -128,9 +127,7 @@ async function computeListedProductIds(
 
 /**
  * Every product column under its own name, the inherited ones resolved from the parent, and the product's
- * visibility in the channel as `__visibility` (see visibility-sql.ts: own rows, else the parent's). The
- * visibility comes from joins rather than per-row subqueries, so over a large catalogue PostgreSQL can
- * hash them instead of probing an index once per product.
+ * visibility in the channel as `__visibility`.
  */
 function inheritedProducts(def: EntityDefinition, salesChannelId: string): RawBuilder<unknown> {
   const columns = readableFields(def).map(([name, field]) => {
@@ -139,16 +136,10 @@ function inheritedProducts(def: EntityDefinition, salesChannelId: string): RawBu
       ? sql`coalesce(${sql.ref(`p.${column}`)}, ${sql.ref(`parent.${column}`)}) AS ${sql.id(column)}`
       : sql`${sql.ref(`p.${column}`)}`;
   });
-  // no own row for this channel: hidden when the product has rows for other channels, else the parent's
-  const visibility = sql`CASE
-    WHEN own_visibility.visibility IS NOT NULL THEN own_visibility.visibility
-    WHEN EXISTS (SELECT 1 FROM product_visibility own WHERE own.product_id = p.id) THEN NULL
-    ELSE parent_visibility.visibility END AS ${sql.id(VISIBILITY_COLUMN)}`;
-  return sql`SELECT ${sql.join(columns)}, ${visibility}
+  return sql`SELECT ${sql.join(columns)}, ${channelVisibilitySql('p')} AS ${sql.id(VISIBILITY_COLUMN)}
     FROM product p
     LEFT JOIN product parent ON parent.id = p.parent_id
-    LEFT JOIN product_visibility own_visibility ON own_visibility.product_id = p.id AND own_visibility.sales_channel_id = ${salesChannelId}
-    LEFT JOIN product_visibility parent_visibility ON parent_visibility.product_id = p.parent_id AND parent_visibility.sales_channel_id = ${salesChannelId}`;
+    ${channelVisibilityJoins('p', salesChannelId)}`;
 }
 
 /** The derived table's column holding the product's visibility in the context's channel. */

@@ -10,7 +10,7 @@ import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
 import { resolveUnitPrice } from '../../checkout/cart/calculation/unit-price.js';
 import type { PriceEntry } from '../price-field.js';
 import { mediaImage, type MediaImage } from '../../media/media-image.js';
-import { effectiveVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
+import { channelVisibilityJoins, channelVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
 
 /** A product as a sales channel sees it: inherited fields resolved, priced in the context's currency. */
 export interface SalesChannelProduct {
@@ -120,9 +120,10 @@ export async function loadSalesChannelProducts(
     LEFT JOIN product_manufacturer m ON m.id = coalesce(p.manufacturer_id, parent.manufacturer_id)
     LEFT JOIN product_media cover ON cover.id = coalesce(p.cover_id, parent.cover_id)
     LEFT JOIN media cover_media ON cover_media.id = cover.media_id
+    ${channelVisibilityJoins('p', context.salesChannel.id)}
     WHERE p.id = ANY(${wanted}::uuid[])
       AND coalesce(p.active, parent.active, true)
-      AND ${effectiveVisibilitySql('p', context.salesChannel.id)} >= ${minVisibility}
+      AND ${channelVisibilitySql('p')} >= ${minVisibility}
       -- a parent with variants is a container (as in listings): only its variants are sold, so neither
       -- the cart nor the detail page's fallback can sell it when all variants are switched off
       AND NOT EXISTS (SELECT 1 FROM product child WHERE child.parent_id = p.id)

@@ -27,14 +27,11 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
   const offered = (alias: string) =>
     sql`(${sql.ref(`${alias}.active`)} AND EXISTS (SELECT 1 FROM sales_channel_payment_method scpm
       WHERE scpm.payment_method_id = ${sql.ref(`${alias}.id`)} AND scpm.sales_channel_id = ${salesChannel.id}))`;
-  const currency = (alias: string) =>
-    sql.join(['id', 'iso_code', 'name', 'symbol', 'decimals', 'factor'].map((column) => sql`${sql.ref(`${alias}.${column}`)} AS ${sql.id(`${alias}_${column}`)}`));
-  const payment = (alias: string) =>
-    sql.join(['id', 'technical_name', 'name', 'description', 'handler_identifier', 'active'].map((column) => sql`${sql.ref(`${alias}.${column}`)} AS ${sql.id(`${alias}_${column}`)}`));
-  const shipping = (alias: string) =>
-    sql.join(
-      ['id', 'technical_name', 'name', 'tax_id', 'price', 'delivery_time_min_days', 'delivery_time_max_days'].map((column) => sql`${sql.ref(`${alias}.${column}`)} AS ${sql.id(`${alias}_${column}`)}`),
-    );
+  // each candidate's columns under `<alias>_<column>`, read back by currencyOf, paymentOf and shippingOf
+  const columns = (alias: string, names: readonly string[]) => sql.join(names.map((column) => sql`${sql.ref(`${alias}.${column}`)} AS ${sql.id(`${alias}_${column}`)}`));
+  const currency = (alias: string) => columns(alias, ['id', 'iso_code', 'name', 'symbol', 'decimals', 'factor']);
+  const payment = (alias: string) => columns(alias, ['id', 'technical_name', 'name', 'description', 'handler_identifier', 'active']);
+  const shipping = (alias: string) => columns(alias, ['id', 'technical_name', 'name', 'tax_id', 'price', 'delivery_time_min_days', 'delivery_time_max_days']);
   const result = await sql<Record<string, unknown>>`
     SELECT
       c.id AS c_id, c.customer_number AS c_customer_number, c.company AS c_company, c.email AS c_email,
