@@ -3,6 +3,7 @@ import { createPgConfig } from '@electric-sql/pglite/node-postgres';
 import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { StatementCounter } from './statement-counter.js';
+import { preparingClient, StatementNames } from './prepared-statements.js';
 
 // COUNT(*) and other int8 values fit in a JS number for anything this platform counts.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -11,6 +12,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(2950, (v) => v.replace(/-/g, ''));
 
 export type Db = Kysely<any>;
+
+/** Named prepared statements each connection keeps at most (see prepared-statements.ts). */
+const PREPARED_PER_CONNECTION = 150;
 
 export interface DatabaseHandle {
   kind: 'embedded' | 'postgres';
@@ -44,7 +48,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // paid per statement whenever the planner's estimate passes jit_above_cost, which correlated
     // subqueries over a large table do, while the statements here run in milliseconds. An `options`
     // parameter in DATABASE_URL takes precedence.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10, options: '-c jit=off' });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.maxConnections ?? 10,
+      options: '-c jit=off',
+      Client: preparingClient(new StatementNames(PREPARED_PER_CONNECTION)),
+    });
     pool.on('error', () => {
       /* an idle client lost its server; the pool replaces it on the next checkout */
     });
@@ -56,7 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pglite = await PGlite.create({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
   // One PGlite is one session: a pool of exactly one connection serialises every caller, so a
   // transaction can never see (or roll back) statements of another request.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0 });
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: preparingClient(new StatementNames(PREPARED_PER_CONNECTION)) });
   const statements = new StatementCounter();
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
   return {
