@@ -3,6 +3,7 @@ import type { Platform } from '../src/platform/kernel.js';
 import { newId } from '../src/platform/ids.js';
 import { CURRENCY_DEFAULT, defaultShopId } from '../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
+import { refreshPlannerStatistics } from '../src/platform/database/statistics.js';
 import { sql } from 'kysely';
 import { measure, summarize, type Row } from './measure.js';
 
@@ -107,5 +108,7 @@ async function seedProducts(platform: Platform, from: number, to: number): Promi
     await platform.db.insertInto('product_visibility').values(slice.map((id) => ({ id: newId(), product_id: id, sales_channel_id: DEFAULT_SALES_CHANNEL_ID, visibility: 30 }))).execute();
     await platform.db.insertInto('product_category').values(slice.map((id) => ({ product_id: id, category_id: HOME }))).execute();
   }
+  // as a bulk writer should (demo data's runs do): plans made for the smaller catalogue are made again
+  await refreshPlannerStatistics(platform.db);
   return ids;
 }

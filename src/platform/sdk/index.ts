@@ -10,6 +10,7 @@ export type { SubscriberDeclaration, MessageHandlerDeclaration } from '../declar
 export type { Migration } from '../database/migrations.js';
 export type { EntityDefinition, FieldDefinition, FieldType, AssociationDefinition } from '../entities/definition.js';
 export { createEntityTable, createMappingTable, executeStatements } from '../database/schema.js';
+export { refreshPlannerStatistics } from '../database/statistics.js';
 
 // what the platform hands an extension
 export type {

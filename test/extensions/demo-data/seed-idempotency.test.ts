@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { didWrite } from '../../../src/extensions/demo-data/tally.js';
 import { startDemoDataTest, SMALL, type DemoDataTest } from './demo-data-test-setup.js';
 
@@ -14,6 +15,11 @@ describe('demo data seeding: idempotency', () => {
     console.log(first.report.rows.map((r) => r.join(' ')).join('\n'), first.report.notes);
     expect(first.report.totals.created).toBeGreaterThan(100);
     expect(didWrite(first.report)).toBe(true);
+    // the planner's statistics describe the seeded catalogue (the embedded database has no autovacuum)
+    const { rows } = await sql<{ estimated: number; actual: number }>`
+      SELECT (SELECT reltuples FROM pg_class WHERE oid = 'product'::regclass)::int AS estimated, (SELECT count(*) FROM product)::int AS actual`.execute(t.platform.db);
+    expect(rows[0]!.actual).toBeGreaterThan(0);
+    expect(rows[0]!.estimated).toBe(rows[0]!.actual);
   });
 
   it('writes nothing on a second run, and the tally says so', async () => {

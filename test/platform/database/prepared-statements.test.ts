@@ -70,6 +70,31 @@ describe('prepared statements', () => {
     }
   });
 
+  // a generic plan keeps the estimates of its moment: after a bulk import it must be made again
+  it.runIf(Boolean(process.env.DATABASE_URL))('prepares afresh once the plans are older than the maximum age, dropping the old ones', async () => {
+    let now = 0;
+    const Client = preparingClient(new StatementNames(10, 60_000, () => now));
+    const client = new Client({ connectionString: (await connectionStringOf(handle))! });
+    await client.connect();
+    try {
+      const run = async (id: number) => (await client.query(`SELECT label FROM prepared_probe WHERE id = $1 /* aged */`, [id])).rows[0].label;
+      expect([await run(1), await run(2), await run(1)]).toEqual(['one', 'two', 'one']);
+      const names = async () => (await client.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE statement LIKE '%aged%'")).rows.map((row) => row.name);
+      const before = await names();
+      expect(before).toHaveLength(1);
+      now = 59_999;
+      expect(await run(2)).toBe('two');
+      expect(await names()).toEqual(before);
+      now = 60_000;
+      expect(await run(1)).toBe('one');
+      const after = await names();
+      expect(after).toHaveLength(1);
+      expect(after).not.toEqual(before);
+    } finally {
+      await client.end();
+    }
+  });
+
   it('prepares afresh after the pool changes the schema', async () => {
     const run = () => sql<Record<string, unknown>>`SELECT * FROM prepared_probe WHERE id = ${1} /* own-ddl */`.execute(handle.db);
     for (let i = 0; i < 7; i++) expect((await run()).rows[0]).toEqual({ id: 1, label: 'one' });

@@ -1,4 +1,4 @@
-import type { ExtensionHost } from '../../../platform/sdk/index.js';
+import { refreshPlannerStatistics, type ExtensionHost } from '../../../platform/sdk/index.js';
 import type { Blueprint } from '../blueprint/schema.js';
 import type { SeedOptions } from '../options.js';
 import { buildSeedPlan } from '../plan/build-plan.js';
@@ -62,6 +62,8 @@ export async function seedDemoData(host: ExtensionHost, blueprint: Blueprint, op
   await seedCrossSellings(ctx);
   await seedReviews(ctx);
   if (options.skipMedia) ctx.tally.note('Images were skipped (--skip-media).');
+  // the shop's queries are planned for the catalogue as it is now, not as it was before the run
+  if (ctx.written.rows > 0) await refreshPlannerStatistics(host.db);
   const plannedNodes = Object.values(plan).reduce((sum, family) => sum + (Array.isArray(family) ? family.length : 0), 0);
   return { report: ctx.tally.report(), rowsWritten: ctx.written.rows, plannedNodes };
 }

@@ -31,13 +31,15 @@ interface TokenClaims {
  * single-use refresh tokens stored as SHA-256 hashes.
  */
 export class TokenService {
-  readonly #key: Uint8Array;
+  // imported once: jose imports raw key bytes again on every sign and verify (a WebCrypto round of its own)
+  readonly #key: Promise<CryptoKey>;
 
   constructor(
     private readonly db: Db,
     appSecret: string,
   ) {
-    this.#key = SecretBox.deriveKey(appSecret, 'admin-api-access-token');
+    const raw = SecretBox.deriveKey(appSecret, 'admin-api-access-token');
+    this.#key = crypto.subtle.importKey('raw', new Uint8Array(raw), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   }
 
   async passwordGrant(username: string, password: string): Promise<TokenResponse> {
@@ -87,7 +89,7 @@ export class TokenService {
     if (!token) throw errors.unauthorized('Missing "Authorization" header');
     let payload: TokenClaims & { iat?: number };
     try {
-      ({ payload } = (await jwtVerify(token, this.#key, { algorithms: ['HS256'] })) as { payload: TokenClaims & { iat?: number } });
+      ({ payload } = (await jwtVerify(token, await this.#key, { algorithms: ['HS256'] })) as { payload: TokenClaims & { iat?: number } });
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) throw errors.unauthorized('Access token is expired');
       throw errors.unauthorized('Access token could not be verified.');
@@ -132,14 +134,14 @@ export class TokenService {
     return { token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, access_token: accessToken, refresh_token: refreshToken };
   }
 
-  #sign(audience: string, claims: TokenClaims): Promise<string> {
+  async #sign(audience: string, claims: TokenClaims): Promise<string> {
     return new SignJWT({ ...claims })
       .setProtectedHeader({ alg: 'HS256' })
       .setJti(randomUUID())
       .setAudience(audience)
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-      .sign(this.#key);
+      .sign(await this.#key);
   }
 }
 
