@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Migration } from './database/migrations.js';
 import type { EntityDefinition } from './entities/definition.js';
 import type { ConsoleCommand } from './console/command.js';
-import type { EventName, EventPayload } from './events/dispatcher.js';
+import type { EventName, EventPayload, SubscriberPhase } from './events/dispatcher.js';
+import type { Db } from './database/connection.js';
+import type { UnitOfWork } from './database/transaction.js';
 
 /**
  * What a part of the system declares, whoever it is: a platform module (`module.ts`, handed the whole
@@ -26,7 +28,13 @@ export interface Declarations<Host> {
 
 export interface SubscriberDeclaration<Host, N extends EventName = EventName> {
   event: N;
-  handle(payload: EventPayload<N>, host: Host): Promise<void> | void;
+  /**
+   * `after-commit` (default): runs once the dispatching transaction committed; a failure is logged.
+   * `in-transaction`: runs inside it and gets it as `within`, so its writes (e.g. `host.queue.send(within, …)`)
+   * commit with the change or not at all; a failure rolls the change back.
+   */
+  phase?: SubscriberPhase;
+  handle(payload: EventPayload<N>, host: Host, within?: Db | UnitOfWork): Promise<void> | void;
 }
 
 export interface MessageHandlerDeclaration<Host> {

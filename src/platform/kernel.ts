@@ -128,7 +128,9 @@ export class Platform {
       for (const module of platformModules) {
         for (const entity of module.entities ?? []) platform.entities.register(entity);
         for (const command of module.commands ?? []) platform.commands.register(command);
-        for (const subscriber of module.subscribers ?? []) platform.events.on(subscriber.event, (payload) => subscriber.handle(payload, platform));
+        for (const subscriber of module.subscribers ?? []) {
+          platform.events.on(subscriber.event, (payload, _name, within) => subscriber.handle(payload, platform, within), undefined, subscriber.phase);
+        }
         for (const handler of module.messageHandlers ?? []) platform.queue.register({ ...handler, handle: (data) => handler.handle(data, platform) });
       }
       // first-start records (the default shop) exist before extensions install against them

@@ -12,12 +12,22 @@ export interface PlatformEvents {}
 export type EventName = keyof PlatformEvents | (string & {});
 export type EventPayload<N> = N extends keyof PlatformEvents ? PlatformEvents[N] : unknown;
 
-export type Subscriber<N extends EventName = EventName> = (payload: EventPayload<N>, name: N) => Promise<void> | void;
+/** `within` is given to in-transaction subscribers only: the unit of work (or database) the event was dispatched in. */
+export type Subscriber<N extends EventName = EventName> = (payload: EventPayload<N>, name: N, within?: Db | UnitOfWork) => Promise<void> | void;
+
+/**
+ * When a subscriber runs for an event dispatched inside a unit of work: `after-commit` (the default) once
+ * the transaction committed, never for rolled-back data; `in-transaction` at once, inside it, so what it
+ * writes (a queued message, say) commits or rolls back with the change itself, and no crash between the
+ * commit and the subscriber can lose it. An in-transaction subscriber that fails fails the transaction.
+ */
+export type SubscriberPhase = 'after-commit' | 'in-transaction';
 
 interface Registration {
   handler: Subscriber<any>;
   /** Extension that owns the subscriber; its subscribers are skipped while it is inactive. */
   owner?: string;
+  phase: SubscriberPhase;
 }
 
 export interface EventDispatcherOptions {
@@ -37,9 +47,9 @@ export class EventDispatcher {
     this.#options = options;
   }
 
-  on<N extends EventName>(name: N, handler: Subscriber<N>, owner?: string): () => void {
+  on<N extends EventName>(name: N, handler: Subscriber<N>, owner?: string, phase: SubscriberPhase = 'after-commit'): () => void {
     const list = this.#subscribers.get(name) ?? [];
-    const registration: Registration = { handler, owner };
+    const registration: Registration = { handler, owner, phase };
     list.push(registration);
     this.#subscribers.set(name, list);
     return () => {
@@ -52,6 +62,12 @@ export class EventDispatcher {
   }
 
   async dispatch<N extends EventName>(within: Db | UnitOfWork, name: N, payload: EventPayload<N>): Promise<void> {
+    const registrations = this.#subscribers.get(name) ?? [];
+    // in-transaction subscribers write with the change: their errors propagate, so the change rolls back
+    for (const { handler, owner, phase } of [...registrations]) {
+      if (phase === 'in-transaction' && this.#isActive(owner)) await handler(payload, name, within);
+    }
+    if (!registrations.some((registration) => registration.phase === 'after-commit')) return;
     if (isUnitOfWork(within)) {
       within.afterCommit(() => this.#run(name, payload));
       return;
@@ -59,10 +75,14 @@ export class EventDispatcher {
     await this.#run(name, payload);
   }
 
-  /** Subscribers run one after another; one failing is reported and does not stop the others. */
+  #isActive(owner: string | undefined): boolean {
+    return !owner || !this.#options.isOwnerActive || this.#options.isOwnerActive(owner);
+  }
+
+  /** After-commit subscribers run one after another; one failing is reported and does not stop the others. */
   async #run(name: string, payload: unknown): Promise<void> {
-    for (const { handler, owner } of [...(this.#subscribers.get(name) ?? [])]) {
-      if (owner && this.#options.isOwnerActive && !this.#options.isOwnerActive(owner)) continue;
+    for (const { handler, owner, phase } of [...(this.#subscribers.get(name) ?? [])]) {
+      if (phase !== 'after-commit' || !this.#isActive(owner)) continue;
       try {
         await handler(payload, name);
       } catch (error) {

@@ -96,7 +96,7 @@ export class ExtensionManager {
         platform.queue.register({ ...handler, handle: (data) => handler.handle(data, host) }, extension.name);
       }
       for (const subscriber of extension.subscribers ?? []) {
-        platform.events.on(subscriber.event, (payload) => subscriber.handle(payload, host), extension.name);
+        platform.events.on(subscriber.event, (payload, _name, within) => subscriber.handle(payload, host, within), extension.name, subscriber.phase);
       }
       for (const command of extension.commands ?? []) platform.commands.register(command, extension.name);
       for (const method of extension.paymentMethods ?? []) {

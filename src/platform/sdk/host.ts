@@ -62,7 +62,7 @@ export interface HostStateMachines {
 }
 
 export interface HostEvents {
-  /** Inside a unit of work the subscribers run after it commits; outside one at once. */
+  /** Inside a unit of work, in-transaction subscribers run at once within it and the others after it commits; outside one, all at once. */
   dispatch<N extends EventName>(within: Db | UnitOfWork, name: N, payload: EventPayload<N>): Promise<void>;
 }
 

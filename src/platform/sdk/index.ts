@@ -29,6 +29,7 @@ export type {
 } from './host.js';
 export type { Db } from '../database/connection.js';
 export type { UnitOfWork, Executor } from '../database/transaction.js';
+export { executorOf } from '../database/transaction.js';
 export type { EntityRepository, EntitySearchResult, WritePayload } from '../entities/repository.js';
 export type { WriteOptions } from '../entities/writer.js';
 export type { Criteria } from '../entities/criteria/types.js';
@@ -40,7 +41,7 @@ export type { CustomerSession } from '../sales-channel/context/session-payload-s
 export type { StateRef, TransitionOutcome } from '../state-machine/state-machine-registry.js';
 export { stateEnterEvent, stateLeaveEvent, type StateMachineTransitionPayload } from '../state-machine/events.js';
 export { ORDER_PLACED_EVENT, type OrderPlacedPayload } from '../checkout/order/order-events.js';
-export type { EventName, EventPayload, PlatformEvents } from '../events/dispatcher.js';
+export type { EventName, EventPayload, PlatformEvents, SubscriberPhase } from '../events/dispatcher.js';
 
 // route schemas (see src/platform/http/schemas/README.md): TypeBox through the type provider, the
 // OpenAPI documents generated from them; `Type` itself comes from '@sinclair/typebox'

@@ -1,4 +1,4 @@
-import { AppError, isId, isObjectLiteral, type ExtensionHost, type MessageHandlerDeclaration } from '../../../platform/sdk/index.js';
+import { AppError, isId, isObjectLiteral, type Db, type ExtensionHost, type MessageHandlerDeclaration, type UnitOfWork } from '../../../platform/sdk/index.js';
 import { retryAfterSeconds } from '../delivery/delivery-client.js';
 import { exportOrder } from '../export/export-order.js';
 import { tablesOf } from '../records/db.js';
@@ -14,8 +14,8 @@ export interface ExportJob {
 }
 
 /** Enqueues an automatic export (first try, or a later one after `startAfterSeconds`). */
-export async function enqueueExport(host: ExtensionHost, job: ExportJob, startAfterSeconds?: number): Promise<void> {
-  await host.queue.send(host.db, EXPORT_QUEUE, job, startAfterSeconds === undefined ? {} : { startAfterSeconds });
+export async function enqueueExport(host: ExtensionHost, job: ExportJob, startAfterSeconds?: number, within: Db | UnitOfWork = host.db): Promise<void> {
+  await host.queue.send(within, EXPORT_QUEUE, job, startAfterSeconds === undefined ? {} : { startAfterSeconds });
 }
 
 export function parseExportJob(data: unknown): ExportJob | undefined {

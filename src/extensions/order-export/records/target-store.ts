@@ -1,4 +1,4 @@
-import { isId, type ExtensionHost } from '../../../platform/sdk/index.js';
+import { executorOf, isId, type Db, type ExtensionHost, type UnitOfWork } from '../../../platform/sdk/index.js';
 import type { AuthType, CredentialConfig } from '../delivery/auth/credential-types.js';
 import type { DeliveryTarget } from '../delivery/target-settings.js';
 import { tablesOf } from './db.js';
@@ -77,8 +77,8 @@ export async function loadTarget(host: ExtensionHost, configId: string): Promise
 }
 
 /** Ids of the active targets that export by themselves on this trigger. */
-export async function autoExportTargetIds(host: ExtensionHost, trigger: Exclude<AutoExportTrigger, 'off'>): Promise<string[]> {
-  const rows = await tablesOf(host.db).selectFrom('ext_order_export_config').select('id').where('active', '=', true).where('auto_export', '=', trigger).execute();
+export async function autoExportTargetIds(host: ExtensionHost, trigger: Exclude<AutoExportTrigger, 'off'>, within: Db | UnitOfWork = host.db): Promise<string[]> {
+  const rows = await tablesOf(executorOf(within)).selectFrom('ext_order_export_config').select('id').where('active', '=', true).where('auto_export', '=', trigger).execute();
   return rows.map((row) => row.id);
 }
 

@@ -62,6 +62,31 @@ describe('automatic exports through the job queue', () => {
     expect(oe.sim.deliveries.filter((d) => (d.json as { paymentState?: string }).paymentState === 'paid')).toHaveLength(2);
   });
 
+  // no crash between the payment's commit and the enqueue can lose the export: both commit together, or neither
+  it('queues the export inside the transaction that moved the payment: there before the commit, gone with a rollback', async () => {
+    const onPaid = await oe.createTarget({ mappingId, autoExport: 'order_paid' });
+    const jobsWithin = async (db: typeof oe.t.platform.db, orderId: string) =>
+      (await sql<{ config_id: string }>`SELECT data->>'configId' AS config_id FROM pgboss.job WHERE name = ${EXPORT_QUEUE} AND data->>'orderId' = ${orderId}`.execute(db)).rows.map((row) => row.config_id);
+
+    const rolledBack = await oe.createOrder();
+    await expect(
+      oe.host.transaction(async (uow) => {
+        await oe.host.stateMachines.transition({ within: uow, entity: 'order_transaction', id: rolledBack.transactionId, action: 'paid' });
+        expect(await jobsWithin(uow.db, rolledBack.orderId)).toContain(onPaid);
+        throw new Error('the payment change fails after the transition');
+      }),
+    ).rejects.toThrow('the payment change fails');
+    expect(await jobsOf(rolledBack.orderId)).toEqual([]);
+
+    const committed = await oe.createOrder();
+    await oe.host.transaction(async (uow) => {
+      await oe.host.stateMachines.transition({ within: uow, entity: 'order_transaction', id: committed.transactionId, action: 'paid' });
+      expect(await jobsWithin(uow.db, committed.orderId)).toContain(onPaid);
+    });
+    expect(await jobsWithin(oe.t.platform.db, committed.orderId)).toContain(onPaid);
+    await oe.t.platform.db.updateTable('ext_order_export_config').set({ active: false }).where('id', '=', onPaid).execute();
+  });
+
   it('a target that is down is tried again later by a delayed message, honouring Retry-After; the next try exports', async () => {
     const configId = await oe.createTarget({ mappingId });
     const order = await oe.createOrder();
