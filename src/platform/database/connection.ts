@@ -13,8 +13,8 @@ pg.types.setTypeParser(2950, (v) => v.replace(/-/g, ''));
 
 export type Db = Kysely<any>;
 
-/** Named prepared statements each connection keeps at most (see prepared-statements.ts). */
-const PREPARED_PER_CONNECTION = 150;
+/** The pool's client class: repeated statements prepared, at most 150 per connection (see prepared-statements.ts). */
+const preparingPoolClient = () => preparingClient(new StatementNames(150));
 
 export interface DatabaseHandle {
   kind: 'embedded' | 'postgres';
@@ -52,7 +52,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       options: '-c jit=off',
-      Client: preparingClient(new StatementNames(PREPARED_PER_CONNECTION)),
+      Client: preparingPoolClient(),
     });
     pool.on('error', () => {
       /* an idle client lost its server; the pool replaces it on the next checkout */
@@ -65,7 +65,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pglite = await PGlite.create({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
   // One PGlite is one session: a pool of exactly one connection serialises every caller, so a
   // transaction can never see (or roll back) statements of another request.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: preparingClient(new StatementNames(PREPARED_PER_CONNECTION)) });
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: preparingPoolClient() });
   const statements = new StatementCounter();
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
   return {

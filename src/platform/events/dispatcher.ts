@@ -62,12 +62,10 @@ export class EventDispatcher {
   }
 
   async dispatch<N extends EventName>(within: Db | UnitOfWork, name: N, payload: EventPayload<N>): Promise<void> {
-    const registrations = this.#subscribers.get(name) ?? [];
     // in-transaction subscribers write with the change: their errors propagate, so the change rolls back
-    for (const { handler, owner, phase } of [...registrations]) {
+    for (const { handler, owner, phase } of [...(this.#subscribers.get(name) ?? [])]) {
       if (phase === 'in-transaction' && this.#isActive(owner)) await handler(payload, name, within);
     }
-    if (!registrations.some((registration) => registration.phase === 'after-commit')) return;
     if (isUnitOfWork(within)) {
       within.afterCommit(() => this.#run(name, payload));
       return;

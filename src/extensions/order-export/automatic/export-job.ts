@@ -13,8 +13,11 @@ export interface ExportJob {
   try: number;
 }
 
-/** Enqueues an automatic export (first try, or a later one after `startAfterSeconds`). */
-export async function enqueueExport(host: ExtensionHost, job: ExportJob, startAfterSeconds?: number, within: Db | UnitOfWork = host.db): Promise<void> {
+/**
+ * Enqueues an automatic export: a first try (inside the unit of work `within`, when given), or a later one
+ * after `startAfterSeconds`.
+ */
+export async function enqueueExport(host: ExtensionHost, job: ExportJob, { startAfterSeconds, within = host.db }: { startAfterSeconds?: number; within?: Db | UnitOfWork } = {}): Promise<void> {
   await host.queue.send(within, EXPORT_QUEUE, job, startAfterSeconds === undefined ? {} : { startAfterSeconds });
 }
 
@@ -56,7 +59,7 @@ export async function runExportJob(host: ExtensionHost, data: unknown): Promise<
     host.logger.warn(context, 'automatic order export gave up after the last try');
     return;
   }
-  await enqueueExport(host, { ...job, try: job.try + 1 }, delay);
+  await enqueueExport(host, { ...job, try: job.try + 1 }, { startAfterSeconds: delay });
 }
 
 /** The target's status and Retry-After as the attempt recorded them. */

@@ -12,7 +12,7 @@ export const PAID_EVENT = stateEnterEvent('order_transaction.state', 'paid');
  * commit and the enqueue can lose an automatic export.
  */
 async function enqueueFor(host: ExtensionHost, trigger: Exclude<AutoExportTrigger, 'off'>, orderId: string, within: Db | UnitOfWork = host.db): Promise<void> {
-  for (const configId of await autoExportTargetIds(host, trigger, within)) await enqueueExport(host, { orderId, configId, try: 1 }, undefined, within);
+  for (const configId of await autoExportTargetIds(host, trigger, within)) await enqueueExport(host, { orderId, configId, try: 1 }, { within });
 }
 
 const onOrderPlaced: SubscriberDeclaration<ExtensionHost, typeof ORDER_PLACED_EVENT> = {

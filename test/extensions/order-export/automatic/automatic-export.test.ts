@@ -65,6 +65,7 @@ describe('automatic exports through the job queue', () => {
   // no crash between the payment's commit and the enqueue can lose the export: both commit together, or neither
   it('queues the export inside the transaction that moved the payment: there before the commit, gone with a rollback', async () => {
     const onPaid = await oe.createTarget({ mappingId, autoExport: 'order_paid' });
+    const onPlaced = await oe.createTarget({ mappingId, autoExport: 'order_placed' });
     const jobsWithin = async (db: typeof oe.t.platform.db, orderId: string) =>
       (await sql<{ config_id: string }>`SELECT data->>'configId' AS config_id FROM pgboss.job WHERE name = ${EXPORT_QUEUE} AND data->>'orderId' = ${orderId}`.execute(db)).rows.map((row) => row.config_id);
 
@@ -73,6 +74,9 @@ describe('automatic exports through the job queue', () => {
       oe.host.transaction(async (uow) => {
         await oe.host.stateMachines.transition({ within: uow, entity: 'order_transaction', id: rolledBack.transactionId, action: 'paid' });
         expect(await jobsWithin(uow.db, rolledBack.orderId)).toContain(onPaid);
+        // the order placed in the same transaction: its export is queued there too
+        await oe.t.platform.events.dispatch(uow, ORDER_PLACED_EVENT, { orderId: rolledBack.orderId, salesChannelId: DEFAULT_SALES_CHANNEL_ID, customerId: newId() });
+        expect(await jobsWithin(uow.db, rolledBack.orderId)).toContain(onPlaced);
         throw new Error('the payment change fails after the transition');
       }),
     ).rejects.toThrow('the payment change fails');
@@ -84,7 +88,7 @@ describe('automatic exports through the job queue', () => {
       expect(await jobsWithin(uow.db, committed.orderId)).toContain(onPaid);
     });
     expect(await jobsWithin(oe.t.platform.db, committed.orderId)).toContain(onPaid);
-    await oe.t.platform.db.updateTable('ext_order_export_config').set({ active: false }).where('id', '=', onPaid).execute();
+    await oe.t.platform.db.updateTable('ext_order_export_config').set({ active: false }).where('id', 'in', [onPaid, onPlaced]).execute();
   });
 
   it('a target that is down is tried again later by a delayed message, honouring Retry-After; the next try exports', async () => {
