@@ -88,6 +88,9 @@ describe('automatic exports through the job queue', () => {
       expect(await jobsWithin(uow.db, committed.orderId)).toContain(onPaid);
     });
     expect(await jobsWithin(oe.t.platform.db, committed.orderId)).toContain(onPaid);
+    // the worker (started above) exports them; let it finish, so no delivery of this order takes an answer
+    // that a later test queued at the target for its own export
+    await waitFor(async () => ((await jobsOf(committed.orderId)).every((job) => job.state === 'completed') ? true : undefined));
     await oe.t.platform.db.updateTable('ext_order_export_config').set({ active: false }).where('id', 'in', [onPaid, onPlaced]).execute();
   });
 
