@@ -8,11 +8,14 @@ const SECRET = 'sk_test_0123456789abcdef';
 describe('gateway kit: the JSON client base', () => {
   let server: Server;
   let baseUrl = '';
-  const answers = new Map<string, { status: number; body: string; delayMs?: number }>();
+  const answers = new Map<string, { status: number; body: string; delayMs?: number; location?: string }>();
+  const received: string[] = [];
   beforeAll(async () => {
     server = createServer((request, response) => {
+      received.push(`${request.method} ${request.url} ${request.headers.authorization}`);
       const answer = answers.get(request.url ?? '') ?? { status: 404, body: '<html>not found</html>' };
-      setTimeout(() => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body), answer.delayMs ?? 0);
+      const headers = { 'content-type': 'application/json', ...(answer.location ? { location: answer.location } : {}) };
+      setTimeout(() => response.writeHead(answer.status, headers).end(answer.body), answer.delayMs ?? 0);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -57,6 +60,21 @@ describe('gateway kit: the JSON client base', () => {
     expect(isTransientGatewayError(notFound)).toBe(true);
     answers.set('/refused', { status: 400, body: JSON.stringify({ status: false, message: 'Transaction reference not found' }) });
     expect(isTransientGatewayError(await failed('/refused'))).toBe(false);
+  });
+
+  it('sends the bearer key and the JSON body; follows no redirect', async () => {
+    answers.set('/create', { status: 200, body: JSON.stringify({ status: true, data: { created: true } }) });
+    received.length = 0;
+    expect(await client().request('POST', '/create', { amount: 1 })).toMatchObject({ data: { created: true } });
+    expect(received).toEqual([`POST /create Bearer ${SECRET}`]);
+    // a moved API (e.g. http to https) is a refusal worth a retry once the merchant fixes the URL, never a hop
+    answers.set('/moved', { status: 302, body: '', location: '/ok' });
+    answers.set('/ok', { status: 200, body: JSON.stringify({ status: true, data: {} }) });
+    received.length = 0;
+    const moved = await client().request('GET', '/moved').catch((e: unknown) => e);
+    expect(moved).toMatchObject({ kind: 'gateway', details: { httpStatus: 302 } });
+    expect(isTransientGatewayError(moved as GatewayClientError)).toBe(true);
+    expect(received).toEqual([`GET /moved Bearer ${SECRET}`]);
   });
 
   it('redactedExcerpt replaces secrets, strips control characters and cuts long text', () => {
