@@ -1,5 +1,4 @@
 import { request } from 'undici';
-import type { FastifyInstance } from 'fastify';
 import { systemContext } from '../src/platform/acl/context.js';
 import { transaction } from '../src/platform/database/transaction.js';
 import { newId } from '../src/platform/ids.js';
@@ -16,8 +15,10 @@ import { exportOrder } from '../src/extensions/order-export/export/export-order.
 import { loadOrderDocument } from '../src/extensions/order-export/export/order-document.js';
 import { compileMapping } from '../src/extensions/order-export/mapping/compile-mapping.js';
 import { renderMapping } from '../src/extensions/order-export/mapping/renderer.js';
-import { startTargetSimulator } from '../src/extensions/order-export/simulator/index.js';
 import { compared, summarize, type Row } from './measure.js';
+import { adminToken } from './fixtures.js';
+import type { BenchClient } from './loopback-client.js';
+import { startRemoteSimulator } from './remote-simulator.js';
 
 const LINES = 20;
 const RENDERS = 2000;
@@ -59,11 +60,12 @@ const PLAIN_MAPPING = {
  * payload, the two measured alternately in one loop so machine load hits both alike. `notes` gets the
  * p50 comparison the targets are stated in.
  */
-export async function orderExportCases(platform: Platform, app: FastifyInstance, notes: (line: string) => void): Promise<Row[]> {
+export async function orderExportCases(platform: Platform, http: BenchClient, notes: (line: string) => void): Promise<Row[]> {
   const host = platform.extensions.hostOf('ExtOrderExport');
   await platform.systemConfig.set(platform.db, orderExportConfig.key('allowPrivateTargets'), true);
   // no signing secret: the simulator then checks nothing, for the export and the bare POST alike
-  const sim = await startTargetSimulator({});
+  const sim = await startRemoteSimulator('order-export-target', {});
+  const deliveryUrl = sim.urls.deliveryUrl!;
   const agent = createOutboundAgent({ allowPrivateTargets: true });
   try {
     const orderId = await createOrder(platform);
@@ -92,13 +94,14 @@ export async function orderExportCases(platform: Platform, app: FastifyInstance,
     }
     const documentRow = summarize(`order export: order document read (${LINES} lines, 13 associations)`, documentTimes);
 
-    const mappingId = await createEntity(app, 'ext-order-export-mapping', { name: 'bench', definition: MAPPING });
-    const configId = await createEntity(app, 'ext-order-export-config', { name: 'bench', url: sim.deliveryUrl, mappingId });
+    const token = await adminToken(http, platform.env.adminPassword);
+    const mappingId = await createEntity(http, token, 'ext-order-export-mapping', { name: 'bench', definition: MAPPING });
+    const configId = await createEntity(http, token, 'ext-order-export-config', { name: 'bench', url: deliveryUrl, mappingId });
     const first = await exportOrder(host, { orderId, configId });
     if (first.outcome !== 'exported') throw new Error(`bench export answered ${first.outcome}`);
-    const payload = sim.deliveries.at(-1)!.rawBody;
+    const payload = (await sim.call<Array<{ rawBody: string }>>('deliveries')).at(-1)!.rawBody;
     const barePost = async () => {
-      const response = await request(sim.deliveryUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload, dispatcher: agent });
+      const response = await request(deliveryUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: payload, dispatcher: agent });
       await response.body.text();
       if (response.statusCode !== 200) throw new Error(`bare POST answered ${response.statusCode}`);
     };
@@ -135,11 +138,8 @@ export async function orderExportCases(platform: Platform, app: FastifyInstance,
   }
 }
 
-async function createEntity(app: FastifyInstance, resource: string, body: object): Promise<string> {
-  const token = (
-    await app.inject({ method: 'POST', url: '/api/oauth/token', payload: { grant_type: 'password', client_id: 'administration', username: 'admin', password: process.env.ADMIN_PASSWORD ?? 'shopware' } })
-  ).json().access_token as string;
-  const response = await app.inject({ method: 'POST', url: `/api/${resource}?_response=1`, payload: body, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
+async function createEntity(http: BenchClient, token: string, resource: string, body: object): Promise<string> {
+  const response = await http.request({ method: 'POST', url: `/api/${resource}?_response=1`, payload: body, headers: { authorization: `Bearer ${token}`, accept: 'application/json' } });
   if (response.statusCode !== 200) throw new Error(`creating ${resource} failed: ${response.body}`);
   return response.json().data.id as string;
 }

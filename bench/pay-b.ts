@@ -1,11 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { Agent, request } from 'undici';
 import { configKey, PAY_B_PAYMENT_METHOD_ID } from '../src/extensions/pay-b/config.js';
-import { startPayBSimulator } from '../src/extensions/pay-b/simulator/index.js';
 import { newId } from '../src/platform/ids.js';
-import { CURRENCY_DEFAULT, defaultShopId } from '../src/platform/first-start/default-ids.js';
+import { defaultShopId } from '../src/platform/first-start/default-ids.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
 import type { Platform } from '../src/platform/kernel.js';
 import { compared, measure, throughput, type Row } from './measure.js';
+import { adminToken, benchProduct } from './fixtures.js';
+import type { BenchClient } from './loopback-client.js';
+import { startRemoteSimulator } from './remote-simulator.js';
 
 const SECRET_KEY = 'FLWSECK_TEST-bench';
 const WEBHOOK_HASH = 'bench-webhook-hash';
@@ -13,24 +15,26 @@ const CHARGES = 40;
 const REFUNDS = 40;
 
 /**
- * Gateway D's hot paths against the simulator over loopback HTTP: the cart view with the gateway
+ * Gateway D's hot paths over loopback HTTP, against the simulator in a process of its own: the cart view with the gateway
  * selected (its `validate` runs on every view), a `charge.completed` webhook that verifies and settles
  * an order, a duplicate delivery (the dedup path a webhook storm takes), and a refund (live ledger
  * read over a growing ledger, gateway call, records).
  */
-export async function payBCases(platform: Platform, app: FastifyInstance): Promise<Row[]> {
-  const sim = await startPayBSimulator({ secretKeys: [SECRET_KEY], secretHash: WEBHOOK_HASH, autoWebhooks: false, refundWebhooks: false });
+export async function payBCases(platform: Platform, http: BenchClient): Promise<Row[]> {
+  const sim = await startRemoteSimulator('pay-b', { secretKeys: [SECRET_KEY], secretHash: WEBHOOK_HASH, autoWebhooks: false, refundWebhooks: false });
+  // the bare round trip uses the client the gateway kit uses: undici on a keep-alive agent
+  const agent = new Agent({ keepAliveTimeout: 4_000 });
   try {
     for (const [key, value] of [
       ['secretKeySandbox', SECRET_KEY],
       ['secretHashSandbox', WEBHOOK_HASH],
-      ['apiBaseUrl', sim.baseUrl],
+      ['apiBaseUrl', sim.urls.baseUrl!],
     ] as const) {
       await platform.systemConfig.set(platform.db, configKey(key), value);
     }
     const channel = await platform.db.selectFrom('sales_channel').select('access_key').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
     const storeApi = async (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) => {
-      const response = await app.inject({
+      const response = await http.request({
         method,
         url,
         payload,
@@ -39,7 +43,7 @@ export async function payBCases(platform: Platform, app: FastifyInstance): Promi
       if (response.statusCode !== 200) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
       return response;
     };
-    const productId = await createProduct(platform);
+    const productId = await benchProduct(platform, 'pay-b');
     const register = await storeApi('POST', '/store-api/account/register', undefined, {
       email: `bench-pay-b-${newId().slice(0, 8)}@example.com`,
       password: 'bench-password-1',
@@ -57,13 +61,13 @@ export async function payBCases(platform: Platform, app: FastifyInstance): Promi
       const order = await storeApi('POST', '/store-api/checkout/order', token, {});
       await storeApi('POST', '/store-api/handle-payment', token, { orderId: order.json().id, finishUrl: 'https://shop.example/finish', errorUrl: 'https://shop.example/error' });
       const txRef = order.json().transactions[0].id as string;
-      const paid = await sim.completePayment(txRef, 'successful');
+      const paid = await sim.call<{ transactionId?: number }>('completePayment', txRef, 'successful');
       charges.push({ id: paid.transactionId!, txRef });
     }
     await storeApi('POST', '/store-api/checkout/cart/line-item', token, { items: [{ type: 'product', referencedId: productId, quantity: 1 }] });
 
     const webhook = (charge: { id: number; txRef: string }) =>
-      app.inject({
+      http.request({
         method: 'POST',
         url: '/pay-b/webhook',
         headers: { 'content-type': 'application/json', 'verif-hash': WEBHOOK_HASH },
@@ -78,9 +82,9 @@ export async function payBCases(platform: Platform, app: FastifyInstance): Promi
     const duplicate = charges.pop()!;
     // the floor of a webhook: the verify call it must make, alone, to the same simulator
     const bareVerify = await measure('gateway D: bare verify round trip to the simulator', 200, async () => {
-      const response = await fetch(`${sim.baseUrl}/v3/transactions/${duplicate.id}/verify`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
-      if (response.status !== 200) throw new Error(`verify answered ${response.status}`);
-      await response.arrayBuffer();
+      const response = await request(`${sim.urls.baseUrl}/v3/transactions/${duplicate.id}/verify`, { headers: { authorization: `Bearer ${SECRET_KEY}` }, dispatcher: agent });
+      await response.body.text();
+      if (response.statusCode !== 200) throw new Error(`verify answered ${response.statusCode}`);
     });
     rows.push(bareVerify);
     await expectOk(webhook(duplicate));
@@ -91,13 +95,13 @@ export async function payBCases(platform: Platform, app: FastifyInstance): Promi
     rows.push(await measure('POST /pay-b/webhook charge.completed, duplicate', 200, () => expectOk(webhook(duplicate))));
     rows.push({ ...(await throughput('POST /pay-b/webhook duplicates, 8 senders', 400, 8, () => expectOk(webhook(duplicate)))), target: '≥ 2,000/s (PostgreSQL)' });
 
-    const adminToken = await tokenOf(app, platform.env.adminPassword);
+    const adminBearer = await adminToken(http, platform.env.adminPassword);
     const refund = () =>
-      app
-        .inject({
+      http
+        .request({
           method: 'POST',
           url: '/api/_action/pay-b/refund',
-          headers: { authorization: `Bearer ${adminToken}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${adminBearer}`, 'content-type': 'application/json' },
           payload: { orderTransactionId: duplicate.txRef, amount: '0.01', comments: 'bench' },
         })
         .then((response) => {
@@ -107,33 +111,8 @@ export async function payBCases(platform: Platform, app: FastifyInstance): Promi
     rows.push(await measure(`POST /api/_action/pay-b/refund (ledger of up to ${REFUNDS + 5} refunds)`, REFUNDS, refund));
     return rows;
   } finally {
+    await agent.close();
     await sim.close();
   }
 }
 
-async function createProduct(platform: Platform): Promise<string> {
-  const id = newId();
-  await platform.db
-    .insertInto('product')
-    .values({
-      id,
-      product_number: `BENCH-PAYB-${id.slice(0, 8)}`,
-      name: 'Gateway D bench mug',
-      price: JSON.stringify([{ currencyId: CURRENCY_DEFAULT, gross: 24.99, net: 21, linked: true }]),
-      stock: 1_000_000,
-      tax_id: defaultShopId('tax', 'standard'),
-      active: true,
-    })
-    .execute();
-  await platform.db.insertInto('product_visibility').values({ id: newId(), product_id: id, sales_channel_id: DEFAULT_SALES_CHANNEL_ID, visibility: 30 }).execute();
-  return id;
-}
-
-async function tokenOf(app: FastifyInstance, password: string): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/oauth/token',
-    payload: { grant_type: 'password', client_id: 'administration', username: 'admin', password },
-  });
-  return response.json().access_token as string;
-}

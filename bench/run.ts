@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: speed and memory of the platform's hot paths on the embedded database (or on
- * PostgreSQL with DATABASE_URL). Prints one table: each figure, the baseline it is compared with (measured
+ * PostgreSQL with DATABASE_URL), over HTTP on a loopback port with the gateway and export-target simulators
+ * in a process of their own, as a shop runs. Prints one table: each figure, the baseline it is compared with (measured
  * in the same run), the ratio and the target; no thresholds fail anything: compare runs, not assertions.
  * The rows also go to bench/results/<date>-<database>.json with the machine and versions.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
@@ -21,33 +22,37 @@ import { orderExportCases } from './order-export.js';
 import { startupCases } from './startup.js';
 import { demoDataCases } from './demo-data.js';
 import { storefrontCases } from './storefront.js';
+import { overLoopback } from './loopback-client.js';
 import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
 import { adminConnectionString, withAdminClient } from '../test/helpers/databases.js';
 
-const env = { ...readEnv({ ...process.env, VAR_DIR: mkdtempSync(path.join(tmpdir(), 'bench-')) }), logLevel: 'silent' };
+const varDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+const env = { ...readEnv({ ...process.env, VAR_DIR: varDir }), logLevel: 'silent' };
 
 // on PostgreSQL a fresh database of its own, dropped at the end: figures never start from an earlier run's rows
 const scratch = env.databaseUrl ? `bench_${randomBytes(4).toString('hex')}` : undefined;
 if (scratch) await withAdminClient(env.databaseUrl!, (c) => c.query(`CREATE DATABASE "${scratch}"`));
 const bootStart = performance.now();
-const database = scratch ? await openDatabase({ databaseUrl: adminConnectionString(env.databaseUrl!, scratch) }) : await openDatabase({ dataDir: 'memory://' });
+// embedded: file-backed, as `npm start` runs it (an in-memory database skips the file writes)
+const database = scratch ? await openDatabase({ databaseUrl: adminConnectionString(env.databaseUrl!, scratch) }) : await openDatabase({ dataDir: path.join(varDir, 'db') });
 const platform = await Platform.boot({ env, database, extensions });
 const app = await buildApp(platform);
 await app.ready();
 const bootMs = performance.now() - bootStart;
+const http = await overLoopback(app);
 
 const notes: string[] = [];
 const suites: Array<[string, () => Promise<Row[]>]> = [
-  ['admin-api', () => adminApiCases(platform, app, env.adminPassword)],
-  ['shop', () => shopCases(platform, app)],
-  ['pay-b', () => payBCases(platform, app)],
-  ['pay-a', () => payACases(platform, app)],
-  ['order-export', () => orderExportCases(platform, app, (line) => notes.push(line))],
+  ['admin-api', () => adminApiCases(platform, http, env.adminPassword)],
+  ['shop', () => shopCases(platform, http)],
+  ['pay-b', () => payBCases(platform, http)],
+  ['pay-a', () => payACases(platform, http)],
+  ['order-export', () => orderExportCases(platform, http, (line) => notes.push(line))],
   // the scratch database on PostgreSQL, so the started servers never migrate the database the bench was pointed at
   ['startup', () => startupCases(scratch ? adminConnectionString(env.databaseUrl!, scratch) : undefined)],
   ['demo-data', () => demoDataCases(platform, (line) => notes.push(line))],
-  ['storefront', () => storefrontCases(platform, app, (line) => notes.push(line))],
+  ['storefront', () => storefrontCases(platform, http, (line) => notes.push(line))],
 ];
 // `npm run bench -- order-export` runs only the suites named
 const only = process.argv.slice(2);
@@ -70,6 +75,8 @@ const resultFile = path.join(resultsDir, `${new Date().toISOString().slice(0, 10
 writeFileSync(resultFile, JSON.stringify({ at: new Date().toISOString(), database: platform.database.kind, serverVersion, node: process.version, machine, bootMs: Math.round(bootMs), rows, notes }, null, 2) + '\n');
 console.log(`results: ${path.relative(process.cwd(), resultFile)}`);
 
+await http.close();
 await app.close();
 await platform.close();
+rmSync(varDir, { recursive: true, force: true });
 if (scratch) await withAdminClient(env.databaseUrl!, (c) => c.query(`DROP DATABASE IF EXISTS "${scratch}" WITH (FORCE)`));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { BenchClient } from './loopback-client.js';
 import type { Platform } from '../src/platform/kernel.js';
 import { newId } from '../src/platform/ids.js';
 import { CURRENCY_DEFAULT, defaultShopId } from '../src/platform/first-start/default-ids.js';
@@ -16,11 +16,11 @@ const HOME = defaultShopId('category', 'home');
  * Store API and storefront hot paths over 2,000 products visible in the default sales channel:
  * listing, detail, cart changes and reads, order placement, and the storefront's home and category pages.
  */
-export async function shopCases(platform: Platform, app: FastifyInstance): Promise<Row[]> {
+export async function shopCases(platform: Platform, http: BenchClient): Promise<Row[]> {
   const productIds = await seedProducts(platform, 0, PRODUCTS);
   const channel = await platform.db.selectFrom('sales_channel').select('access_key').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
   const storeApi = async (method: 'GET' | 'POST', url: string, token?: string, payload?: object) =>
-    app.inject({
+    http.request({
       method,
       url,
       payload,
@@ -63,8 +63,8 @@ export async function shopCases(platform: Platform, app: FastifyInstance): Promi
     if (order.statusCode !== 200) throw new Error(`order failed: ${order.body}`);
   }
   rows.push(summarize('POST /store-api/checkout/order (3 items, invoice; the cart filled beforehand)', orderTimes));
-  rows.push(await measure('GET / (storefront home, 24 products)', 100, () => app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } })));
-  rows.push(await measure('GET /navigation/{id}?p=5 (storefront category page)', 100, () => app.inject({ method: 'GET', url: `/navigation/${HOME}?p=5`, headers: { accept: 'text/html' } })));
+  rows.push(await measure('GET / (storefront home, 24 products)', 100, () => http.request({ method: 'GET', url: '/', headers: { accept: 'text/html' } })));
+  rows.push(await measure('GET /navigation/{id}?p=5 (storefront category page)', 100, () => http.request({ method: 'GET', url: `/navigation/${HOME}?p=5`, headers: { accept: 'text/html' } })));
 
   await seedProducts(platform, PRODUCTS, LARGE_CATALOGUE);
   rows.push({ ...(await measure(`POST /store-api/product, limit 24 (${LARGE_CATALOGUE} products)`, 100, listing)), target: '≤ 10 ms (PostgreSQL)' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { BenchClient } from './loopback-client.js';
 import type { Platform } from '../src/platform/kernel.js';
 import { loadBlueprint } from '../src/extensions/demo-data/blueprint/load-blueprint.js';
 import { resolveSeedOptions } from '../src/extensions/demo-data/options.js';
@@ -13,7 +13,7 @@ const TARGET = 'p50 < 100 ms';
  * a top category, a leaf category, a product with variants, a search, suggestions and a cart. The
  * baseline is the 404 page: the layout with its navigation and nothing of the catalogue.
  */
-export async function storefrontCases(platform: Platform, app: FastifyInstance, notes: (line: string) => void): Promise<Row[]> {
+export async function storefrontCases(platform: Platform, http: BenchClient, notes: (line: string) => void): Promise<Row[]> {
   const host = platform.extensions.hostOf('ExtDemoData');
   const blueprint = await loadBlueprint();
   const resolved = resolveSeedOptions({ channels: ['flagship'], skipOrders: true }, blueprint);
@@ -42,7 +42,7 @@ export async function storefrontCases(platform: Platform, app: FastifyInstance, 
   const word = String(parent.name).split(' ')[0]!;
 
   const page = (url: string, cookie?: string) => async () => {
-    const response = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+    const response = await http.request({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
     if (response.statusCode >= 500) throw new Error(`${url}: ${response.statusCode}`);
     return response;
   };
@@ -62,10 +62,10 @@ export async function storefrontCases(platform: Platform, app: FastifyInstance, 
   };
   let cookie = '';
   for (const variant of variants) {
-    const form = await app.inject({ method: 'GET', url: `/detail/${variant.id}`, headers: { accept: 'text/html', cookie } });
+    const form = await http.request({ method: 'GET', url: `/detail/${variant.id}`, headers: { accept: 'text/html', cookie } });
     cookie = cookieOf(form);
     const csrf = /name="_csrf_token" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
-    const added = await app.inject({
+    const added = await http.request({
       method: 'POST',
       url: '/checkout/line-item/add',
       headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
