@@ -43,6 +43,7 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
           action: request.action,
           context: request.context ?? systemContext,
           ...(request.lockedState ? { lockedState: request.lockedState } : {}),
+          ...(request.customFields ? { customFields: request.customFields } : {}),
         }),
       currentState: (entity, id, within) => platform.stateMachines.currentState(within ?? db, entity, id),
     },

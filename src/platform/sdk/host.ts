@@ -50,6 +50,11 @@ export interface HostTransitionRequest {
    * `orderTransactions.loadForUpdate`: the move skips re-locking the row. Never pass a state read without the lock.
    */
   lockedState?: { technicalName: string; orderId?: string };
+  /**
+   * Merged into the entity's custom fields by the statement that moves it (a null value removes its key);
+   * written only when it moves. Saves the separate update a settlement would otherwise make.
+   */
+  customFields?: Record<string, unknown>;
 }
 
 export interface HostStateMachines {

@@ -6,6 +6,7 @@ import { errors } from '../errors/app-error.js';
 import type { EventDispatcher } from '../events/dispatcher.js';
 import { isId, newId } from '../ids.js';
 import { illegalTransition, stateMachineNotFound, stateMachineStateNotFound } from './errors.js';
+import { mergedCustomFields } from '../custom-fields/merge-sql.js';
 import {
   STATE_MACHINE_TRANSITION_EVENT,
   stateChangedEvent,
@@ -47,6 +48,12 @@ export interface TransitionRequest {
    * then skips re-locking and re-reading the row, one statement less on hot paths such as webhooks.
    */
   lockedState?: LockedState;
+  /**
+   * Merged into the entity's `custom_fields` by the statement that moves it (keys present replace their
+   * values, a null value removes its key), e.g. the gateway data a settlement stores with the move.
+   * Written only when the entity moves; the entity's table must have `custom_fields`.
+   */
+  customFields?: Record<string, unknown>;
 }
 
 export interface LockedState {
@@ -201,10 +208,11 @@ export class StateMachineRegistry {
       if (!chosen) return { result: 'refused', fromState: current, toState: current, possibleActions };
 
       const source = request.context.source;
-      // the move and its history row in one statement; the row lock is held since #row
+      // the move (with any custom fields) and its history row in one statement; the row lock is held since #row
       await sql`
         WITH moved AS (
-          UPDATE ${sql.table(target.table)} SET ${sql.ref(target.stateColumn)} = ${chosen.to.id}, updated_at = now()
+          UPDATE ${sql.table(target.table)}
+          SET ${sql.ref(target.stateColumn)} = ${chosen.to.id}, updated_at = now()${request.customFields ? sql`, custom_fields = ${mergedCustomFields(request.customFields)}` : sql``}
           WHERE id = ${request.id} RETURNING id
         )
         INSERT INTO state_machine_history

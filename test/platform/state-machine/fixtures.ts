@@ -17,6 +17,7 @@ export async function registerTestStatefulEntities(platform: Platform): Promise<
       id uuid PRIMARY KEY,
       state_id uuid NOT NULL REFERENCES state_machine_state(id),
       order_id uuid NULL,
+      custom_fields jsonb NULL,
       created_at timestamptz NOT NULL DEFAULT now(),
       updated_at timestamptz NULL
     )`.execute(platform.db);

@@ -94,6 +94,32 @@ describe('StateMachineRegistry', () => {
     expect(events).toEqual([]);
   });
 
+  it('stores custom fields with the move in the same statement, and none when it does not move', async () => {
+    const item = await createTestItem(t.platform);
+    await t.platform.db.updateTable(TEST_ITEM).set({ custom_fields: JSON.stringify({ keep: 1, drop: 2 }) }).where('id', '=', item.id).execute();
+    const move = (id: string, action: string, customFields?: Record<string, unknown>) =>
+      t.platform.database.statements.measure(() =>
+        transaction(t.platform.db, (uow) =>
+          t.platform.stateMachines.tryTransition({ within: uow, entity: TEST_ITEM, id, action, context: systemContext, lockedState: { technicalName: 'open' }, ...(customFields ? { customFields } : {}) }),
+        ),
+      );
+    const plain = await move((await createTestItem(t.platform)).id, 'paid');
+    const withFields = await move(item.id, 'paid', { gatewayId: 'ch_1', drop: null });
+    expect(withFields.result.result).toBe('moved');
+    expect(withFields.count).toBe(plain.count);
+    const row = await t.platform.db.selectFrom(TEST_ITEM).select('custom_fields').where('id', '=', item.id).executeTakeFirstOrThrow();
+    expect(row.custom_fields).toEqual({ keep: 1, gatewayId: 'ch_1' });
+
+    // already paid, then refused: the fields are not written
+    const again = await transition(item.id, 'paid');
+    expect(again.changed).toBe(false);
+    const refused = await t.platform.stateMachines.tryTransition({ within: t.platform.db, entity: TEST_ITEM, id: item.id, action: 'reopen_not_a_move', context: systemContext, customFields: { other: true } });
+    expect(refused.result).toBe('refused');
+    const already = await t.platform.stateMachines.tryTransition({ within: t.platform.db, entity: TEST_ITEM, id: item.id, action: 'paid', context: systemContext, customFields: { other: true } });
+    expect(already.result).toBe('already');
+    expect((await t.platform.db.selectFrom(TEST_ITEM).select('custom_fields').where('id', '=', item.id).executeTakeFirstOrThrow()).custom_fields).toEqual({ keep: 1, gatewayId: 'ch_1' });
+  });
+
   it('the legacy actions pay and pay_partially work next to paid and paid_partially', async () => {
     const item = await createTestItem(t.platform);
     expect((await transition(item.id, 'pay_partially')).toState.technicalName).toBe('paid_partially');

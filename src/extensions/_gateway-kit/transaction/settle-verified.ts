@@ -108,17 +108,19 @@ async function apply(host: ExtensionHost, uow: UnitOfWork, current: OrderTransac
 
   const move = VERDICT_MOVES[payment.verdict];
   const action = move.action === 'paid' && PAY_ACTION_STATES.has(current.state) ? 'pay' : move.action;
+  // a pending attempt completes later under the same id: its event stays unrecorded until it is final
+  const patch = payment.final ? { ...payment.fields, ...processedEventPatch(current.customFields, field, eventKey) } : payment.fields;
   const moved = await host.stateMachines.transition({
     within: uow,
     entity: 'order_transaction',
     id: current.id,
     action,
     lockedState: { technicalName: current.state, orderId: current.orderId },
+    // stored by the move's own statement
+    customFields: patch,
   });
   if (moved.result === 'refused') return { outcome: 'refused', state: current.state };
-
-  // a pending attempt completes later under the same id: its event stays unrecorded until it is final
-  const patch = payment.final ? { ...payment.fields, ...processedEventPatch(current.customFields, field, eventKey) } : payment.fields;
-  await host.orderTransactions.mergeCustomFields(uow, current.id, patch);
+  // already in the target state (e.g. reopened while open): no move wrote the data
+  if (moved.result === 'already') await host.orderTransactions.mergeCustomFields(uow, current.id, patch);
   return { outcome: move.outcome, state: moved.toState.technicalName };
 }

@@ -5,6 +5,7 @@ import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import { isId } from '../../ids.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { exactMinorUnits } from '../money/money.js';
+import { mergedCustomFields } from '../../custom-fields/merge-sql.js';
 
 /** An order transaction with what payment code needs of its order, currency and state. */
 export interface OrderTransactionView {
@@ -73,12 +74,7 @@ export class OrderTransactionService {
    * values, others stay; a null value removes its key).
    */
   async mergeCustomFields(within: Db | UnitOfWork, id: string, fields: Record<string, unknown>): Promise<void> {
-    const removed = Object.keys(fields).filter((key) => fields[key] === null);
-    const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== null));
-    await sql`
-      UPDATE order_transaction
-      SET custom_fields = (COALESCE(custom_fields, '{}'::jsonb) || ${JSON.stringify(set)}::jsonb) - ${removed}::text[], updated_at = now()
-      WHERE id = ${id}`.execute(this.#executor(within));
+    await sql`UPDATE order_transaction SET custom_fields = ${mergedCustomFields(fields)}, updated_at = now() WHERE id = ${id}`.execute(this.#executor(within));
   }
 
   /** Ids of transactions whose custom field `key` holds `value` (compared as text), optionally of one payment method. */

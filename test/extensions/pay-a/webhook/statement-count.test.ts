@@ -36,7 +36,7 @@ describe('gateway A webhook: statements per delivery', () => {
     expect(await stateOf(test.platform, orderTransactionId)).toBe('paid');
     const duplicate = await deliver(reference);
     console.log(`gateway A webhook statements: first ${first}, duplicate ${duplicate}`);
-    expect(first).toBeLessThanOrEqual(7);
+    expect(first).toBeLessThanOrEqual(6);
     expect(duplicate).toBeLessThanOrEqual(2);
   });
 });

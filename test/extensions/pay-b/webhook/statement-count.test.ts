@@ -37,7 +37,7 @@ describe('gateway D webhook: statements per delivery', () => {
     expect(await stateOf(test.platform, fixture.orderTransactionId)).toBe('paid');
     const duplicate = await deliver(transactionId!);
     console.log(`gateway D webhook statements: first ${first}, duplicate ${duplicate}`);
-    expect(first).toBeLessThanOrEqual(7);
+    expect(first).toBeLessThanOrEqual(6);
     expect(duplicate).toBeLessThanOrEqual(2);
   });
 });
