@@ -19,6 +19,8 @@ export interface BenchAnswer {
 
 /** Requests to the platform as a client sends them: HTTP over loopback, kept-alive connections. */
 export interface BenchClient {
+  /** Where the app listens, e.g. `http://127.0.0.1:41234`. */
+  url: string;
   request(request: BenchRequest): Promise<BenchAnswer>;
   close(): Promise<void>;
 }
@@ -30,8 +32,10 @@ export interface BenchClient {
 export async function overLoopback(app: FastifyInstance): Promise<BenchClient> {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
-  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 16, keepAliveTimeout: 30_000 });
+  const url = `http://127.0.0.1:${port}`;
+  const pool = new Pool(url, { connections: 16, keepAliveTimeout: 30_000 });
   return {
+    url,
     async request({ method, url, headers = {}, payload }) {
       const json = payload !== undefined && typeof payload !== 'string';
       const answer = await pool.request({

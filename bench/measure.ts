@@ -46,16 +46,8 @@ export function compared(row: Row, baseline: Row, target: string): Row {
   return { ...row, baseline: baseline.case, ratio: `${ratio.toFixed(2)}×`, target };
 }
 
-/** Throughput of `senders` concurrent loops doing `total` operations in all (ops/s over the wall time). */
-export async function throughput(name: string, total: number, senders: number, fn: () => Promise<unknown>): Promise<Row> {
-  let left = total;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: senders }, async () => {
-      while (left-- > 0) await fn();
-    }),
-  );
-  const elapsed = performance.now() - started;
-  const mean = elapsed / total;
-  return { case: name, runs: total, 'mean ms': (mean * senders).toFixed(3), 'p50 ms': '', 'p95 ms': '', 'ops/s': ((total * 1000) / elapsed).toFixed(0) };
+/** Throughput of a storm (`total` requests from `senders` concurrent loops, over `elapsedMs` of wall time). */
+export function stormRow(name: string, total: number, senders: number, elapsedMs: number): Row {
+  const mean = elapsedMs / total;
+  return { case: name, runs: total, 'mean ms': (mean * senders).toFixed(3), 'p50 ms': '', 'p95 ms': '', 'ops/s': ((total * 1000) / elapsedMs).toFixed(0) };
 }

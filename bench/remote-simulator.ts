@@ -1,11 +1,13 @@
 import { fork } from 'node:child_process';
-import type { SimulatorKind, SimulatorMessage, SimulatorReply } from './simulator-process.js';
+import type { SimulatorKind, SimulatorMessage, SimulatorReply, Storm, StormResult } from './simulator-process.js';
 
 /** A simulator in a process of its own: its string members, and its other members through `call`. */
 export interface RemoteSimulator {
   urls: Record<string, string>;
   /** Calls a method of the simulator (or reads a member) in the child; results travel as structured clones. */
   call<T = unknown>(member: string, ...args: unknown[]): Promise<T>;
+  /** Sends one request many times from the simulator's process (a gateway's webhook storm). */
+  storm(storm: Storm): Promise<StormResult>;
   close(): Promise<void>;
 }
 
@@ -26,15 +28,17 @@ export async function startRemoteSimulator(kind: SimulatorKind, options: object)
   });
   child.send({ kind, options } satisfies SimulatorMessage);
   const urls = await ready;
-  const call = <T>(member: string, ...args: unknown[]) =>
+  const ask = <T>(message: (id: number) => SimulatorMessage) =>
     new Promise<T>((resolve, reject) => {
       const id = nextId++;
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      child.send({ id, member, args } satisfies SimulatorMessage);
+      child.send(message(id));
     });
+  const call = <T>(member: string, ...args: unknown[]) => ask<T>((id) => ({ id, member, args }));
   return {
     urls,
     call,
+    storm: (storm) => ask<StormResult>((id) => ({ id, storm })),
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       await call('close').catch(() => undefined);

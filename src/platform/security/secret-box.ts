@@ -1,6 +1,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const PREFIX = 'v1';
+/** Opened secrets kept per process: settings with keys are read (and opened) on every webhook and cart view. */
+const OPENED_CACHE_SIZE = 256;
 
 /**
  * Encrypts secrets at rest (credential secrets, gateway keys, webhook hashes) with AES-256-GCM.
@@ -8,6 +10,8 @@ const PREFIX = 'v1';
  */
 export class SecretBox {
   readonly #key: Buffer;
+  /** Sealed text -> plain text. A sealed text always opens to the same plain text under one key (GCM). */
+  readonly #opened = new Map<string, string>();
 
   constructor(appSecret: string, purpose = 'secret-box') {
     if (!appSecret) throw new Error('APP_SECRET is empty');
@@ -22,6 +26,16 @@ export class SecretBox {
   }
 
   decrypt(sealed: string): string {
+    const known = this.#opened.get(sealed);
+    if (known !== undefined) return known;
+    const plain = this.#open(sealed);
+    // the oldest entry goes first; secrets change rarely, so a handful of entries is all a process uses
+    if (this.#opened.size >= OPENED_CACHE_SIZE) this.#opened.delete(this.#opened.keys().next().value!);
+    this.#opened.set(sealed, plain);
+    return plain;
+  }
+
+  #open(sealed: string): string {
     const [version, iv, tag, body] = sealed.split('.');
     if (version !== PREFIX || !iv || !tag || body === undefined) throw new Error('Not a sealed secret');
     const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
