@@ -26,7 +26,7 @@ export async function duplicateStorm(
   name: string,
   delivery: { path: string; headers: Record<string, string>; body: string; status: number },
 ): Promise<Row> {
-  const total = 400;
+  const total = 2000;
   const senders = 8;
   const result = await sim.storm({ url: http.url + delivery.path, headers: delivery.headers, body: delivery.body, total, senders });
   if (result.statuses[delivery.status] !== total) throw new Error(`the storm's answers were ${JSON.stringify(result.statuses)}`);

@@ -40,6 +40,8 @@ export interface SettlementResult {
   /** The transaction's state afterwards (technical name); empty when it does not exist. */
   state: string;
   mismatches?: string[];
+  /** The attempt's event is on record (now or before): any redelivery of it is a duplicate. */
+  recorded: boolean;
 }
 
 export interface SettlementRequest {
@@ -74,7 +76,7 @@ export async function settleVerified(host: ExtensionHost, request: SettlementReq
   const { orderTransactionId, payment } = request;
   const result = await host.transaction(async (uow) => {
     const current = await host.orderTransactions.loadForUpdate(uow, orderTransactionId);
-    if (!current) return { outcome: 'not-found', state: '' } satisfies SettlementResult;
+    if (!current) return { outcome: 'not-found', state: '', recorded: false } satisfies SettlementResult;
     return apply(host, uow, current, request);
   });
   const ids = { orderTransactionId, gatewayTransactionId: payment.gatewayTransactionId, gatewayStatus: payment.gatewayStatus, source: request.source };
@@ -91,10 +93,10 @@ export async function settleVerified(host: ExtensionHost, request: SettlementReq
 async function apply(host: ExtensionHost, uow: UnitOfWork, current: OrderTransactionView, request: SettlementRequest): Promise<SettlementResult> {
   const { payment, processedEventsField: field } = request;
   const mismatches = request.mismatches(current);
-  if (mismatches.length > 0) return { outcome: 'mismatch', state: current.state, mismatches };
+  if (mismatches.length > 0) return { outcome: 'mismatch', state: current.state, mismatches, recorded: false };
 
   const eventKey = chargeEventKey(payment.gatewayTransactionId);
-  if (hasProcessedEvent(current.customFields, field, eventKey)) return { outcome: 'duplicate', state: current.state };
+  if (hasProcessedEvent(current.customFields, field, eventKey)) return { outcome: 'duplicate', state: current.state, recorded: true };
   if (isSettledState(current.state)) {
     if (payment.final) await host.orderTransactions.mergeCustomFields(uow, current.id, processedEventPatch(current.customFields, field, eventKey));
     if (payment.verdict === 'successful') {
@@ -103,7 +105,7 @@ async function apply(host: ExtensionHost, uow: UnitOfWork, current: OrderTransac
         'another successful gateway payment for an order transaction that is paid already; the customer may have paid twice',
       );
     }
-    return { outcome: 'already-settled', state: current.state };
+    return { outcome: 'already-settled', state: current.state, recorded: payment.final };
   }
 
   const move = VERDICT_MOVES[payment.verdict];
@@ -119,8 +121,8 @@ async function apply(host: ExtensionHost, uow: UnitOfWork, current: OrderTransac
     // stored by the move's own statement
     customFields: patch,
   });
-  if (moved.result === 'refused') return { outcome: 'refused', state: current.state };
+  if (moved.result === 'refused') return { outcome: 'refused', state: current.state, recorded: false };
   // already in the target state (e.g. reopened while open): no move wrote the data
   if (moved.result === 'already') await host.orderTransactions.mergeCustomFields(uow, current.id, patch);
-  return { outcome: move.outcome, state: moved.toState.technicalName };
+  return { outcome: move.outcome, state: moved.toState.technicalName, recorded: payment.final };
 }

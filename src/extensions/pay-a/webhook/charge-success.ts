@@ -1,11 +1,18 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
-import { GatewayClientError, isSettledState, isTransientGatewayError, type WebhookAnswer } from '../../_gateway-kit/index.js';
+import { GatewayClientError, isSettledState, isTransientGatewayError, type RecordedCharges, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { createPayAClient, type VerifiedTransaction } from '../client.js';
-import { readPayASettings, type PayASettings } from '../config.js';
+import type { PayASettings } from '../config.js';
 import { isPayATransaction } from '../payment/order-transaction.js';
 import { orderTransactionIdOfReference } from '../payment/reference.js';
 import { settleGatewayTransaction } from '../payment/settlement.js';
 import { webhookAnswers } from './webhook-answers.js';
+
+export interface ChargeHandling {
+  /** A sales channel's settings (the webhook has read every scope already). */
+  settingsOf(salesChannelId: string | null): PayASettings | Promise<PayASettings>;
+  /** References this process saw recorded: a redelivery of one is answered without reading the transaction. */
+  recorded: RecordedCharges;
+}
 
 /**
  * charge.success (spec part C): always re-verified through `GET /transaction/verify/:reference` before
@@ -15,12 +22,11 @@ import { webhookAnswers } from './webhook-answers.js';
  * valid signature over a forged body cannot pay another amount or order. Foreign, unknown and already
  * paid charges are acknowledged; 500 only when the gateway could not be asked, so it retries.
  */
-export async function handleChargeSuccess(
-  host: ExtensionHost,
-  reference: string,
-  // the webhook has read every scope already; other callers read the channel's settings here
-  settingsOf: (salesChannelId: string | null) => PayASettings | Promise<PayASettings> = (salesChannelId) => readPayASettings(host, salesChannelId),
-): Promise<WebhookAnswer> {
+export async function handleChargeSuccess(host: ExtensionHost, reference: string, handling: ChargeHandling): Promise<WebhookAnswer> {
+  if (handling.recorded.has(reference)) {
+    host.logger.info({ reference }, 'pay-a: charge.success already processed');
+    return webhookAnswers.handled;
+  }
   const orderTransactionId = orderTransactionIdOfReference(reference);
   const current = orderTransactionId === null ? undefined : await host.orderTransactions.load(orderTransactionId);
   if (!current || !isPayATransaction(current)) {
@@ -33,7 +39,7 @@ export async function handleChargeSuccess(
     return webhookAnswers.handled;
   }
 
-  const settings = await settingsOf(current.salesChannelId);
+  const settings = await handling.settingsOf(current.salesChannelId);
   if (!settings.secretKey) {
     host.logger.error({ reference, orderTransactionId: current.id }, 'pay-a: charge.success cannot be verified, no secret key for the active mode');
     return webhookAnswers.internalError;
@@ -57,6 +63,7 @@ export async function handleChargeSuccess(
     host.logger.warn({ reference, orderTransactionId: current.id, gatewayStatus: verified.status }, 'pay-a: charge.success for a transaction the gateway does not report successful; ignored');
     return webhookAnswers.handled;
   }
-  await settleGatewayTransaction(host, current.id, verified, reference, 'webhook');
+  const settled = await settleGatewayTransaction(host, current.id, verified, reference, 'webhook');
+  if (settled.recorded) handling.recorded.add(reference);
   return webhookAnswers.handled;
 }

@@ -1,5 +1,5 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
-import { createSingleFlight, type WebhookAnswer } from '../../_gateway-kit/index.js';
+import { createSingleFlight, RecordedCharges, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { isGatewayReference } from '../payment/reference.js';
 import { handleRefundEvent } from '../refund/refund-events.js';
 import { readPayASettingsScopes } from '../config.js';
@@ -23,6 +23,7 @@ export interface WebhookRequest {
 export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequest) => Promise<WebhookAnswer> {
   // concurrent deliveries of one charge share one verification
   const chargeFlight = createSingleFlight<WebhookAnswer>();
+  const recorded = new RecordedCharges();
 
   return async (request) => {
     // every scope in one read: the signing keys now, the order's channel once the charge names it
@@ -53,7 +54,7 @@ export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequ
         host.logger.warn({ event }, 'pay-a: charge.success without a valid reference; ignored');
         return webhookAnswers.handled;
       }
-      return chargeFlight(reference, () => handleChargeSuccess(host, reference, settings.forChannel));
+      return chargeFlight(reference, () => handleChargeSuccess(host, reference, { settingsOf: settings.forChannel, recorded }));
     }
     await handleRefundEvent(host, message.event, message.data);
     return webhookAnswers.handled;

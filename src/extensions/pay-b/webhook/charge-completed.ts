@@ -1,7 +1,7 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
-import { chargeEventKey, GatewayClientError, hasProcessedEvent, isSettledState, isTransientGatewayError, type WebhookAnswer } from '../../_gateway-kit/index.js';
+import { chargeEventKey, GatewayClientError, hasProcessedEvent, isSettledState, isTransientGatewayError, type RecordedCharges, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { createPayBClient, type GatewayTransaction } from '../client.js';
-import { readPayBSettings, type PayBSettings } from '../config.js';
+import type { PayBSettings } from '../config.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
 import { orderTransactionIdFromTxRef } from '../payment/gateway-checks.js';
 import { isPayBTransaction } from '../payment/order-transaction.js';
@@ -15,22 +15,29 @@ export interface ChargeNotification {
   txRef: unknown;
 }
 
+export interface ChargeHandling {
+  /** A sales channel's settings (the webhook has read every scope already). */
+  settingsOf(salesChannelId: string | null): PayBSettings | Promise<PayBSettings>;
+  /** Charges this process saw recorded: a redelivery of one is answered without reading the transaction. */
+  recorded: RecordedCharges;
+}
+
 /**
  * charge.completed (spec part D): the body only names the order transaction and the gateway id; the
  * verified transaction from the API decides, applied by the same settlement as finalize. Foreign,
  * unknown, duplicate and already-paid charges are acknowledged with 200; 500 only when the gateway
  * could not be asked, so it retries.
  */
-export async function handleChargeCompleted(
-  host: ExtensionHost,
-  charge: ChargeNotification,
-  // the webhook has read every scope already; other callers read the channel's settings here
-  settingsOf: (salesChannelId: string | null) => PayBSettings | Promise<PayBSettings> = (salesChannelId) => readPayBSettings(host, salesChannelId),
-): Promise<WebhookAnswer> {
+export async function handleChargeCompleted(host: ExtensionHost, charge: ChargeNotification, handling: ChargeHandling): Promise<WebhookAnswer> {
   const gatewayTransactionId = String(charge.gatewayTransactionId);
   const orderTransactionId = orderTransactionIdFromTxRef(charge.txRef);
   if (!orderTransactionId) {
     host.logger.info({ gatewayTransactionId }, 'pay-b: charge.completed ignored, tx_ref is no order transaction id');
+    return webhookAnswers.success;
+  }
+  const recordedKey = `${orderTransactionId}:${gatewayTransactionId}`;
+  if (handling.recorded.has(recordedKey)) {
+    host.logger.info({ gatewayTransactionId, orderTransactionId }, 'pay-b: charge.completed already processed');
     return webhookAnswers.success;
   }
   const current = await host.orderTransactions.load(orderTransactionId);
@@ -39,6 +46,7 @@ export async function handleChargeCompleted(
     return webhookAnswers.success;
   }
   if (hasProcessedEvent(current.customFields, TRANSACTION_FIELDS.processedEvents, chargeEventKey(gatewayTransactionId))) {
+    handling.recorded.add(recordedKey);
     host.logger.info({ gatewayTransactionId, orderTransactionId }, 'pay-b: charge.completed already processed');
     return webhookAnswers.success;
   }
@@ -48,7 +56,7 @@ export async function handleChargeCompleted(
     return webhookAnswers.success;
   }
 
-  const settings = await settingsOf(current.salesChannelId);
+  const settings = await handling.settingsOf(current.salesChannelId);
   if (!settings.secretKey) {
     host.logger.error({ gatewayTransactionId, orderTransactionId }, 'pay-b: charge.completed cannot be verified, no secret key for the active mode');
     return webhookAnswers.internalError;
@@ -71,6 +79,7 @@ export async function handleChargeCompleted(
     host.logger.warn({ gatewayTransactionId, verifiedId: verified.id, orderTransactionId }, 'pay-b: the gateway verified another transaction than requested; ignored');
     return webhookAnswers.success;
   }
-  await settleGatewayTransaction(host, orderTransactionId, verified, 'webhook');
+  const settled = await settleGatewayTransaction(host, orderTransactionId, verified, 'webhook');
+  if (settled.recorded) handling.recorded.add(recordedKey);
   return webhookAnswers.success;
 }

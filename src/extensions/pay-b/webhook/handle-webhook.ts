@@ -1,5 +1,5 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
-import { createSingleFlight, sharedSecretMatches, type WebhookAnswer } from '../../_gateway-kit/index.js';
+import { createSingleFlight, RecordedCharges, sharedSecretMatches, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { isGatewayId } from '../client.js';
 import { readPayBSettingsScopes } from '../config.js';
 import { CHARGE_COMPLETED_EVENT, REFUND_COMPLETED_EVENT } from '../events.js';
@@ -24,6 +24,7 @@ export interface WebhookRequest {
 export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequest) => Promise<WebhookAnswer> {
   // concurrent deliveries of one charge share one verification
   const chargeFlight = createSingleFlight<WebhookAnswer>();
+  const recorded = new RecordedCharges();
 
   return async (request) => {
     // every scope in one read: the hash now, the order's channel once the charge names it
@@ -51,7 +52,9 @@ export function createWebhookHandler(host: ExtensionHost): (request: WebhookRequ
         return webhookAnswers.badRequest;
       }
       await host.events.dispatch(host.db, CHARGE_COMPLETED_EVENT, { data: message.data });
-      return chargeFlight(`${String(id)}:${String(txRef)}`, () => handleChargeCompleted(host, { gatewayTransactionId: id, txRef }, settings.forChannel));
+      return chargeFlight(`${String(id)}:${String(txRef)}`, () =>
+        handleChargeCompleted(host, { gatewayTransactionId: id, txRef }, { settingsOf: settings.forChannel, recorded }),
+      );
     }
     host.logger.info({ event: message.event.slice(0, 64) }, 'pay-b: webhook event type not handled; acknowledged');
     return webhookAnswers.success;
