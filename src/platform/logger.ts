@@ -1,5 +1,9 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
-import pretty from 'pino-pretty';
+import type PinoPretty from 'pino-pretty';
+import { lazyModule } from './util/lazy-module.js';
+
+// only a terminal needs it
+const pretty = lazyModule<typeof PinoPretty>('pino-pretty');
 
 /**
  * Paths whose values never reach a log line: bearer tokens, passwords, secrets and webhook hashes,
@@ -11,9 +15,12 @@ export const REDACTED_PATHS = [
   'req.headers["verif-hash"]',
   'req.headers["x-pay-a-signature"]',
   'req.headers["webhook-signature"]',
+  // a secret logged at the top of the object or one level down
+  'password',
   '*.password',
   // database errors of the embedded driver carry the statement's parameters (e-mails, hashes)
   'err.params',
+  'secret',
   '*.secret',
   '*.client_secret',
   '*.secretAccessKey',
@@ -31,6 +38,6 @@ export function createLogger(level: string, output: { fd?: 1 | 2; destination?: 
   const stream = fd === 1 ? process.stdout : process.stderr;
   const target =
     output.destination ??
-    (stream.isTTY === true ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: fd, sync: true }) : pino.destination(fd));
+    (stream.isTTY === true ? pretty()({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', destination: fd, sync: true }) : pino.destination(fd));
   return pino({ level, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } }, target);
 }
