@@ -1,4 +1,8 @@
-import sharp from 'sharp';
+import type Sharp from 'sharp';
+import { lazyModule } from '../util/lazy-module.js';
+
+// the image codecs load with the first upload, not with the server
+const sharp = lazyModule<typeof Sharp>('sharp');
 import type { MediaFileStore } from './media-file-store.js';
 
 /**
@@ -44,7 +48,7 @@ export async function renderThumbnails(bytes: Uint8Array): Promise<RenderedImage
   let height: number;
   try {
     // rotate() applies the EXIF orientation, so width and height are what a browser shows
-    const { info } = await sharp(bytes, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
+    const { info } = await sharp()(bytes, { failOn: 'error' }).rotate().toBuffer({ resolveWithObject: true });
     ({ width, height } = info);
   } catch (error) {
     throw new UnreadableImageError(error instanceof Error ? error.message : String(error));
@@ -52,7 +56,7 @@ export async function renderThumbnails(bytes: Uint8Array): Promise<RenderedImage
   const thumbnails: RenderedThumbnail[] = [];
   for (const target of THUMBNAIL_WIDTHS) {
     if (target >= width) continue;
-    const { data, info } = await sharp(bytes)
+    const { data, info } = await sharp()(bytes)
       .rotate()
       .resize({ width: target, withoutEnlargement: true })
       .webp({ quality: 80 })

@@ -76,6 +76,7 @@ export { AppError, errors, throwProblems, isClientError } from '../errors/app-er
 
 // values
 export { isPlainObject, isObjectLiteral } from '../util/is-plain-object.js';
+export { lazyModule } from '../util/lazy-module.js';
 export { newId, isId, normalizeId, deterministicId } from '../ids.js';
 export {
   MAX_MINOR_UNITS,

@@ -1,10 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { isNode, LineCounter, parseDocument, type Document } from 'yaml';
+import type * as Yaml from 'yaml';
+import type { Document, LineCounter } from 'yaml';
+import { lazyModule } from '../../../platform/sdk/index.js';
 import { BlueprintError, describePath, type BlueprintPath, type BlueprintProblem } from './problems.js';
 import type { Blueprint } from './schema.js';
 import { schemaProblems, type LocatedMessage } from './schema-problems.js';
 import { semanticProblems } from './semantic-checks.js';
+
+// loaded with the first seed run, not at start
+const yaml = lazyModule<typeof Yaml>('yaml');
 
 /** The blueprint shipped with the extension. */
 export const DEFAULT_BLUEPRINT_FILE = fileURLToPath(new URL('./default.yaml', import.meta.url));
@@ -23,8 +28,8 @@ export async function loadBlueprint(file: string = DEFAULT_BLUEPRINT_FILE): Prom
 
 /** Parses and checks blueprint text (YAML 1.2; JSON is YAML too). `source` names it in messages. */
 export function parseBlueprint(text: string, source = 'blueprint'): Blueprint {
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  const lineCounter = new (yaml().LineCounter)();
+  const doc = yaml().parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
   if (doc.errors.length > 0) {
     throw new BlueprintError(
       source,
@@ -54,7 +59,7 @@ function locate(doc: Document, lines: LineCounter, value: unknown, problem: Loca
   // a missing field has no node of its own: point at the nearest enclosing one
   for (let depth = problem.path.length; depth >= 0; depth--) {
     const node = doc.getIn(problem.path.slice(0, depth) as BlueprintPath, true);
-    if (isNode(node) && node.range) {
+    if (yaml().isNode(node) && node.range) {
       const { line, col } = lines.linePos(node.range[0]);
       return { path, message: problem.message, line, column: col };
     }

@@ -1,4 +1,5 @@
-import jsonata from 'jsonata';
+import type jsonata from 'jsonata';
+import { lazyModule } from '../../../platform/sdk/index.js';
 import { compileExpression, type CompiledResult } from './compiled-expression.js';
 
 /** Per-evaluation limits; a realistic order mapping evaluates in well under a millisecond. */
@@ -12,6 +13,9 @@ export interface ExpressionLimits {
    */
   maxSequence: number;
 }
+
+// loaded with the first mapping compiled, not at start
+const jsonataModule = lazyModule<typeof jsonata>('jsonata');
 
 export const DEFAULT_EXPRESSION_LIMITS: ExpressionLimits = { timeoutMs: 200, maxDepth: 500, maxSequence: 100_000 };
 
@@ -51,7 +55,7 @@ const ENTRY_HOOK = Symbol.for('jsonata.__evaluate_entry');
 /** Parses an expression; a syntax error is thrown as ExpressionError. */
 export function parseExpression(text: string, limits?: ExpressionLimits): jsonata.Expression {
   try {
-    return jsonata(text, limits ? { sequence: limits.maxSequence } : undefined);
+    return jsonataModule()(text, limits ? { sequence: limits.maxSequence } : undefined);
   } catch (error) {
     throw toExpressionError(error);
   }

@@ -1,6 +1,9 @@
 import jsonc from 'jsonc-parser';
-import YAML from 'yaml';
-import { isObjectLiteral } from '../../../platform/sdk/index.js';
+import type * as Yaml from 'yaml';
+import { isObjectLiteral, lazyModule } from '../../../platform/sdk/index.js';
+
+// loaded with the first YAML mapping, not at start
+const yaml = lazyModule<typeof Yaml>('yaml');
 
 export const MAPPING_TEXT_FORMATS = ['json', 'yaml'] as const;
 export type MappingTextFormat = (typeof MAPPING_TEXT_FORMATS)[number];
@@ -16,7 +19,7 @@ export function isMappingTextFormat(value: unknown): value is MappingTextFormat 
 
 /** The definition as text a developer can keep in version control; JSON indented by two spaces. */
 export function exportMappingText(definition: unknown, format: MappingTextFormat): { content: string; format: MappingTextFormat } {
-  const content = format === 'json' ? `${JSON.stringify(definition, null, 2)}\n` : YAML.stringify(definition, { lineWidth: 0 });
+  const content = format === 'json' ? `${JSON.stringify(definition, null, 2)}\n` : yaml().stringify(definition, { lineWidth: 0 });
   return { content, format };
 }
 
@@ -49,7 +52,7 @@ function parseJson(content: string): { value: unknown } | { error: string } {
 
 function parseYaml(content: string): { value: unknown } | { error: string } {
   // the core schema only: no custom tags, no timestamps; aliases are capped by the library
-  const document = YAML.parseDocument(content, { schema: 'core', prettyErrors: true, uniqueKeys: true });
+  const document = yaml().parseDocument(content, { schema: 'core', prettyErrors: true, uniqueKeys: true });
   const first = document.errors[0];
   if (first) {
     const where = first.linePos ? ` at line ${first.linePos[0].line}, column ${first.linePos[0].col}` : '';

@@ -54,12 +54,21 @@ export function componentsOf(schema: unknown, found = new Map<string, unknown>()
   const marked = schema as Marked;
   const declared = marked[COMPONENT];
   if (declared && !found.has(declared.name)) {
-    found.set(declared.name, documentationOf(declared.schema));
+    found.set(declared.name, documentedComponent(declared.schema));
     componentsOf(declared.schema, found);
   }
   if (marked[DOCUMENTED_AS] !== undefined) componentsOf(marked[DOCUMENTED_AS], found);
   for (const value of Object.values(schema)) componentsOf(value, found);
   return found;
+}
+
+// a component (an entity's schema) is used by many routes: documented once, when the first registers
+const documentedComponents = new WeakMap<object, unknown>();
+
+function documentedComponent(schema: DocumentedSchema): unknown {
+  let documented = documentedComponents.get(schema);
+  if (documented === undefined) documentedComponents.set(schema, (documented = documentationOf(schema)));
+  return documented;
 }
 
 function replaceDocumented(value: unknown): unknown {
