@@ -13,9 +13,13 @@ import { extDemoData } from './extensions/demo-data/index.js';
  */
 export const extensions: Extension[] = [extPayB, extPayA, extOrderExport, extDemoData];
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** Starts the web server with the environment's settings; a failed start ends the process. */
+export function runServer(): void {
   startServer(readEnv(), extensions).catch((error) => {
     console.error(error);
     process.exit(1);
   });
 }
+
+// `node dist/main.js` starts the server too (`npm start` runs start.ts, which adds the compile cache)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runServer();

@@ -9,10 +9,10 @@ export interface ServerProcess {
   log(): string;
 }
 
-/** What `npm start` runs (the compiled dist/main.js, rebuilt first when a source is newer), as a child process. */
+/** What `npm start` runs (the compiled dist/start.js, rebuilt first when a source is newer), as a child process. */
 export function spawnServerProcess(env: NodeJS.ProcessEnv): ServerProcess {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--if-stale'], { cwd: root, stdio: 'ignore' });
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/main.js')], { env, cwd: root });
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/start.js')], { env, cwd: root });
   let log = '';
   child.stdout!.on('data', (d) => (log += d));
   child.stderr!.on('data', (d) => (log += d));

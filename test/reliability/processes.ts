@@ -39,10 +39,10 @@ export interface AppProcess extends Proc {
   port: number;
 }
 
-/** What `npm start` runs (dist/main.js), on loopback, waiting until the health check answers. */
+/** What `npm start` runs (dist/start.js), on loopback, waiting until the health check answers. */
 export async function startApp(name: string, env: Record<string, string>, port?: number): Promise<AppProcess> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/main.js')], {
+  const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'dist/start.js')], {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', APP_URL: `http://127.0.0.1:${port}` },
   });

@@ -1,5 +1,5 @@
 /**
- * `npm run test:reliability`: two app processes (dist/main.js, as `npm start` runs it) on one PostgreSQL
+ * `npm run test:reliability`: two app processes (dist/start.js, as `npm start` runs it) on one PostgreSQL
  * database plus the gateway and export-target simulators as their own processes, all on loopback. Each
  * scenario prints `name: figure` lines; any failed figure makes the exit code 1. Without a reachable
  * PostgreSQL (DATABASE_URL) the suite prints why and exits 0.

@@ -1,3 +1,4 @@
+import { enableCompileCache } from '../compile-cache.js';
 import { readEnv, type Env } from '../env.js';
 import { currentHolder, describeHolder, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
 import type { CommandIo } from './command.js';
@@ -103,6 +104,8 @@ function guardInterrupts(): { dispose(): void } {
   };
 }
 
+// the platform and the extensions load dynamically below: through the compile cache where Node has one
+enableCompileCache();
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
