@@ -1,12 +1,10 @@
 import { Agent, request } from 'undici';
 import { configKey, PAY_A_PAYMENT_METHOD_ID } from '../src/extensions/pay-a/config.js';
-import { newId } from '../src/platform/ids.js';
-import { defaultShopCurrencyId, defaultShopId } from '../src/platform/first-start/default-ids.js';
-import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
+import { defaultShopCurrencyId } from '../src/platform/first-start/default-ids.js';
 import type { Platform } from '../src/platform/kernel.js';
 import { compared, measure, type Row } from './measure.js';
 import { duplicateStorm, webhookFloor } from './webhook-cases.js';
-import { adminToken, benchProduct } from './fixtures.js';
+import { adminToken, benchProduct, registeredShopper, storeApiOf } from './fixtures.js';
 import type { BenchClient } from './loopback-client.js';
 import { startRemoteSimulator } from './remote-simulator.js';
 
@@ -32,27 +30,9 @@ export async function payACases(platform: Platform, http: BenchClient): Promise<
     ] as const) {
       await platform.systemConfig.set(platform.db, configKey(key), value);
     }
-    const channel = await platform.db.selectFrom('sales_channel').select('access_key').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
-    const storeApi = async (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) => {
-      const response = await http.request({
-        method,
-        url,
-        payload,
-        headers: { 'sw-access-key': channel.access_key as string, accept: 'application/json', ...(token ? { 'sw-context-token': token } : {}) },
-      });
-      if (response.statusCode !== 200) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-      return response;
-    };
+    const storeApi = await storeApiOf(platform, http);
     const productId = await benchProduct(platform, 'pay-a');
-    const register = await storeApi('POST', '/store-api/account/register', undefined, {
-      email: `bench-pay-a-${newId().slice(0, 8)}@example.com`,
-      password: 'bench-password-1',
-      firstName: 'Bench',
-      lastName: 'Payer',
-      billingAddress: { street: 'Marina 1', city: 'Lagos', countryId: defaultShopId('country', 'DE') },
-    });
-    const token = register.headers['sw-context-token'] as string;
-    await storeApi('PATCH', '/store-api/context', token, { paymentMethodId: PAY_A_PAYMENT_METHOD_ID, currencyId: defaultShopCurrencyId('NGN') });
+    const token = await registeredShopper(storeApi, 'pay-a', { paymentMethodId: PAY_A_PAYMENT_METHOD_ID, currencyId: defaultShopCurrencyId('NGN') });
 
     // orders whose customers paid on the hosted page but never came back: only the webhook settles them
     const references: string[] = [];

@@ -1,12 +1,9 @@
 import { Agent, request } from 'undici';
 import { configKey, PAY_B_PAYMENT_METHOD_ID } from '../src/extensions/pay-b/config.js';
-import { newId } from '../src/platform/ids.js';
-import { defaultShopId } from '../src/platform/first-start/default-ids.js';
-import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
 import type { Platform } from '../src/platform/kernel.js';
 import { compared, measure, type Row } from './measure.js';
 import { duplicateStorm, webhookFloor } from './webhook-cases.js';
-import { adminToken, benchProduct } from './fixtures.js';
+import { adminToken, benchProduct, registeredShopper, storeApiOf } from './fixtures.js';
 import type { BenchClient } from './loopback-client.js';
 import { startRemoteSimulator } from './remote-simulator.js';
 
@@ -33,27 +30,9 @@ export async function payBCases(platform: Platform, http: BenchClient): Promise<
     ] as const) {
       await platform.systemConfig.set(platform.db, configKey(key), value);
     }
-    const channel = await platform.db.selectFrom('sales_channel').select('access_key').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
-    const storeApi = async (method: 'GET' | 'POST' | 'PATCH', url: string, token?: string, payload?: object) => {
-      const response = await http.request({
-        method,
-        url,
-        payload,
-        headers: { 'sw-access-key': channel.access_key as string, accept: 'application/json', ...(token ? { 'sw-context-token': token } : {}) },
-      });
-      if (response.statusCode !== 200) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-      return response;
-    };
+    const storeApi = await storeApiOf(platform, http);
     const productId = await benchProduct(platform, 'pay-b');
-    const register = await storeApi('POST', '/store-api/account/register', undefined, {
-      email: `bench-pay-b-${newId().slice(0, 8)}@example.com`,
-      password: 'bench-password-1',
-      firstName: 'Bench',
-      lastName: 'Payer',
-      billingAddress: { street: 'Main 1', city: 'Lagos', countryId: defaultShopId('country', 'DE') },
-    });
-    const token = register.headers['sw-context-token'] as string;
-    await storeApi('PATCH', '/store-api/context', token, { paymentMethodId: PAY_B_PAYMENT_METHOD_ID });
+    const token = await registeredShopper(storeApi, 'pay-b', { paymentMethodId: PAY_B_PAYMENT_METHOD_ID });
 
     // orders whose customers paid on the hosted page but never came back: only the webhook settles them
     const charges: Array<{ id: number; txRef: string }> = [];
