@@ -30,6 +30,7 @@ export {
 } from './refund/refund-amounts.js';
 export { refundBodyFields, optionalRefundAmount, optionalRefundText, requiredRefundText } from './refund/refund-body.js';
 export { DEFAULT_REFUND_LEASE, refundLeaseName, withRefundLease, isRefundInProgress } from './refund/refund-lease.js';
+export { requestGatewayRefund, type GatewayRefundSteps, type RefundableByGateway, type AcceptedRefund } from './refund/refund-request-flow.js';
 export {
   refundRecordIds,
   recordPendingRefund,

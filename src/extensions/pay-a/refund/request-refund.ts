@@ -1,17 +1,12 @@
 import type { ExtensionHost, LeaseOptions } from '../../../platform/sdk/index.js';
 import {
   DEFAULT_REFUND_LEASE,
-  formatRefundAmount,
   GatewayClientError,
   GatewayNotConfiguredError,
-  minimumRefundFor,
-  minimumRefundMinor,
   recordPendingRefund,
-  refundAmountWithinBounds,
   refundedOnPlatformMinor,
   refusalForGatewayFailure,
-  requestedMinorOrRefuse,
-  withRefundLease,
+  requestGatewayRefund,
 } from '../../_gateway-kit/index.js';
 import { toWireAmount } from '../amounts.js';
 import { createPayAClient, type CreatedRefund, type PayAClient } from '../client.js';
@@ -37,38 +32,25 @@ export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_REFUND_LEA
  * capture and refund are recorded at once with externalReference = the gateway's refund id, so no refund
  * is lost when its events never come. Returns the gateway's response body.
  */
-export async function requestRefund(host: ExtensionHost, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
-  const checked = await loadRefundableTransaction(host, request.transaction);
-  const minimumMinor = minimumRefundMinor(minimumRefundFor(checked.settings.minimumRefundAmount, checked.currency.isoCode), checked.currency);
-  const requestedMinor = requestedMinorOrRefuse(request.amount, checked.currency);
-  if (requestedMinor !== undefined && requestedMinor < minimumMinor) {
-    throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, checked.currency)));
-  }
-
-  return withRefundLease(host, checked.id, timings.lease, async () => {
-    // read again under the lease: a refund that held it before us may have changed the state
-    const transaction = await loadRefundableTransaction(host, checked.reference);
-    const client = clientFor(host, transaction, timings);
-    const refundedMinor = await refundedOnPlatformMinor(host, PAY_A_REFUND_RECORDS, transaction.id, transaction.currency.decimals);
-    const balanceMinor = Math.max(transaction.amountMinor - refundedMinor, 0);
-    const amountMinor = refundAmountWithinBounds(requestedMinor, { minimumMinor, balanceMinor, currency: transaction.currency });
-
-    const created = await refundAtGateway(host, client, transaction, amountMinor, request);
-    try {
-      await recordPendingRefund(host, PAY_A_REFUND_RECORDS, {
+export function requestRefund(host: ExtensionHost, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
+  return requestGatewayRefund<RefundableTransaction, PayAClient, CreatedRefund>(host, request.amount, {
+    gateway: 'pay-a',
+    lease: timings.lease,
+    load: (checked) => loadRefundableTransaction(host, checked?.reference ?? request.transaction),
+    client: (transaction) => clientFor(host, transaction, timings),
+    async balanceMinor(_client, transaction) {
+      const refundedMinor = await refundedOnPlatformMinor(host, PAY_A_REFUND_RECORDS, transaction.id, transaction.currency.decimals);
+      return Math.max(transaction.amountMinor - refundedMinor, 0);
+    },
+    refund: (client, transaction, amountMinor) => refundAtGateway(host, client, transaction, amountMinor, request),
+    record: (transaction, created, amountMinor) =>
+      recordPendingRefund(host, PAY_A_REFUND_RECORDS, {
         orderTransactionId: transaction.id,
         gatewayRefundId: created.refundId,
         amountMinor,
         decimals: transaction.currency.decimals,
         reason: request.reason,
-      });
-    } catch (error) {
-      // the money is on its way back: say which gateway refund lacks its records (its events adopt it)
-      host.logger.error({ err: error, orderTransactionId: transaction.id, gatewayRefundId: created.refundId }, 'pay-a: refund created at the gateway, but its platform records were not');
-      throw error;
-    }
-    host.logger.info({ orderTransactionId: transaction.id, gatewayRefundId: created.refundId, amountMinor }, 'pay-a: refund requested');
-    return created.envelope;
+      }),
   });
 }
 

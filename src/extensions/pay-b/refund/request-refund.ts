@@ -1,15 +1,10 @@
 import type { ExtensionHost, LeaseOptions } from '../../../platform/sdk/index.js';
 import {
   DEFAULT_REFUND_LEASE,
-  formatRefundAmount,
   GatewayClientError,
   GatewayNotConfiguredError,
-  minimumRefundFor,
-  minimumRefundMinor,
-  refundAmountWithinBounds,
   refusalForGatewayFailure,
-  requestedMinorOrRefuse,
-  withRefundLease,
+  requestGatewayRefund,
 } from '../../_gateway-kit/index.js';
 import { toWireAmount } from '../amounts.js';
 import { createPayBClient, type GatewayRefundResult, type PayBClient } from '../client.js';
@@ -37,36 +32,22 @@ export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_REFUND_LEA
  * concurrent requests (in any process) are served one after the other and each sees the refunds before
  * it; no database transaction is open meanwhile. Returns the gateway's response body.
  */
-export async function requestRefund(host: ExtensionHost, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
-  const checked = await loadRefundableTransaction(host, request.orderTransactionId);
-  const minimumMinor = minimumRefundMinor(minimumRefundFor(checked.settings.minimumRefundAmount, checked.currency.isoCode), checked.currency);
-  const requestedMinor = requestedMinorOrRefuse(request.amount, checked.currency);
-  if (requestedMinor !== undefined && requestedMinor < minimumMinor) {
-    throw new RefundRefusal(REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, checked.currency)));
-  }
-
-  return withRefundLease(host, checked.id, timings.lease, async () => {
-    // read again under the lease: a refund that held it before us may have changed the state
-    const transaction = await loadRefundableTransaction(host, checked.id);
-    const client = clientFor(host, transaction, timings);
-    const balanceMinor = await refundableBalanceMinor(host, client, transaction, Date.now() + timings.ledgerBudgetMs);
-    const amountMinor = refundAmountWithinBounds(requestedMinor, { minimumMinor, balanceMinor, currency: transaction.currency });
-
-    const result = await refundAtGateway(host, client, transaction, amountMinor, request.comments);
-    try {
-      await recordPendingRefund(host, {
+export function requestRefund(host: ExtensionHost, request: RefundRequest, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): Promise<Record<string, unknown>> {
+  return requestGatewayRefund<RefundableTransaction, PayBClient, GatewayRefundResult>(host, request.amount, {
+    gateway: 'pay-b',
+    lease: timings.lease,
+    load: (checked) => loadRefundableTransaction(host, checked?.id ?? request.orderTransactionId),
+    client: (transaction) => clientFor(host, transaction, timings),
+    balanceMinor: (client, transaction) => refundableBalanceMinor(host, client, transaction, Date.now() + timings.ledgerBudgetMs),
+    refund: (client, transaction, amountMinor) => refundAtGateway(host, client, transaction, amountMinor, request.comments),
+    record: (transaction, result, amountMinor) =>
+      recordPendingRefund(host, {
         orderTransactionId: transaction.id,
         gatewayRefundId: result.refundId,
         amountMinor,
         decimals: transaction.currency.decimals,
         comments: request.comments,
-      });
-    } catch (error) {
-      // the money is on its way back: say which gateway refund lacks its records (refund.completed adopts it)
-      host.logger.error({ err: error, orderTransactionId: transaction.id, gatewayRefundId: result.refundId }, 'gateway D refund created, but its platform records were not');
-      throw error;
-    }
-    return result.envelope;
+      }),
   });
 }
 
