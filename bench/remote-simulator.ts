@@ -17,7 +17,13 @@ export async function startRemoteSimulator(kind: SimulatorKind, options: object)
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let nextId = 0;
   const ready = new Promise<Record<string, string>>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the ${kind} simulator process exited with ${code}`)));
+    child.once('exit', (code) => {
+      // nothing asked of a process that is gone can be answered any more
+      const gone = new Error(`the ${kind} simulator process exited with ${code}`);
+      reject(gone);
+      for (const caller of pending.values()) caller.reject(gone);
+      pending.clear();
+    });
     child.on('message', (reply: SimulatorReply) => {
       if ('ready' in reply) return resolve(reply.ready as Record<string, string>);
       const caller = pending.get(reply.id);
