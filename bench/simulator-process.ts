@@ -7,7 +7,8 @@ import { startPayBSimulator } from '../src/extensions/pay-b/simulator/index.js';
 import { startTargetSimulator } from '../src/extensions/order-export/simulator/index.js';
 import { Pool } from 'undici';
 
-export type SimulatorKind = 'pay-a' | 'pay-b' | 'order-export-target';
+/** `load-sender`: no simulator, only the storms (a client process for throughput rows). */
+export type SimulatorKind = 'pay-a' | 'pay-b' | 'order-export-target' | 'load-sender';
 /** The same request sent `total` times by `senders` concurrent loops, as a gateway retrying a webhook does. */
 export interface Storm {
   url: string;
@@ -28,6 +29,7 @@ const starters: Record<SimulatorKind, (options: any) => Promise<Record<string, a
   'pay-a': startPayASimulator,
   'pay-b': startPayBSimulator,
   'order-export-target': startTargetSimulator,
+  'load-sender': async () => ({ close: async () => undefined }),
 };
 
 let simulator: Record<string, any> | undefined;
