@@ -13,7 +13,7 @@ import { TRANSACTION_FIELDS } from '../custom-fields.js';
 import { currencyOf } from '../payment/order-transaction.js';
 import { isGatewayReference } from '../payment/reference.js';
 import { REFUND_FAILED, REFUND_PROCESSED } from '../webhook/webhook-body.js';
-import { adoptGatewayRefund, type AdoptionFor } from './refund-adoption.js';
+import { adoptGatewayRefund } from './refund-adoption.js';
 import { PAY_A_REFUND_RECORDS } from './refund-records.js';
 
 /** The final word of an event on its refund; refund.pending has none. */
@@ -60,8 +60,9 @@ export async function handleRefundEvent(host: ExtensionHost, event: string, data
       // the gateway may have answered our refund request without its records being written yet
       throw new Error(`${event} for order transaction ${transaction.id} arrived before its refund was recorded`);
     }
-    const adoptionFor: AdoptionFor = action ?? 'pending';
-    if (!(await adoptGatewayRefund(host, transaction, currency, amountMinor, adoptionFor))) {
+    // a request releases its lease only after its records are committed: one that ended between the two reads left them
+    const recordedMeanwhile = await hasUndecidedRefund(host, transaction.id, currency.decimals, amountMinor);
+    if (!recordedMeanwhile && !(await adoptGatewayRefund(host, transaction, currency, amountMinor, action ?? 'pending'))) {
       host.logger.info(logged, 'pay-a: refund event matches no pending refund and none the gateway lists without records; ignored');
       return;
     }

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { refundLeaseName } from '../../../../src/extensions/_gateway-kit/index.js';
+import { handleRefundEvent } from '../../../../src/extensions/pay-a/refund/refund-events.js';
+import type { ExtensionHost } from '../../../../src/platform/sdk/index.js';
 import { customFieldsOf, stateChanges } from '../pay-a-test-setup.js';
 import { createPaidTransaction, REFUND_ROUTE, storedRefunds, transactionState, useRefundTestShop } from './refund-test-setup.js';
 
@@ -29,6 +31,30 @@ describe('gateway A webhook: refund events', () => {
       ['refund.pending', 204],
     ]);
     expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([expect.objectContaining({ state: 'completed', amount: 300 })]);
+    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
+  });
+
+  it('a refund its request recorded between the event\'s first look and the lease check is completed, not ignored', async () => {
+    const { t, sim } = shop;
+    sim.setOptions({ refundWebhooks: false, refundOutcome: 'pending' });
+    const paid = await createPaidTransaction(t, sim, { amountMinor: 100_000 });
+    const refundId = (await refund(paid.reference, 400)).json().data.id as number;
+    await sim.settleRefund(refundId, 'processed', { send: false });
+    // the first look finds no record, as when the request had not written it yet; by the lease check the
+    // request has written it and released its lease
+    const host = t.platform.extensions.hostOf('ExtPayA');
+    let looks = 0;
+    const paymentRecords = new Proxy(host.paymentRecords, {
+      get(target, property) {
+        if (property === 'refundsOf') return (...args: Parameters<typeof target.refundsOf>) => (looks++ === 0 ? Promise.resolve([]) : target.refundsOf(...args));
+        const value = Reflect.get(target, property);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    const racing: ExtensionHost = { ...host, paymentRecords };
+    const { event, data } = sim.refundEvent(refundId) as { event: string; data: Record<string, unknown> };
+    await handleRefundEvent(racing, event, data);
+    expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([expect.objectContaining({ state: 'completed', amount: 400 })]);
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
   });
 
