@@ -15,7 +15,7 @@ export { settleVerified, type VerifiedPayment, type PaymentVerdict, type Settlem
 export { registerWebhookRoute, type WebhookAnswer, type WebhookRouteDefinition } from './webhook/webhook-route.js';
 export { sharedSecretMatches, hmacHexMatches, hmacHex } from './webhook/signatures.js';
 export { createSingleFlight } from './webhook/single-flight.js';
-export { RecordedCharges } from './webhook/recorded-charges.js';
+export { RecordedCharges, type ChargeHandling } from './webhook/recorded-charges.js';
 
 export { RefundRefusal, COMMON_REFUND_MESSAGES, refusalForGatewayFailure } from './refund/refund-refusal.js';
 export {

@@ -1,9 +1,9 @@
 import type Sharp from 'sharp';
 import { lazyModule } from '../util/lazy-module.js';
+import type { MediaFileStore } from './media-file-store.js';
 
 // the image codecs load with the first upload, not with the server
 const sharp = lazyModule<typeof Sharp>('sharp');
-import type { MediaFileStore } from './media-file-store.js';
 
 /**
  * Widths of the thumbnails made of every uploaded image: a line item or suggestion (64 px at 2x), a

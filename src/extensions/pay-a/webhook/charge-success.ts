@@ -1,18 +1,11 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
-import { GatewayClientError, isSettledState, isTransientGatewayError, type RecordedCharges, type WebhookAnswer } from '../../_gateway-kit/index.js';
+import { GatewayClientError, isSettledState, isTransientGatewayError, type ChargeHandling, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { createPayAClient, type VerifiedTransaction } from '../client.js';
 import type { PayASettings } from '../config.js';
 import { isPayATransaction } from '../payment/order-transaction.js';
 import { orderTransactionIdOfReference } from '../payment/reference.js';
 import { settleGatewayTransaction } from '../payment/settlement.js';
 import { webhookAnswers } from './webhook-answers.js';
-
-export interface ChargeHandling {
-  /** A sales channel's settings (the webhook has read every scope already). */
-  settingsOf(salesChannelId: string | null): PayASettings | Promise<PayASettings>;
-  /** References this process saw recorded: a redelivery of one is answered without reading the transaction. */
-  recorded: RecordedCharges;
-}
 
 /**
  * charge.success (spec part C): always re-verified through `GET /transaction/verify/:reference` before
@@ -22,7 +15,7 @@ export interface ChargeHandling {
  * valid signature over a forged body cannot pay another amount or order. Foreign, unknown and already
  * paid charges are acknowledged; 500 only when the gateway could not be asked, so it retries.
  */
-export async function handleChargeSuccess(host: ExtensionHost, reference: string, handling: ChargeHandling): Promise<WebhookAnswer> {
+export async function handleChargeSuccess(host: ExtensionHost, reference: string, handling: ChargeHandling<PayASettings>): Promise<WebhookAnswer> {
   if (handling.recorded.has(reference)) {
     host.logger.info({ reference }, 'pay-a: charge.success already processed');
     return webhookAnswers.handled;

@@ -1,5 +1,5 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
-import { chargeEventKey, GatewayClientError, hasProcessedEvent, isSettledState, isTransientGatewayError, type RecordedCharges, type WebhookAnswer } from '../../_gateway-kit/index.js';
+import { chargeEventKey, GatewayClientError, hasProcessedEvent, isSettledState, isTransientGatewayError, type ChargeHandling, type WebhookAnswer } from '../../_gateway-kit/index.js';
 import { createPayBClient, type GatewayTransaction } from '../client.js';
 import type { PayBSettings } from '../config.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
@@ -15,20 +15,13 @@ export interface ChargeNotification {
   txRef: unknown;
 }
 
-export interface ChargeHandling {
-  /** A sales channel's settings (the webhook has read every scope already). */
-  settingsOf(salesChannelId: string | null): PayBSettings | Promise<PayBSettings>;
-  /** Charges this process saw recorded: a redelivery of one is answered without reading the transaction. */
-  recorded: RecordedCharges;
-}
-
 /**
  * charge.completed (spec part D): the body only names the order transaction and the gateway id; the
  * verified transaction from the API decides, applied by the same settlement as finalize. Foreign,
  * unknown, duplicate and already-paid charges are acknowledged with 200; 500 only when the gateway
  * could not be asked, so it retries.
  */
-export async function handleChargeCompleted(host: ExtensionHost, charge: ChargeNotification, handling: ChargeHandling): Promise<WebhookAnswer> {
+export async function handleChargeCompleted(host: ExtensionHost, charge: ChargeNotification, handling: ChargeHandling<PayBSettings>): Promise<WebhookAnswer> {
   const gatewayTransactionId = String(charge.gatewayTransactionId);
   const orderTransactionId = orderTransactionIdFromTxRef(charge.txRef);
   if (!orderTransactionId) {

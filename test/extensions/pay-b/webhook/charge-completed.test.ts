@@ -112,6 +112,8 @@ describe('gateway D webhook: charge.completed', () => {
     expect((await test.sim.sendChargeWebhook(transactionId!)).statuses).toEqual([200]);
     expect(await stateOf(test.platform, fixture.orderTransactionId)).toBe('open');
     expect(await customFieldsOf(test.platform, fixture.orderTransactionId)).not.toHaveProperty('pay_b_processed_events');
+    // no move happened (open already), yet the verified gateway data is stored
+    expect(await customFieldsOf(test.platform, fixture.orderTransactionId)).toMatchObject({ pay_b_transaction_id: String(transactionId) });
 
     test.sim.updateTransaction(transactionId!, { status: 'successful' });
     expect((await test.sim.sendChargeWebhook(transactionId!)).statuses).toEqual([200]);
