@@ -87,10 +87,10 @@ export class Platform {
       isOwnerActive: isActive,
       onSubscriberError: (error, name) => logger.error({ err: error, event: name }, 'event subscriber failed'),
     });
-    this.systemConfig = new SystemConfigService(database.db, this.secrets);
+    this.systemConfig = new SystemConfigService(database.db, this.secrets, database.changes);
     this.customFields = new CustomFieldService();
     this.queue = new QueueService(database.db, logger, isActive);
-    this.tokens = new TokenService(database.db, env.appSecret);
+    this.tokens = new TokenService(database.db, env.appSecret, database.changes);
     this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db, secretBox: this.secrets });
     this.stateMachines = new StateMachineRegistry({ dispatcher: this.events });
     for (const entity of platformStatefulEntities) this.stateMachines.registerStatefulEntity(entity);

@@ -6,6 +6,7 @@ import { systemConfigMigration } from './system-config/migration.js';
 import { customFieldMigration } from './custom-fields/migration.js';
 import { leaseMigration } from './leases/migration.js';
 import { refreshTokenRevocationMigration } from './admin-api/auth/migration-refresh-token-revocation.js';
+import { tableChangeMigration } from './database/table-change-migration.js';
 import { customFieldEntities } from './custom-fields/entities.js';
 import { extensionCommands } from './console/commands/extension.js';
 import { userCreateCommand } from './console/commands/user-create.js';
@@ -25,7 +26,7 @@ import { storefrontModule } from './storefront/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
-  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration, refreshTokenRevocationMigration],
+  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration, refreshTokenRevocationMigration, tableChangeMigration],
   entities: [...authEntities, ...customFieldEntities],
   commands: [
     ...extensionCommands,

@@ -3,6 +3,8 @@ import pg from 'pg';
 import { Kysely, PostgresDialect } from 'kysely';
 import { StatementCounter } from './statement-counter.js';
 import { preparingClient, StatementNames } from './prepared-statements.js';
+import { listeningClient } from './listening-client.js';
+import { TableChanges } from './table-changes.js';
 
 // COUNT(*) and other int8 values fit in a JS number for anything this platform counts.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -12,8 +14,11 @@ pg.types.setTypeParser(2950, (v) => v.replace(/-/g, ''));
 
 export type Db = Kysely<any>;
 
-/** The pool's client class: repeated statements prepared, at most 150 per connection (see prepared-statements.ts). */
-const preparingPoolClient = () => preparingClient(new StatementNames(150));
+/**
+ * The pool's client class: repeated statements prepared, at most 150 per connection (see
+ * prepared-statements.ts), and every connection listening for changes of cached tables (table-changes.ts).
+ */
+const poolClient = (changes: TableChanges) => listeningClient(preparingClient(new StatementNames(150)), changes);
 
 export interface DatabaseHandle {
   kind: 'embedded' | 'postgres';
@@ -27,6 +32,8 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Counts the statements run through `db` (tests pin the counts of hot paths with it). */
   statements: StatementCounter;
+  /** Changes of the tables that per-process caches hold (settings, the rights behind tokens). */
+  changes: TableChanges;
   close(): Promise<void>;
 }
 
@@ -47,18 +54,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // paid per statement whenever the planner's estimate passes jit_above_cost, which correlated
     // subqueries over a large table do, while the statements here run in milliseconds. An `options`
     // parameter in DATABASE_URL takes precedence.
+    const changes = new TableChanges();
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       options: '-c jit=off',
-      Client: preparingPoolClient(),
+      Client: poolClient(changes),
     });
     pool.on('error', () => {
       /* an idle client lost its server; the pool replaces it on the next checkout */
     });
     const statements = new StatementCounter();
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
-    return { kind: 'postgres', db, pool, statements, close: () => db.destroy() };
+    return { kind: 'postgres', db, pool, statements, changes, close: () => db.destroy() };
   }
 
   // loaded only for the embedded database: a PostgreSQL installation never pays for the WASM module
@@ -66,7 +74,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pglite = await PGlite.create({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
   // One PGlite is one session: a pool of exactly one connection serialises every caller, so a
   // transaction can never see (or roll back) statements of another request.
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: preparingPoolClient() });
+  const changes = new TableChanges();
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: poolClient(changes) });
   const statements = new StatementCounter();
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
   return {
@@ -75,6 +84,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool,
     pglite,
     statements,
+    changes,
     async close() {
       await db.destroy();
       await pglite.close();

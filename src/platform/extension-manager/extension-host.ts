@@ -5,6 +5,7 @@ import type { Platform } from '../kernel.js';
 import type { ExtensionHost, SettingsOf } from '../sdk/host.js';
 import { MediaFileStore } from '../media/media-file-store.js';
 import { uploadMediaFile } from '../media/media-upload.js';
+import { ChangeCache } from '../database/change-cache.js';
 
 /**
  * The ExtensionHost of one extension: a facade over the platform's services, so an extension sees only
@@ -67,5 +68,6 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
     },
     secrets: { encrypt: (plain) => platform.secrets.encrypt(plain), decrypt: (sealed) => platform.secrets.decrypt(sealed) },
     entities: { names: () => platform.entities.all().map((entity) => entity.name).filter((name) => platform.isEntityAvailable(name)) },
+    caches: { untilChanged: (tables, options) => new ChangeCache(platform.database.changes, tables, options) },
   };
 }

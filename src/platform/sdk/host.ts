@@ -10,6 +10,7 @@ import type { PaymentRecordsService } from '../checkout/refund/payment-records-s
 import type { SessionPayloadService } from '../sales-channel/context/session-payload-service.js';
 import type { StateRef, TransitionOutcome } from '../state-machine/state-machine-registry.js';
 import type { ConfigDefinition, Setting } from '../system-config/define-config.js';
+import type { ChangeCache, ChangeCacheOptions } from '../database/change-cache.js';
 
 /** The typed values a `defineConfig` declaration reads. */
 export type SettingsOf<D> = D extends ConfigDefinition<infer F> ? { readonly [K in keyof F]: F[K] extends Setting<infer T> ? T : never } : never;
@@ -97,6 +98,15 @@ export interface HostSecrets {
   decrypt(sealed: string): string;
 }
 
+export interface HostCaches {
+  /**
+   * A per-process cache of values read from rarely written tables of the extension, dropped as soon as
+   * one of `tables` changes, in this process or any other (the tables must report their changes: call
+   * `reportChangesOf(db, table)` in a migration). Create one per host and keep it.
+   */
+  untilChanged<K, V>(tables: readonly string[], options?: ChangeCacheOptions): ChangeCache<K, V>;
+}
+
 export interface HostEntities {
   /** Every registered entity (the platform's and active extensions'), e.g. to grant `<entity>:read`. */
   names(): string[];
@@ -138,4 +148,5 @@ export interface ExtensionHost {
   /** For values of `secret` entity fields the extension reads from its own tables. */
   readonly secrets: HostSecrets;
   readonly entities: HostEntities;
+  readonly caches: HostCaches;
 }

@@ -11,6 +11,8 @@ export type { Migration } from '../database/migrations.js';
 export type { EntityDefinition, FieldDefinition, FieldType, AssociationDefinition } from '../entities/definition.js';
 export { createEntityTable, createMappingTable, executeStatements } from '../database/schema.js';
 export { refreshPlannerStatistics } from '../database/statistics.js';
+export { reportChangesOf } from '../database/table-change-migration.js';
+export type { ChangeCache, ChangeCacheOptions } from '../database/change-cache.js';
 
 // what the platform hands an extension
 export type {

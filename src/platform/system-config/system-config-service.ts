@@ -3,6 +3,8 @@ import type { Db } from '../database/connection.js';
 import { executorOf, type UnitOfWork } from '../database/transaction.js';
 import { AppError } from '../errors/app-error.js';
 import type { SecretBox } from '../security/secret-box.js';
+import { ChangeCache } from '../database/change-cache.js';
+import type { TableChanges } from '../database/table-changes.js';
 import { overridesGlobal } from './inheritance.js';
 
 /** How a stored secret appears in reads: whether one is set, never the value. */
@@ -25,6 +27,12 @@ export interface DomainLayers {
 
 type StoredValue = { _value: unknown } | { _encrypted: string };
 
+interface ConfigRow {
+  configuration_key: string;
+  configuration_value: StoredValue;
+  sales_channel_id: string | null;
+}
+
 /**
  * `Domain.config.key` (at least three segments), each segment starting with a letter: no `__proto__`
  * and friends, which would be stored but could never be read back through an object.
@@ -39,11 +47,16 @@ const RESERVED_SEGMENTS: ReadonlySet<string> = new Set(['constructor', 'prototyp
  */
 export class SystemConfigService {
   readonly #secretKeys = new Set<string>();
+  /** The whole table, under the single key `all`. */
+  readonly #table: ChangeCache<'all', ConfigRow[]>;
 
   constructor(
     private readonly db: Db,
     private readonly secrets: SecretBox,
-  ) {}
+    changes: TableChanges,
+  ) {
+    this.#table = new ChangeCache(changes, ['system_config']);
+  }
 
   /** Full keys, e.g. `ExtPayB.config.secretKey`. */
   registerSecretKeys(keys: Iterable<string>): void {
@@ -56,14 +69,9 @@ export class SystemConfigService {
 
   /** The effective value: the channel's when it overrides, else the global one; null when unset. */
   async get(key: string, salesChannelId: string | null = null, within: Db | UnitOfWork = this.db): Promise<unknown> {
-    const rows = await executorOf(within)
-      .selectFrom('system_config')
-      .select(['configuration_value', 'sales_channel_id'])
-      .where('configuration_key', '=', key)
-      .where((eb) => (salesChannelId ? eb.or([eb('sales_channel_id', 'is', null), eb('sales_channel_id', '=', salesChannelId)]) : eb('sales_channel_id', 'is', null)))
-      .execute();
+    const rows = await this.#rows({ key }, within);
     const global = rows.find((r) => r.sales_channel_id === null);
-    const channel = rows.find((r) => r.sales_channel_id !== null);
+    const channel = salesChannelId ? rows.find((r) => r.sales_channel_id === salesChannelId) : undefined;
     const channelValue = channel ? this.#decode(channel.configuration_value) : undefined;
     if (channel && overridesGlobal(channelValue)) return channelValue;
     return global ? this.#decode(global.configuration_value) : null;
@@ -112,10 +120,7 @@ export class SystemConfigService {
    * webhook secrets) read `global`, the others `effective`. Keys are full keys.
    */
   async getDomainLayers(domain: string, salesChannelId: string | null = null, within?: Db | UnitOfWork): Promise<DomainLayers> {
-    const rows = await this.#domainRows(domain, within)
-      .where((eb) => (salesChannelId ? eb.or([eb('sales_channel_id', 'is', null), eb('sales_channel_id', '=', salesChannelId)]) : eb('sales_channel_id', 'is', null)))
-      .execute();
-    return this.#scopesOf(rows).layersFor(salesChannelId);
+    return (await this.getDomainScopes(domain, within)).layersFor(salesChannelId);
   }
 
   /**
@@ -124,22 +129,33 @@ export class SystemConfigService {
    * query per channel. `layersFor` resolves a channel exactly as getDomainLayers does.
    */
   async getDomainScopes(domain: string, within?: Db | UnitOfWork): Promise<DomainScopes> {
-    return this.#scopesOf(await this.#domainRows(domain, within).execute());
+    return this.#scopesOf(await this.#rows({ prefix: domainPrefix(domain) }, within));
   }
 
-  #domainRows(domain: string, within?: Db | UnitOfWork) {
-    const prefix = domain.endsWith('.') ? domain : `${domain}.`;
-    return executorOf(within ?? this.db)
-      .selectFrom('system_config')
-      .select(['configuration_key', 'configuration_value', 'sales_channel_id'])
-      .where('configuration_key', 'like', `${escapeLike(prefix)}%`);
+  /**
+   * The stored rows of one key or of every key below a prefix, all scopes, in key order. Outside a
+   * transaction they come from the per-process copy of the table (kept until the table changes, see
+   * TableChanges): settings are read on every cart view and webhook and written a few times a day. Inside
+   * one they are read there, so a transaction sees its own writes.
+   */
+  async #rows(match: { key: string } | { prefix: string }, within: Db | UnitOfWork = this.db): Promise<ConfigRow[]> {
+    const keep = 'key' in match ? (row: ConfigRow) => row.configuration_key === match.key : (row: ConfigRow) => row.configuration_key.startsWith(match.prefix);
+    if (within === this.db) return (await this.#table.get('all', () => this.#readTable(this.db))).filter(keep);
+    return this.#readTable(executorOf(within), match);
   }
 
-  #scopesOf(rows: Array<{ configuration_key: string; configuration_value: unknown; sales_channel_id: string | null }>): DomainScopes {
+  async #readTable(db: Db, match?: { key: string } | { prefix: string }): Promise<ConfigRow[]> {
+    let query = db.selectFrom('system_config').select(['configuration_key', 'configuration_value', 'sales_channel_id']);
+    if (match && 'key' in match) query = query.where('configuration_key', '=', match.key);
+    else if (match?.prefix) query = query.where('configuration_key', 'like', `${escapeLike(match.prefix)}%`);
+    return (await query.orderBy('configuration_key').execute()) as ConfigRow[];
+  }
+
+  #scopesOf(rows: ConfigRow[]): DomainScopes {
     const global: Record<string, unknown> = {};
     const channels = new Map<string, Record<string, unknown>>();
     for (const row of rows) {
-      const value = this.#decode(row.configuration_value as StoredValue);
+      const value = this.#decode(row.configuration_value);
       if (row.sales_channel_id === null) global[row.configuration_key] = value;
       else channels.set(row.sales_channel_id, { ...channels.get(row.sales_channel_id), [row.configuration_key]: value });
     }
@@ -160,19 +176,15 @@ export class SystemConfigService {
     inherit: boolean,
     present: (stored: StoredValue) => unknown,
   ): Promise<Record<string, unknown>> {
-    const prefix = domain ? (domain.endsWith('.') ? domain : `${domain}.`) : '';
-    let query = this.db.selectFrom('system_config').select(['configuration_key', 'configuration_value', 'sales_channel_id']);
-    if (prefix) query = query.where('configuration_key', 'like', `${escapeLike(prefix)}%`);
-    query = query.where((eb) => {
-      if (!salesChannelId) return eb('sales_channel_id', 'is', null);
-      if (!inherit) return eb('sales_channel_id', '=', salesChannelId);
-      return eb.or([eb('sales_channel_id', 'is', null), eb('sales_channel_id', '=', salesChannelId)]);
-    });
-    const rows = await query.orderBy('configuration_key').execute();
+    const rows = await this.#rows({ prefix: domain ? domainPrefix(domain) : '' });
     const result: Record<string, unknown> = {};
-    // global rows first, then channel rows override where they count
-    for (const row of rows.filter((r) => r.sales_channel_id === null)) result[row.configuration_key] = present(row.configuration_value);
-    for (const row of rows.filter((r) => r.sales_channel_id !== null)) {
+    // global rows first (unless only the channel's own are asked for), then channel rows override where they count
+    if (!salesChannelId || inherit) {
+      for (const row of rows) if (row.sales_channel_id === null) result[row.configuration_key] = present(row.configuration_value);
+    }
+    if (!salesChannelId) return result;
+    for (const row of rows) {
+      if (row.sales_channel_id !== salesChannelId) continue;
       const value = this.#decode(row.configuration_value);
       if (!inherit || !(row.configuration_key in result) || overridesGlobal(value)) result[row.configuration_key] = present(row.configuration_value);
     }
@@ -250,6 +262,10 @@ export function assertKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.length > 255 || key.split('.').some((segment) => RESERVED_SEGMENTS.has(segment))) {
     throw new AppError(400, 'SYSTEM__INVALID_CONFIG_KEY', `"${key}" is not a valid configuration key.`, { meta: { parameters: { key } } });
   }
+}
+
+function domainPrefix(domain: string): string {
+  return domain.endsWith('.') ? domain : `${domain}.`;
 }
 
 function escapeLike(value: string): string {

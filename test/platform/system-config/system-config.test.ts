@@ -155,6 +155,32 @@ describe('system config', () => {
     expect(scopes.layersFor(channel).effective).toMatchObject({ 'Scoped.config.name': 'first', 'Scoped.config.limit': 10 });
   });
 
+  it('reads come from a per-process copy until the table changes, by any path; a transaction reads its own writes', async () => {
+    const config = t.platform.systemConfig;
+    const statements = t.platform.database.statements;
+    await config.set(t.platform.db, 'Kept.config.mode', 'first');
+    expect((await statements.measure(() => config.get('Kept.config.mode'))).count).toBeLessThanOrEqual(1);
+    const again = await statements.measure(async () => [await config.get('Kept.config.mode'), await config.getDomainLayers('Kept.config', channel), await config.readForApi('Kept.config', null, true)]);
+    expect(again.count).toBe(0);
+    expect(again.result[0]).toBe('first');
+
+    // through the service, through the Admin API, with plain SQL: the next read sees each
+    await config.set(t.platform.db, 'Kept.config.mode', 'second');
+    expect(await config.get('Kept.config.mode')).toBe('second');
+    expect((await t.api('POST', '/api/_action/system-config', { body: { 'Kept.config.mode': 'third' } })).statusCode).toBe(204);
+    expect((await config.getDomain('Kept.config'))['Kept.config.mode']).toBe('third');
+    await t.platform.db.updateTable('system_config').set({ configuration_value: JSON.stringify({ _value: 'fourth' }) }).where('configuration_key', '=', 'Kept.config.mode').execute();
+    expect(await config.get('Kept.config.mode')).toBe('fourth');
+
+    // inside a transaction: the uncommitted value there, the committed one outside until the commit
+    await t.platform.db.transaction().execute(async (trx) => {
+      await config.set(trx, 'Kept.config.mode', 'fifth');
+      expect(await config.get('Kept.config.mode', null, trx)).toBe('fifth');
+      expect((await config.getDomainScopes('Kept.config', trx)).layersFor(null).global['Kept.config.mode']).toBe('fifth');
+    });
+    expect(await config.get('Kept.config.mode')).toBe('fifth');
+  });
+
   it('bad input: invalid key, non-object body, invalid sales channel id', async () => {
     const badKey = await t.api('POST', '/api/_action/system-config', { body: { 'bad key!': 1 } });
     expect(badKey.statusCode).toBe(400);

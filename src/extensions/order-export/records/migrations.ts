@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createEntityTable, executeStatements, type Migration } from '../../../platform/sdk/index.js';
+import { createEntityTable, executeStatements, reportChangesOf, type Migration } from '../../../platform/sdk/index.js';
 
 /**
  * The six tables. Mapping versions are written by triggers, so every definition change, whoever makes
@@ -146,6 +146,13 @@ export const migrations: Migration[] = [
         'DROP FUNCTION IF EXISTS ext_order_export_mapping_record()',
         'DROP FUNCTION IF EXISTS ext_order_export_credential_rotated()',
       ]);
+    },
+  },
+  {
+    // the automatic-export subscribers keep the active targets per process until this table changes
+    name: '0002_order_export_config_reports_changes',
+    async up(db) {
+      await reportChangesOf(db, 'ext_order_export_config');
     },
   },
 ];

@@ -1,4 +1,4 @@
-import { executorOf, isId, type Db, type ExtensionHost, type UnitOfWork } from '../../../platform/sdk/index.js';
+import { executorOf, isId, type ChangeCache, type Db, type ExtensionHost, type UnitOfWork } from '../../../platform/sdk/index.js';
 import type { AuthType, CredentialConfig } from '../delivery/auth/credential-types.js';
 import type { DeliveryTarget } from '../delivery/target-settings.js';
 import { tablesOf } from './db.js';
@@ -77,10 +77,22 @@ export async function loadTarget(host: ExtensionHost, configId: string): Promise
 }
 
 /** Ids of the active targets that export by themselves on this trigger. */
+/**
+ * The active targets of an automatic trigger. Read on every order placement and paid transition, written
+ * a few times a day: kept per process until `ext_order_export_config` changes (in any process), so those
+ * hot paths pay no statement for it. Read through `within`: the caller's transaction holds the only
+ * connection of the embedded database.
+ */
 export async function autoExportTargetIds(host: ExtensionHost, trigger: Exclude<AutoExportTrigger, 'off'>, within: Db | UnitOfWork = host.db): Promise<string[]> {
-  const rows = await tablesOf(executorOf(within)).selectFrom('ext_order_export_config').select('id').where('active', '=', true).where('auto_export', '=', trigger).execute();
-  return rows.map((row) => row.id);
+  let cache = autoTargets.get(host);
+  if (!cache) autoTargets.set(host, (cache = host.caches.untilChanged(['ext_order_export_config'])));
+  return cache.get(trigger, async () => {
+    const rows = await tablesOf(executorOf(within)).selectFrom('ext_order_export_config').select('id').where('active', '=', true).where('auto_export', '=', trigger).execute();
+    return rows.map((row) => row.id);
+  });
 }
+
+const autoTargets = new WeakMap<ExtensionHost, ChangeCache<AutoExportTrigger, string[]>>();
 
 /** A target's signing secret, decrypted (for verifying its acknowledgements); undefined for an unknown target. */
 export async function signingSecretOf(host: ExtensionHost, configId: string): Promise<string | undefined> {

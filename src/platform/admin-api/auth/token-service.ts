@@ -7,6 +7,8 @@ import { errors } from '../../errors/app-error.js';
 import { SecretBox } from '../../security/secret-box.js';
 import { verifyPassword } from '../../security/password.js';
 import { oauthErrors } from './oauth-errors.js';
+import { ChangeCache } from '../../database/change-cache.js';
+import type { TableChanges } from '../../database/table-changes.js';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 600;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -33,13 +35,23 @@ interface TokenClaims {
 export class TokenService {
   // imported once: jose imports raw key bytes again on every sign and verify (a WebCrypto round of its own)
   readonly #key: Promise<CryptoKey>;
+  /**
+   * The rights behind tokens, per user and per integration, kept until one of the tables they come from
+   * changes (TableChanges): authentication then costs no statement, and a password change, a
+   * deactivation or a role change still applies to the very next request.
+   */
+  readonly #users: ChangeCache<string, CallerRow | undefined>;
+  readonly #integrations: ChangeCache<string, CallerRow | undefined>;
 
   constructor(
     private readonly db: Db,
     appSecret: string,
+    changes: TableChanges,
   ) {
     const raw = SecretBox.deriveKey(appSecret, 'admin-api-access-token');
     this.#key = crypto.subtle.importKey('raw', new Uint8Array(raw), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+    this.#users = new ChangeCache(changes, ['user', 'acl_user_role', 'acl_role']);
+    this.#integrations = new ChangeCache(changes, ['integration', 'integration_role', 'acl_role']);
   }
 
   async passwordGrant(username: string, password: string): Promise<TokenResponse> {
@@ -99,13 +111,15 @@ export class TokenService {
     throw errors.unauthorized('Access token could not be verified.');
   }
 
-  // one statement per authenticated request: the caller's row and the privilege lists of its roles together
+  // one statement on a cache miss: the caller's row and the privilege lists of its roles together
   async #userContext(userId: string, issuedAt: number): Promise<ApiContext> {
-    const user = await this.db
-      .selectFrom('user as u')
-      .select(['u.id', 'u.admin', 'u.active', 'u.last_updated_password_at', rolePrivileges('acl_user_role', 'user_id')])
-      .where('u.id', '=', userId)
-      .executeTakeFirst();
+    const user = await this.#users.get(userId, () =>
+      this.db
+        .selectFrom('user as u')
+        .select(['u.id', 'u.admin', 'u.active', 'u.last_updated_password_at', rolePrivileges('acl_user_role', 'user_id')])
+        .where('u.id', '=', userId)
+        .executeTakeFirst() as Promise<CallerRow | undefined>,
+    );
     if (!user || !user.active) throw errors.unauthorized('Access token could not be verified.');
     if (user.last_updated_password_at && issuedAt < Math.floor(new Date(user.last_updated_password_at).getTime() / 1000)) {
       throw errors.unauthorized('Access token is revoked.');
@@ -114,11 +128,15 @@ export class TokenService {
   }
 
   async #integrationContext(integrationId: string): Promise<ApiContext> {
-    const integration = await this.db
-      .selectFrom('integration as u')
-      .select(['u.id', 'u.admin', rolePrivileges('integration_role', 'integration_id')])
-      .where('u.id', '=', integrationId)
-      .executeTakeFirst();
+    const integration = await this.#integrations.get(
+      integrationId,
+      () =>
+        this.db
+          .selectFrom('integration as u')
+          .select(['u.id', 'u.admin', rolePrivileges('integration_role', 'integration_id')])
+          .where('u.id', '=', integrationId)
+          .executeTakeFirst() as Promise<CallerRow | undefined>,
+    );
     if (!integration) throw errors.unauthorized('Access token could not be verified.');
     return { source: { type: 'admin-api', integrationId, isAdmin: integration.admin, privileges: privilegeSet(integration.role_privileges) } };
   }
@@ -143,6 +161,15 @@ export class TokenService {
       .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
       .sign(await this.#key);
   }
+}
+
+interface CallerRow {
+  id: string;
+  admin: boolean;
+  /** Users only. */
+  active?: boolean;
+  last_updated_password_at?: Date | string | null;
+  role_privileges: unknown[];
 }
 
 function sha256(value: string): string {

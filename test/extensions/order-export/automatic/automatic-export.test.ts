@@ -94,6 +94,22 @@ describe('automatic exports through the job queue', () => {
     await oe.t.platform.db.updateTable('ext_order_export_config').set({ active: false }).where('id', 'in', [onPaid, onPlaced]).execute();
   });
 
+  it('keeps the active targets per process: a paid move reads none of them, and a target changed by any path counts from the next move', async () => {
+    const onPaid = await oe.createTarget({ mappingId, autoExport: 'order_paid' });
+    const pay = (transactionId: string) => oe.host.stateMachines.transition({ entity: 'order_transaction', id: transactionId, action: 'paid' });
+    await pay((await oe.createOrder()).transactionId);
+
+    const kept = await oe.createOrder();
+    const { sql: statements } = await oe.t.platform.database.statements.measure(() => pay(kept.transactionId));
+    expect(statements.filter((text) => text.includes('ext_order_export_config'))).toEqual([]);
+    expect((await jobsOf(kept.orderId)).map((job) => job.data.configId)).toContain(onPaid);
+
+    await oe.t.platform.db.updateTable('ext_order_export_config').set({ active: false }).where('id', '=', onPaid).execute();
+    const afterChange = await oe.createOrder();
+    await pay(afterChange.transactionId);
+    expect((await jobsOf(afterChange.orderId)).map((job) => job.data.configId)).not.toContain(onPaid);
+  });
+
   it('a target that is down is tried again later by a delayed message, honouring Retry-After; the next try exports', async () => {
     const configId = await oe.createTarget({ mappingId });
     const order = await oe.createOrder();
