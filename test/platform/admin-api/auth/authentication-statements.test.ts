@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../../../src/platform/database/connection.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
 
@@ -55,6 +55,22 @@ describe('Admin API authentication statements', () => {
       await t.platform.db.updateTable('user').set({ active: true }).where('username', '=', 'admin').execute();
     }
     expect((await t.api('GET', '/api/tax', { token })).statusCode).toBe(200);
+  });
+
+  it('a token verified once is still refused once it expires, and an altered copy is never taken for it', async () => {
+    const token = (await t.platform.tokens.passwordGrant('admin', 'shopware')).access_token;
+    expect((await t.api('GET', '/api/tax', { token })).statusCode).toBe(200);
+    const [header, payload, signature] = token.split('.');
+    const altered = `${header}.${payload}.${signature!.slice(0, -2)}${signature!.endsWith('AA') ? 'BB' : 'AA'}`;
+    expect((await t.api('GET', '/api/tax', { token: altered })).statusCode).toBe(401);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 601_000 });
+    try {
+      const expired = await t.api('GET', '/api/tax', { token });
+      expect(expired.statusCode).toBe(401);
+      expect(expired.body).toContain('expired');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   // another process: a second pool on the same database (a worker, a console command on PostgreSQL)
