@@ -3,12 +3,13 @@ import { catalogMigration } from './migration.js';
 import { categoryTreeMovesMigration } from './migration-category-tree-moves.js';
 import { productPriceMigration } from './migration-product-price.js';
 import { listingVersionMigration } from './migration-listing-version.js';
+import { listingVersionReportsMigration } from './migration-listing-version-reports.js';
 import { catalogEntities } from './entities.js';
 import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
 export const catalogModule: PlatformModule = {
   name: 'catalog',
-  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration],
+  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration],
   entities: catalogEntities,
   routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
 };

@@ -1,7 +1,7 @@
 import type { TableChanges } from './table-changes.js';
 
 export interface ChangeCacheOptions {
-  /** At most this many keys; past that the oldest are dropped. */
+  /** At most this many keys; past that the least recently used are dropped. */
   maxEntries?: number;
   /**
    * A safety net only (changes arrive as notifications): an entry older than this is read again, which
@@ -33,7 +33,12 @@ export class ChangeCache<K, V> {
   async get(key: K, load: () => Promise<V>): Promise<V> {
     const now = performance.now();
     const hit = this.#entries.get(key);
-    if (hit && now - hit.at < this.#maxAgeMs) return hit.value;
+    if (hit && now - hit.at < this.#maxAgeMs) {
+      // most recently used last: past maxEntries the least recently used key goes first
+      this.#entries.delete(key);
+      this.#entries.set(key, hit);
+      return hit.value;
+    }
     const droppedBefore = this.#dropped;
     const value = await load();
     if (this.#dropped === droppedBefore && this.changes.watching) {

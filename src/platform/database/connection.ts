@@ -14,6 +14,18 @@ pg.types.setTypeParser(2950, (v) => v.replace(/-/g, ''));
 
 export type Db = Kysely<any>;
 
+const changesOfDb = new WeakMap<Db, TableChanges>();
+
+/**
+ * The TableChanges of the handle `db` was opened with, for code that is handed only a `Db` (the listing
+ * cache); a `Db` from elsewhere gets one that never hears anything, so nothing is cached for it.
+ */
+export function tableChangesOf(db: Db): TableChanges {
+  let changes = changesOfDb.get(db);
+  if (!changes) changesOfDb.set(db, (changes = new TableChanges()));
+  return changes;
+}
+
 /**
  * The pool's client class: repeated statements prepared, at most 150 per connection (see
  * prepared-statements.ts), and every connection listening for changes of cached tables (table-changes.ts).
@@ -66,6 +78,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     });
     const statements = new StatementCounter();
     const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
+    changesOfDb.set(db, changes);
     return { kind: 'postgres', db, pool, statements, changes, close: () => db.destroy() };
   }
 
@@ -78,6 +91,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: poolClient(changes) });
   const statements = new StatementCounter();
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
+  changesOfDb.set(db, changes);
   return {
     kind: 'embedded',
     db,

@@ -51,7 +51,7 @@ describe('ChangeCache', () => {
     expect(await cache.get('a', async () => 'not read')).toBe('fresh');
   });
 
-  it('reads again after the maximum age and holds at most maxEntries keys', async () => {
+  it('reads again after the maximum age and holds at most maxEntries keys, the least recently used going first', async () => {
     const changes = new TableChanges();
     changes.listenerOpened();
     const aged = new ChangeCache<string, number>(changes, ['user'], { maxAgeMs: 0 });
@@ -59,9 +59,11 @@ describe('ChangeCache', () => {
     await aged.get('a', source.load);
     expect(await aged.get('a', source.load)).toBe(2);
 
+    // the least recently used key goes first: 1 was read again after 2 was kept, so 2 makes room for 3
     const small = new ChangeCache<number, number>(changes, ['user'], { maxEntries: 2 });
-    for (const key of [1, 2, 3]) await small.get(key, async () => key);
-    expect(await small.get(1, async () => -1)).toBe(-1);
+    for (const key of [1, 2, 1, 3]) await small.get(key, async () => key);
+    expect(await small.get(2, async () => -2)).toBe(-2);
     expect(await small.get(3, async () => -3)).toBe(3);
+    expect(await small.get(1, async () => -1)).toBe(-1);
   });
 });
