@@ -16,6 +16,12 @@ export interface Env {
   /** Run the queue worker inside the web process (default true; `bin/console worker` runs it alone). */
   runWorker: boolean;
   logLevel: string;
+  /**
+   * Keep rarely written tables (settings, token rights, listing pages) per process until PostgreSQL
+   * notifies a change (default true). Off behind a pooler that does not pass LISTEN/NOTIFY on
+   * (PgBouncer in transaction mode): everything is then read on every request.
+   */
+  tableCaches: boolean;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -33,6 +39,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     adminPassword: source.ADMIN_PASSWORD ?? 'shopware',
     runWorker: source.RUN_WORKER !== '0' && source.RUN_WORKER !== 'false',
     logLevel: source.LOG_LEVEL ?? 'info',
+    tableCaches: source.TABLE_CACHES !== '0' && source.TABLE_CACHES !== 'false',
   };
 }
 

@@ -121,7 +121,10 @@ export class Platform {
     const logger = options.logger ?? createLogger(options.env.logLevel);
     const database =
       options.database ??
-      (await openDatabase(options.env.databaseUrl ? { databaseUrl: options.env.databaseUrl } : { dataDir: embeddedPaths(options.env.varDir).dataDir }));
+      (await openDatabase({
+        ...(options.env.databaseUrl ? { databaseUrl: options.env.databaseUrl } : { dataDir: embeddedPaths(options.env.varDir).dataDir }),
+        tableCaches: options.env.tableCaches,
+      }));
     const platform = new Platform(options.env, database, logger, options.extensions ?? []);
     try {
       await runMigrations(database.db, 'platform', platformModules.flatMap((m) => m.migrations ?? []));

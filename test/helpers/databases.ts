@@ -29,18 +29,18 @@ export async function withAdminClient<T>(databaseUrl: string, work: (client: pg.
   }
 }
 
-export async function openTestDatabase(template: TemplateInfo | undefined): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
+export async function openTestDatabase(template: TemplateInfo | undefined, options: { tableCaches?: boolean } = {}): Promise<{ handle: DatabaseHandle; drop(): Promise<void> }> {
   // only the integration project's global setup provides the template (vitest.config.ts)
   if (!template) throw new Error('No template database here: *.unit.test.ts files run without one. A test that needs the database is named *.test.ts.');
   if (template.kind === 'embedded') {
     const dump = new Blob([await readFile(template.ref)]);
-    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: dump });
+    const handle = await openDatabase({ dataDir: 'memory://', loadDataDir: dump, ...options });
     return { handle, drop: async () => undefined };
   }
   const baseUrl = process.env.DATABASE_URL!;
   const name = `${template.ref}_${randomBytes(4).toString('hex')}`;
   await withAdminClient(baseUrl, (c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template.ref}"`));
-  const handle = await openDatabase({ databaseUrl: adminConnectionString(baseUrl, name), maxConnections: 5 });
+  const handle = await openDatabase({ databaseUrl: adminConnectionString(baseUrl, name), maxConnections: 5, ...options });
   return {
     handle,
     drop: () => withAdminClient(baseUrl, (c) => c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),

@@ -15,6 +15,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     adminPassword: 'shopware',
     runWorker: false,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    tableCaches: true,
     ...overrides,
   };
 }

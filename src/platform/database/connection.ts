@@ -30,7 +30,10 @@ export function tableChangesOf(db: Db): TableChanges {
  * The pool's client class: repeated statements prepared, at most 150 per connection (see
  * prepared-statements.ts), and every connection listening for changes of cached tables (table-changes.ts).
  */
-const poolClient = (changes: TableChanges) => listeningClient(preparingClient(new StatementNames(150)), changes);
+const poolClient = (changes: TableChanges, listen: boolean) => {
+  const preparing = preparingClient(new StatementNames(150));
+  return listen ? listeningClient(preparing, changes) : preparing;
+};
 
 export interface DatabaseHandle {
   kind: 'embedded' | 'postgres';
@@ -58,6 +61,11 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   maxConnections?: number;
+  /**
+   * Whether the pool's connections LISTEN for table changes (default true), which lets per-process caches
+   * of rarely written tables fill (table-changes.ts); without it nothing is cached.
+   */
+  tableCaches?: boolean;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -71,7 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       connectionString: options.databaseUrl,
       max: options.maxConnections ?? 10,
       options: '-c jit=off',
-      Client: poolClient(changes),
+      Client: poolClient(changes, options.tableCaches ?? true),
     });
     pool.on('error', () => {
       /* an idle client lost its server; the pool replaces it on the next checkout */
@@ -88,7 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   // One PGlite is one session: a pool of exactly one connection serialises every caller, so a
   // transaction can never see (or roll back) statements of another request.
   const changes = new TableChanges();
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: poolClient(changes) });
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: poolClient(changes, options.tableCaches ?? true) });
   const statements = new StatementCounter();
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
   changesOfDb.set(db, changes);
