@@ -14,11 +14,12 @@ export interface Row {
 }
 
 /**
- * Runs `fn` to warm up (as many times as it will be timed, at most 50, or `warmUpRuns`), then `runs` times;
- * mean, p50, p95 and throughput of the timed runs. A server answers from optimised code after its first few
- * thousand requests: a long code path (the Admin search) went from 1.24 ms p50 in its first 300 requests to
- * 0.84–0.91 ms after 2,000 (measured in batches), while its hand-written SQL baseline was warm at once, so a
- * case compared with a baseline passes a longer warm-up to both.
+ * Runs `fn` to warm up (5 times, or `warmUpRuns`), then `runs` times; mean, p50, p95 and throughput of the
+ * timed runs. Cases that consume a fixture per run (an order per webhook, a refund per run) count on the 5.
+ * A server answers from optimised code only after its first few thousand requests: a long code path (the
+ * Admin search) went from 1.24 ms p50 in its first 300 requests to 0.84–0.91 ms after 2,000 (measured in
+ * batches), while its hand-written SQL baseline was warm at once, so a case compared with such a baseline
+ * passes a longer warm-up to both.
  */
 export async function measure(name: string, runs: number, fn: () => Promise<unknown>, warmUpRuns = Math.min(WARM_UP_RUNS, runs)): Promise<Row> {
   for (let i = 0; i < warmUpRuns; i++) await fn();
@@ -31,7 +32,7 @@ export async function measure(name: string, runs: number, fn: () => Promise<unkn
   return summarize(name, times);
 }
 
-const WARM_UP_RUNS = 50;
+const WARM_UP_RUNS = 5;
 
 /** Mean, p50, p95 and throughput of timed runs (milliseconds); sub-millisecond figures get three decimals. */
 export function summarize(name: string, times: number[]): Row {
