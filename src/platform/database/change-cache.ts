@@ -12,7 +12,8 @@ export interface ChangeCacheOptions {
 
 /**
  * Values read from tables that rarely change, kept until one of those tables changes (see TableChanges).
- * A read that overlapped a change is returned but not kept: it may hold the rows from before it.
+ * A read that overlapped a change is returned but not kept: it may hold the rows from before it. Every
+ * caller gets the same kept value: treat it as read-only (copy before changing it).
  */
 export class ChangeCache<K, V> {
   readonly #entries = new Map<K, { value: V; at: number }>();

@@ -245,12 +245,12 @@ export class SystemConfigService {
 
   #decode(stored: StoredValue): unknown {
     if ('_encrypted' in stored) return this.secrets.decrypt(stored._encrypted);
-    return stored._value;
+    return ownCopy(stored._value);
   }
 
   #forApi(stored: StoredValue): unknown {
     if ('_encrypted' in stored) return { secretSet: true } satisfies SecretFlag;
-    return stored._value;
+    return ownCopy(stored._value);
   }
 }
 
@@ -262,6 +262,11 @@ export function assertKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.length > 255 || key.split('.').some((segment) => RESERVED_SEGMENTS.has(segment))) {
     throw new AppError(400, 'SYSTEM__INVALID_CONFIG_KEY', `"${key}" is not a valid configuration key.`, { meta: { parameters: { key } } });
   }
+}
+
+/** Stored rows are shared by every read of the process's copy: a caller gets objects and lists of its own to change. */
+function ownCopy(value: unknown): unknown {
+  return typeof value === 'object' && value !== null ? structuredClone(value) : value;
 }
 
 function domainPrefix(domain: string): string {

@@ -172,6 +172,11 @@ describe('system config', () => {
     await t.platform.db.updateTable('system_config').set({ configuration_value: JSON.stringify({ _value: 'fourth' }) }).where('configuration_key', '=', 'Kept.config.mode').execute();
     expect(await config.get('Kept.config.mode')).toBe('fourth');
 
+    // a caller changing what it read changes nothing kept
+    await config.set(t.platform.db, 'Kept.config.list', ['a']);
+    ((await config.get('Kept.config.list')) as string[]).push('b');
+    expect(await config.get('Kept.config.list')).toEqual(['a']);
+
     // inside a transaction: the uncommitted value there, the committed one outside until the commit
     await t.platform.db.transaction().execute(async (trx) => {
       await config.set(trx, 'Kept.config.mode', 'fifth');
