@@ -4,12 +4,13 @@ import { categoryTreeMovesMigration } from './migration-category-tree-moves.js';
 import { productPriceMigration } from './migration-product-price.js';
 import { listingVersionMigration } from './migration-listing-version.js';
 import { listingVersionReportsMigration } from './migration-listing-version-reports.js';
+import { productCreatedOrderMigration } from './migration-product-created-order.js';
 import { catalogEntities } from './entities.js';
 import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
 export const catalogModule: PlatformModule = {
   name: 'catalog',
-  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration],
+  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration, productCreatedOrderMigration],
   entities: catalogEntities,
   routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
 };
