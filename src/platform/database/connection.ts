@@ -69,24 +69,18 @@ export interface OpenDatabaseOptions {
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  const changes = new TableChanges();
+  const Client = poolClient(changes, options.tableCaches ?? true);
   if (options.databaseUrl) {
     // JIT off: its compile (a third of a second, measured on the listing query over 20,000 products) is
     // paid per statement whenever the planner's estimate passes jit_above_cost, which correlated
     // subqueries over a large table do, while the statements here run in milliseconds. An `options`
     // parameter in DATABASE_URL takes precedence.
-    const changes = new TableChanges();
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.maxConnections ?? 10,
-      options: '-c jit=off',
-      Client: poolClient(changes, options.tableCaches ?? true),
-    });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.maxConnections ?? 10, options: '-c jit=off', Client });
     pool.on('error', () => {
       /* an idle client lost its server; the pool replaces it on the next checkout */
     });
-    const statements = new StatementCounter();
-    const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
-    changesOfDb.set(db, changes);
+    const { db, statements } = kyselyOver(pool, changes);
     return { kind: 'postgres', db, pool, statements, changes, close: () => db.destroy() };
   }
 
@@ -95,11 +89,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const pglite = await PGlite.create({ dataDir: options.dataDir ?? 'memory://', loadDataDir: options.loadDataDir });
   // One PGlite is one session: a pool of exactly one connection serialises every caller, so a
   // transaction can never see (or roll back) statements of another request.
-  const changes = new TableChanges();
-  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client: poolClient(changes, options.tableCaches ?? true) });
-  const statements = new StatementCounter();
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
-  changesOfDb.set(db, changes);
+  const pool = new pg.Pool({ ...createPgConfig(pglite), max: 1, idleTimeoutMillis: 0, Client });
+  const { db, statements } = kyselyOver(pool, changes);
   return {
     kind: 'embedded',
     db,
@@ -112,4 +103,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pglite.close();
     },
   };
+}
+
+/** Kysely over the pool, its statements counted, known to `tableChangesOf`. */
+function kyselyOver(pool: pg.Pool, changes: TableChanges): { db: Db; statements: StatementCounter } {
+  const statements = new StatementCounter();
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }), log: statements.record });
+  changesOfDb.set(db, changes);
+  return { db, statements };
 }

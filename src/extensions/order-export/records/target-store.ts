@@ -76,12 +76,11 @@ export async function loadTarget(host: ExtensionHost, configId: string): Promise
   };
 }
 
-/** Ids of the active targets that export by themselves on this trigger. */
 /**
- * The active targets of an automatic trigger. Read on every order placement and paid transition, written
- * a few times a day: kept per process until `ext_order_export_config` changes (in any process), so those
- * hot paths pay no statement for it. Read through `within`: the caller's transaction holds the only
- * connection of the embedded database.
+ * Ids of the active targets that export by themselves on this trigger. Read on every order placement and
+ * paid transition, written a few times a day: kept per process until `ext_order_export_config` changes
+ * (in any process), so those hot paths pay no statement for it. Read through `within`: the caller's
+ * transaction holds the only connection of the embedded database.
  */
 export async function autoExportTargetIds(host: ExtensionHost, trigger: Exclude<AutoExportTrigger, 'off'>, within: Db | UnitOfWork = host.db): Promise<string[]> {
   let cache = autoTargets.get(host);

@@ -1,7 +1,12 @@
 import { tableChangesOf, type Db } from '../../database/connection.js';
 import { ChangeCache } from '../../database/change-cache.js';
-import type { TableChanges } from '../../database/table-changes.js';
 import type { Criteria, Filter } from '../../entities/criteria/types.js';
+
+/** A cached page: what `searchListedProductIds` answers (kept read-only). */
+export interface ListingPage {
+  total: number;
+  ids: readonly string[];
+}
 
 /** Pages kept per database; a page is at most 100 ids, so the cache stays within a few MiB. */
 const MAX_ENTRIES = 2000;
@@ -12,32 +17,20 @@ const MAX_ENTRIES = 2000;
  */
 const UNVERSIONED_FIELD = /(^|\.)(stock|updatedAt)$/;
 
+const pagesOfDb = new WeakMap<Db, ChangeCache<string, ListingPage>>();
+
 /**
- * Listing pages (ids and total), kept until the catalogue version changes, so a repeated listing costs no
- * statement instead of evaluating every product of the catalogue. The version is raised in the database,
- * at commit, by every change a listing depends on (migration-listing-version.ts), and its table reports
- * that change to every process (TableChanges): a page is served only while nothing it was computed from
- * has changed, whichever process wrote, and a page whose computation overlapped a change is not kept.
+ * The listing pages (ids and total) of one database handle, kept until the catalogue version changes, so
+ * a repeated listing costs no statement instead of evaluating every product of the catalogue. The version
+ * is raised in the database, at commit, by every change a listing depends on
+ * (migration-listing-version.ts), and its table reports that change to every process (TableChanges): a
+ * page is served only while nothing it was computed from has changed, whichever process wrote, and a page
+ * whose computation overlapped a change is not kept. Several platforms in one process never share pages.
  */
-export class ListingCache {
-  readonly #pages: ChangeCache<string, unknown>;
-
-  constructor(changes: TableChanges) {
-    this.#pages = new ChangeCache(changes, ['catalog_listing_version'], { maxEntries: MAX_ENTRIES });
-  }
-
-  async read<T>(key: string, compute: () => Promise<T>): Promise<T> {
-    return (await this.#pages.get(key, compute)) as T;
-  }
-}
-
-const caches = new WeakMap<Db, ListingCache>();
-
-/** The cache of one database handle (several platforms in one process never share pages). */
-export function listingCacheOf(db: Db): ListingCache {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new ListingCache(tableChangesOf(db))));
-  return cache;
+export function listingPagesOf(db: Db): ChangeCache<string, ListingPage> {
+  let pages = pagesOfDb.get(db);
+  if (!pages) pagesOfDb.set(db, (pages = new ChangeCache(tableChangesOf(db), ['catalog_listing_version'], { maxEntries: MAX_ENTRIES })));
+  return pages;
 }
 
 /** Whether criteria filter or sort by a field whose changes do not raise the catalogue version. */

@@ -8,7 +8,7 @@ import type { EntityRegistry } from '../../entities/registry.js';
 import { readableFields } from '../../entities/serializer.js';
 import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
-import { listingCacheOf, mentionsUnversionedField } from './listing-cache.js';
+import { listingPagesOf, mentionsUnversionedField } from './listing-cache.js';
 import { channelVisibilityJoins, channelVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
 
 /** Product columns a variant inherits from its parent when it leaves them NULL. */
@@ -61,7 +61,7 @@ export async function searchListedProductIds(
 ): Promise<ProductListingIds> {
   const key = cacheKeyOf(within, context, query);
   if (key === undefined) return computeListedProductIds(within, registry, context, query);
-  const page = await listingCacheOf(within as Db).read(key, () => computeListedProductIds(within, registry, context, query));
+  const page = await listingPagesOf(within as Db).get(key, () => computeListedProductIds(within, registry, context, query));
   return { total: page.total, ids: [...page.ids] };
 }
 
