@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
 import type { Platform } from '../kernel.js';
-import { documentedOnly, errorResponses, typed } from '../http/schemas/index.js';
+import { documentedOnly, errorResponses, QueryInteger, typed } from '../http/schemas/index.js';
 
 const FailedMessages = Type.Object(
   {
@@ -49,7 +49,7 @@ export function registerQueueRoutes(app: FastifyInstance, platform: Platform): v
       schema: {
         tags: ['Queue'],
         summary: 'Messages kept as failed after their retries',
-        querystring: Type.Object({ limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, description: 'At most this many, newest first (default 100).' })) }),
+        querystring: Type.Object({ limit: Type.Optional(QueryInteger({ minimum: 1, maximum: 500, description: 'At most this many, newest first (default 100).' })) }),
         response: { 200: documentedOnly(FailedMessages), ...errorResponses({ 400: 'A bad limit.', 403: 'Missing message_queue:read.' }) },
       },
     },

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import { component, criteriaSchema, CriteriaQuery, describedAs, documentedOnly } from '../../http/schemas/index.js';
+import { component, criteriaQuery, criteriaSchema, describedAs, documentedOnly } from '../../http/schemas/index.js';
 import { entityRef } from '../../http/openapi/entity-schemas.js';
 import { CalculatedPrice } from '../../checkout/cart/cart-schemas.js';
 import { STORE_API_MAX_LIMIT } from './store-api-criteria.js';
@@ -12,7 +12,7 @@ import { STORE_API_MAX_LIMIT } from './store-api-criteria.js';
 
 export const StoreCriteriaBody = documentedOnly(criteriaSchema(STORE_API_MAX_LIMIT));
 // query values are whatever the client sent (a repeated key is a list): queryToCriteriaBody reads them
-export const StoreCriteriaQuery = describedAs(CriteriaQuery, Type.Record(Type.String(), Type.Unknown()));
+export const StoreCriteriaQuery = describedAs(criteriaQuery(STORE_API_MAX_LIMIT), Type.Record(Type.String(), Type.Unknown()));
 
 const PropertyGroup = Type.Object({
   id: Type.String(),

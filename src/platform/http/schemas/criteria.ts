@@ -1,6 +1,9 @@
-import { Type, type TOptional, type TString, type TUnsafe } from '@sinclair/typebox';
-import { component, componentRef } from './documentation.js';
+import { Type, type TObject, type TOptional, type TString, type TUnsafe } from '@sinclair/typebox';
+import { component, componentRef, describedAs } from './documentation.js';
 import { StringEnum } from './string-enum.js';
+import { QueryInteger } from './query-integers.js';
+import { ADMIN_API_MAX_LIMIT } from '../../entities/criteria/types.js';
+import { MAX_CRITERIA_INTEGER } from '../../entities/criteria/parse.js';
 
 const FILTER_TYPES = ['equals', 'equalsAny', 'contains', 'prefix', 'suffix', 'range', 'multi', 'not', 'and', 'or', 'nand', 'nor'] as const;
 const BOUND = Type.Union([Type.Number(), Type.String()]);
@@ -35,7 +38,7 @@ export function criteriaSchema(maxLimit: number): TUnsafe<unknown> {
   const filters = Type.Array(component('Filter', filter));
   const criteria = Type.Object(
     {
-      page: Type.Optional(Type.Integer({ minimum: 1, description: '1-based page.' })),
+      page: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_CRITERIA_INTEGER, description: '1-based page.' })),
       limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxLimit, description: `Records per page (default ${maxLimit}).` })),
       term: Type.Optional(Type.String({ description: 'Case-insensitive search over the searchable fields.' })),
       ids: Type.Optional(Type.Union([Type.Array(Type.String()), Type.String()], { description: 'Ids, as an array or `|`-separated.' })),
@@ -56,20 +59,34 @@ export function criteriaSchema(maxLimit: number): TUnsafe<unknown> {
 const queryParameter = (description: string): TOptional<TString> => Type.Optional(Type.String({ description }));
 
 /**
- * The criteria of a GET listing in the query string (entities/criteria/query-string.ts). Each named
- * parameter is one string; further keys carry the bracket notation (`filter[0][type]=equals`).
+ * A number of the criteria in the query string: documented as the bounded integer it must be, validated
+ * as text, because parseCriteria checks it (Shopware's codes, e.g. FRAMEWORK__INVALID_LIMIT_QUERY, and
+ * the same range as in a body).
  */
-export const CriteriaQuery = Type.Object(
-  {
-    limit: queryParameter('Records per page.'),
-    page: queryParameter('1-based page.'),
-    term: queryParameter('Case-insensitive search over the searchable fields.'),
-    sort: queryParameter('Comma-separated fields, `-` for descending: `name,-createdAt`.'),
-    ids: queryParameter('`|`-separated ids.'),
-    'total-count-mode': queryParameter('none (0), exact (1) or next-pages (2).'),
-    filter: queryParameter('JSON-encoded filter list, or bracket notation `filter[0][type]=equals`, or `filter[name]=x`.'),
-    associations: queryParameter('JSON-encoded associations, or bracket notation `associations[tax][limit]=5`.'),
-    includes: queryParameter('JSON-encoded includes, or `includes[product]=id,name`.'),
-  },
-  { additionalProperties: true },
-);
+const queryNumber = (minimum: number, maximum: number, description: string): TOptional<TString> =>
+  Type.Optional(describedAs(QueryInteger({ minimum, maximum, description }), Type.String({ description })));
+
+/**
+ * The criteria of a GET listing in the query string (entities/criteria/query-string.ts), for a document
+ * whose listings allow at most `maxLimit` records per page. Each named parameter is one string; further
+ * keys carry the bracket notation (`filter[0][type]=equals`).
+ */
+export function criteriaQuery(maxLimit: number): TObject {
+  return Type.Object(
+    {
+      limit: queryNumber(1, maxLimit, 'Records per page.'),
+      page: queryNumber(1, MAX_CRITERIA_INTEGER, '1-based page.'),
+      term: queryParameter('Case-insensitive search over the searchable fields.'),
+      sort: queryParameter('Comma-separated fields, `-` for descending: `name,-createdAt`.'),
+      ids: queryParameter('`|`-separated ids.'),
+      'total-count-mode': queryParameter('none (0), exact (1) or next-pages (2).'),
+      filter: queryParameter('JSON-encoded filter list, or bracket notation `filter[0][type]=equals`, or `filter[name]=x`.'),
+      associations: queryParameter('JSON-encoded associations, or bracket notation `associations[tax][limit]=5`.'),
+      includes: queryParameter('JSON-encoded includes, or `includes[product]=id,name`.'),
+    },
+    { additionalProperties: true },
+  );
+}
+
+/** The criteria of an Admin API GET listing in the query string (at most 500 records per page). */
+export const CriteriaQuery = criteriaQuery(ADMIN_API_MAX_LIMIT);

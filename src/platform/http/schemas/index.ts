@@ -9,7 +9,8 @@ export { Id, IdString, IdParams } from './ids.js';
 export { StringEnum } from './string-enum.js';
 export { ErrorEntry, ErrorResponse } from './error-response.js';
 export { errorResponses, noContent } from './responses.js';
-export { CriteriaQuery, criteriaSchema } from './criteria.js';
+export { CriteriaQuery, criteriaQuery, criteriaSchema } from './criteria.js';
+export { QueryInteger } from './query-integers.js';
 export {
   isSchemaValidationError,
   isRouteRequirementMismatch,

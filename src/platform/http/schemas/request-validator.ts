@@ -1,6 +1,7 @@
 import { AjvCompiler, type BuildCompilerFromPool, type Options as AjvOptions } from '@fastify/ajv-compiler';
 import type { FastifyRouteSchemaDef } from 'fastify/types/schema.js';
 import { isUnconstrained } from './unconstrained.js';
+import { finiteNumbersOnly, withIntegerBounds } from './query-integers.js';
 
 type Compile = (route: FastifyRouteSchemaDef<unknown>) => unknown;
 
@@ -11,7 +12,8 @@ const acceptAll = () => true;
  * values are coerced to the declared types (`?limit=5` → 5); JSON bodies carry their own types and are
  * validated as sent, because coercion there would quietly accept `"5"` for a number, `null` for `""`
  * or `["<id>"]` for an id. Pass it as `schemaController.compilersFactory.buildValidator`; the ajv
- * options are fastify's `ajv` option, with `coerceTypes` switched off for bodies.
+ * options are fastify's `ajv` option, with `coerceTypes` switched off for bodies. Coerced parts get
+ * bounded integers and finite numbers only (query-integers.ts).
  */
 export function requestValidatorFactory(): BuildCompilerFromPool {
   const pool = AjvCompiler();
@@ -22,7 +24,8 @@ export function requestValidatorFactory(): BuildCompilerFromPool {
     const exact = pool(externalSchemas, { ...options, customOptions: { ...options?.customOptions, coerceTypes: false } }) as unknown as Compile;
     return (route: FastifyRouteSchemaDef<unknown>) => {
       if (isUnconstrained(route.schema)) return acceptAll;
-      return (route.httpPart === 'body' ? exact : coercing)(route);
+      if (route.httpPart === 'body') return exact(route);
+      return finiteNumbersOnly(coercing({ ...route, schema: withIntegerBounds(route.schema) }) as Parameters<typeof finiteNumbersOnly>[0]);
     };
   };
   return factory as unknown as BuildCompilerFromPool;
