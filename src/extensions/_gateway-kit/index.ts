@@ -52,6 +52,7 @@ export {
   type MatchedRefundOutcomeResult,
 } from './refund/refund-completion.js';
 export { oldestUndecidedRefundOfAmount, isUndecidedRefund, type RefundAmountMatch } from './refund/refund-matching.js';
+export { refundDeliveryKey, eventsRecordedForReference, type RefundDelivery } from './refund/refund-references.js';
 export { registerRefundRoute, type RefundRouteDefinition } from './refund/refund-route.js';
 export {
   registerRefundableRoute,

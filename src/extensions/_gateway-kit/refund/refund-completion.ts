@@ -1,6 +1,7 @@
 import { exactMinorUnits, type ExtensionHost, type OrderTransactionView, type UnitOfWork } from '../../../platform/sdk/index.js';
 import { hasProcessedEvent, processedEventPatch } from '../transaction/processed-events.js';
 import { completedRefundsMinor } from './refund-records.js';
+import { eventsRecordedForReference, refundDeliveryKey, type RefundDelivery } from './refund-references.js';
 
 /** The platform refund an outcome applies to, with the key its final word is recorded under. */
 export interface RefundTarget {
@@ -11,7 +12,8 @@ export interface RefundTarget {
   eventKey: string;
 }
 
-export interface RefundOutcome extends RefundTarget {
+/** What every refund event applies, whichever way it names its refund. */
+interface RefundEventOutcome {
   orderTransactionId: string;
   /** The gateway's final word on the refund. */
   action: 'complete' | 'fail';
@@ -22,41 +24,42 @@ export interface RefundOutcome extends RefundTarget {
   accept?(transaction: OrderTransactionView): boolean;
 }
 
-export type RefundOutcomeResult = 'applied' | 'duplicate' | 'rejected' | 'not-found';
+/** A refund event naming its refund (gateway D: the gateway's refund id, resolved to its platform refund). */
+export interface RefundOutcome extends RefundEventOutcome, RefundTarget {}
+
+/**
+ * `contradicted`: the event's final word is not the one its refund ended with (refund.failed for a
+ * completed refund); logged, nothing changed, and the webhook acknowledges it like any handled event,
+ * since a retry would say the same.
+ */
+export type RefundOutcomeResult = 'applied' | 'duplicate' | 'contradicted' | 'rejected' | 'not-found';
 
 /**
  * Applies a gateway's final word on a refund, in one database transaction holding the order
  * transaction's row lock: the refund and its capture complete (or fail); once completed, the transaction
  * moves to refunded (its completed refunds cover the whole amount) or refunded_partially; the event is
- * recorded, so duplicate and parallel deliveries apply once. A move the current state does not allow (a
- * refund an admin cancelled) is logged and skipped: the gateway's outcome stands, and a retried delivery
- * would not change that.
+ * recorded, so duplicate and parallel deliveries apply once. A refund that is completed or failed never
+ * moves again (settleNamedRefund). A move the current state does not allow (a refund an admin cancelled)
+ * is logged and skipped: the gateway's outcome stands, and a retried delivery would not change that.
  */
 export async function applyRefundOutcome(host: ExtensionHost, outcome: RefundOutcome): Promise<RefundOutcomeResult> {
   return host.transaction(async (uow) => {
     const locked = await host.orderTransactions.loadForUpdate(uow, outcome.orderTransactionId);
     // deleted since the lookup (with its refunds): nothing left to apply
     if (!locked) return 'not-found';
-    if (hasProcessedEvent(locked.customFields, outcome.processedEventsField, outcome.eventKey)) return 'duplicate';
-    if (outcome.accept && !outcome.accept(locked)) return 'rejected';
-    await settleRefund(host, uow, locked, outcome, outcome);
-    await host.orderTransactions.mergeCustomFields(uow, locked.id, processedEventPatch(locked.customFields, outcome.processedEventsField, outcome.eventKey));
-    return 'applied';
+    return settleNamedRefund(host, uow, locked, outcome, outcome, []);
   });
 }
 
-/** A refund event that names no refund: the platform refund it is about is chosen under the lock. */
-export interface MatchedRefundOutcome {
-  orderTransactionId: string;
-  action: 'complete' | 'fail';
-  processedEventsField: string;
-  decimalsOf(transaction: OrderTransactionView): number;
+/** A refund event that carries no refund id (gateway A): the platform refund it is about is found under the lock. */
+export interface MatchedRefundOutcome extends RefundEventOutcome {
   /**
-   * What tells this delivery from another event of the same shape, when the gateway sends anything that
-   * does (e.g. the processor's refund reference): recorded once applied, so a redelivery is a duplicate
-   * even when a second refund of the same amount is still pending. Undefined when the body has nothing.
+   * The event and the processor reference it carries, when it carries one: the reference names the one
+   * refund it settles. Recorded once applied; a later event with the same reference is a duplicate (the
+   * same event) or contradicts that refund's final word (another event), and never settles another refund
+   * of the same amount. Undefined when the body has none: the refund can only be matched by `match`.
    */
-  deliveryKey?: string;
+  delivery?: RefundDelivery;
   /**
    * Picks the platform refund under the row lock, so parallel events for two refunds of the same amount
    * each find a different one. Undefined when none is pending.
@@ -64,28 +67,73 @@ export interface MatchedRefundOutcome {
   match(transaction: OrderTransactionView, uow: UnitOfWork): Promise<RefundTarget | undefined>;
 }
 
-export type MatchedRefundOutcomeResult = 'applied' | 'duplicate' | 'unmatched' | 'not-found';
+export type MatchedRefundOutcomeResult = RefundOutcomeResult | 'unmatched';
 
 /**
  * applyRefundOutcome for gateways whose refund events carry no refund id (gateway A): the same row lock,
- * state moves and records, with the refund chosen by `match` while the lock is held. Both the refund's
- * key and the delivery's key are recorded.
+ * guard, state moves and records, with the refund named by the delivery's processor reference when that
+ * settled one already, else chosen by `match` while the lock is held. Both the refund's key and the
+ * delivery's key are recorded.
  */
 export async function applyMatchedRefundOutcome(host: ExtensionHost, outcome: MatchedRefundOutcome): Promise<MatchedRefundOutcomeResult> {
   return host.transaction(async (uow) => {
     const locked = await host.orderTransactions.loadForUpdate(uow, outcome.orderTransactionId);
     if (!locked) return 'not-found';
-    const field = outcome.processedEventsField;
-    if (outcome.deliveryKey !== undefined && hasProcessedEvent(locked.customFields, field, outcome.deliveryKey)) return 'duplicate';
+    const { delivery } = outcome;
+    if (delivery) {
+      const recorded = eventsRecordedForReference(locked.customFields, outcome.processedEventsField, delivery.reference);
+      if (recorded.includes(delivery.event)) return 'duplicate';
+      if (recorded.length > 0) {
+        // the reference's refund ended with another final word; no other refund is the one it names
+        host.logger.warn(
+          { orderTransactionId: locked.id, event: delivery.event, decidedBy: recorded[0] },
+          'refund event contradicts the final state its processor reference already gave its refund; acknowledged, nothing changed',
+        );
+        return 'contradicted';
+      }
+    }
     const target = await outcome.match(locked, uow);
     if (!target) return 'unmatched';
-    if (hasProcessedEvent(locked.customFields, field, target.eventKey)) return 'duplicate';
-    await settleRefund(host, uow, locked, target, outcome);
-    let patch = processedEventPatch(locked.customFields, field, target.eventKey);
-    if (outcome.deliveryKey !== undefined) patch = processedEventPatch({ [field]: patch[field] }, field, outcome.deliveryKey);
-    await host.orderTransactions.mergeCustomFields(uow, locked.id, patch);
-    return 'applied';
+    return settleNamedRefund(host, uow, locked, target, outcome, delivery ? [refundDeliveryKey(delivery)] : []);
   });
+}
+
+/** The state a refund's final word leaves it in; a refund in one of them never moves again. */
+const FINAL_STATE_OF: Readonly<Record<RefundEventOutcome['action'], string>> = { complete: 'completed', fail: 'failed' };
+const FINAL_REFUND_STATES: ReadonlySet<string> = new Set(Object.values(FINAL_STATE_OF));
+
+/**
+ * One event's final word on the refund it names, under the row lock (every gateway's refund events end
+ * here): a refund already completed or failed is left as it is (the same word again is a duplicate,
+ * another one a contradiction, logged without the body); a recorded event key is a duplicate; otherwise
+ * the refund is settled and the event's keys (`alsoRecorded` after the refund's own) are recorded.
+ */
+async function settleNamedRefund(
+  host: ExtensionHost,
+  uow: UnitOfWork,
+  locked: OrderTransactionView,
+  target: RefundTarget,
+  outcome: RefundEventOutcome,
+  alsoRecorded: readonly string[],
+): Promise<RefundOutcomeResult> {
+  const field = outcome.processedEventsField;
+  const refunds = await host.paymentRecords.refundsOf(locked.id, outcome.decimalsOf(locked), uow);
+  const state = refunds.find((refund) => refund.id === target.refundId)?.state;
+  if (state !== undefined && FINAL_REFUND_STATES.has(state)) {
+    if (state === FINAL_STATE_OF[outcome.action]) return 'duplicate';
+    host.logger.warn(
+      { orderTransactionId: locked.id, refundId: target.refundId, state, action: outcome.action },
+      'refund event contradicts the final state of its refund; acknowledged, nothing changed',
+    );
+    return 'contradicted';
+  }
+  if (hasProcessedEvent(locked.customFields, field, target.eventKey)) return 'duplicate';
+  if (outcome.accept && !outcome.accept(locked)) return 'rejected';
+  await settleRefund(host, uow, locked, target, outcome);
+  let patch = processedEventPatch(locked.customFields, field, target.eventKey);
+  for (const key of alsoRecorded) patch = processedEventPatch({ [field]: patch[field] }, field, key);
+  await host.orderTransactions.mergeCustomFields(uow, locked.id, patch);
+  return 'applied';
 }
 
 /** The state moves of a refund's final word: refund, capture, then (once completed) the transaction. */

@@ -1,11 +1,12 @@
 import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import {
   applyMatchedRefundOutcome,
-  hasProcessedEvent,
+  eventsRecordedForReference,
   isOwnRefund,
   isRefundInProgress,
   isUndecidedRefund,
   oldestUndecidedRefundOfAmount,
+  type RefundDelivery,
 } from '../../_gateway-kit/index.js';
 import { readWireAmount, wireToMinor } from '../amounts.js';
 import { PAY_A_PAYMENT_METHOD_ID } from '../config.js';
@@ -27,9 +28,11 @@ const ACTIONS: Readonly<Record<string, 'complete' | 'fail'>> = { [REFUND_PROCESS
  * without records is adopted from the gateway's list (a dashboard refund). processed completes it and
  * moves the transaction to refunded / refunded_partially; failed fails it; pending only makes sure it
  * exists. Duplicates, parallel and out-of-order deliveries apply once (a refund's final word is recorded,
- * and so is the processor's `refund_reference` of the delivery when it carries one). Unknown or
- * malformed events are logged and ignored; throws (500, a retry) while the transaction's refund request
- * is still recording, and on gateway or database faults.
+ * and so is the processor's `refund_reference` of the delivery when it carries one). A final event whose
+ * `refund_reference` settled a refund already names that refund, never another one of the same amount:
+ * the same event is a duplicate, the other one contradicts the refund's final state (logged, nothing
+ * changed). Unknown or malformed events are logged and ignored; throws (500, a retry) while the
+ * transaction's refund request is still recording, and on gateway or database faults.
  */
 export async function handleRefundEvent(host: ExtensionHost, event: string, data: Record<string, unknown>): Promise<void> {
   const reference = data.transaction_reference;
@@ -50,12 +53,14 @@ export async function handleRefundEvent(host: ExtensionHost, event: string, data
   }
 
   const action = ACTIONS[event];
-  const deliveryKey = action && typeof data.refund_reference === 'string' && data.refund_reference !== '' ? `refund-event:${event}:${data.refund_reference}` : undefined;
-  if (deliveryKey !== undefined && hasProcessedEvent(transaction.customFields, TRANSACTION_FIELDS.processedEvents, deliveryKey)) {
+  const delivery: RefundDelivery | undefined = action && typeof data.refund_reference === 'string' && data.refund_reference !== '' ? { event, reference: data.refund_reference } : undefined;
+  const decided = delivery ? eventsRecordedForReference(transaction.customFields, TRANSACTION_FIELDS.processedEvents, delivery.reference) : [];
+  if (delivery && decided.includes(delivery.event)) {
     host.logger.info(logged, 'pay-a: refund event already applied');
     return;
   }
-  if (!(await hasUndecidedRefund(host, transaction.id, currency.decimals, amountMinor))) {
+  // a reference that settled a refund names that refund: no pending one of the amount is needed, none adopted
+  if (decided.length === 0 && !(await hasUndecidedRefund(host, transaction.id, currency.decimals, amountMinor))) {
     if (await isRefundInProgress(host, transaction.id)) {
       // the gateway may have answered our refund request without its records being written yet
       throw new Error(`${event} for order transaction ${transaction.id} arrived before its refund was recorded`);
@@ -74,11 +79,11 @@ export async function handleRefundEvent(host: ExtensionHost, event: string, data
     action,
     processedEventsField: TRANSACTION_FIELDS.processedEvents,
     decimalsOf: () => currency.decimals,
-    deliveryKey,
+    delivery,
     match: (locked, uow) =>
       oldestUndecidedRefundOfAmount(host, PAY_A_REFUND_RECORDS, locked, { amountMinor, decimals: currency.decimals, processedEventsField: TRANSACTION_FIELDS.processedEvents }, uow),
   });
-  host.logger.info({ ...logged, result }, 'pay-a: refund event applied');
+  host.logger.info({ ...logged, result }, 'pay-a: refund event handled');
 }
 
 async function hasUndecidedRefund(host: ExtensionHost, orderTransactionId: string, decimals: number, amountMinor: number): Promise<boolean> {

@@ -17,7 +17,9 @@ const ACTION_BY_STATUS: Readonly<Record<string, 'complete' | 'fail'>> = { comple
  * completes or fails the pending platform refund with the status taken from the body (spec: not
  * re-fetched), and once completed moves the order transaction to refunded (its completed refunds cover
  * the whole amount) or refunded_partially, through the kit's applyRefundOutcome (row lock, dedup per
- * refund id in pay_b_processed_events). Statuses other than completed/successful/failed change nothing
+ * refund id in pay_b_processed_events). Only the refund the id names moves, and a refund that is
+ * completed or failed never moves again: a status contradicting it (failed after completed) is logged
+ * and acknowledged. Statuses other than completed/successful/failed change nothing
  * and are not recorded, so the later final delivery still applies. A refund of one of our charges
  * without records is adopted (refund-adoption.ts) unless that charge's refund request is still running
  * (the gateway answered, the records are not written yet): then it throws (500, the gateway retries),
