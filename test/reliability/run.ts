@@ -13,6 +13,7 @@ import { adminToken, prepareCatalog, randomSecret, setConfig } from './shop.js';
 import { report, results, type Suite } from './suite.js';
 import { duplicateWebhooks } from './webhooks.js';
 import { concurrentRefunds } from './refunds.js';
+import { contradictoryRefundEvents } from './refund-events.js';
 import { concurrentExports, prepareExportTarget } from './exports.js';
 import { fuzzRoutes } from './fuzz.js';
 import { privilegeMatrix } from './privileges.js';
@@ -120,6 +121,7 @@ try {
 
   const paid = await scenario('webhooks', () => duplicateWebhooks(suite));
   await scenario('refunds', () => concurrentRefunds(suite, paid ?? []));
+  await scenario('refund-events', () => contradictoryRefundEvents(suite));
   await scenario('exports', () => concurrentExports(suite));
   await scenario('fuzz', () => fuzzRoutes(suite));
   await scenario('privileges', () => privilegeMatrix(suite));
