@@ -6,6 +6,7 @@ import { systemConfigMigration } from './system-config/migration.js';
 import { customFieldMigration } from './custom-fields/migration.js';
 import { leaseMigration } from './leases/migration.js';
 import { refreshTokenRevocationMigration } from './admin-api/auth/migration-refresh-token-revocation.js';
+import { tokenGenerationMigration } from './admin-api/auth/migration-token-generation.js';
 import { tableChangeMigration } from './database/table-change-migration.js';
 import { customFieldEntities } from './custom-fields/entities.js';
 import { extensionCommands } from './console/commands/extension.js';
@@ -23,10 +24,11 @@ import { firstStartModule } from './first-start/module.js';
 import { storeApiModule } from './store-api/module.js';
 import { stateMachineModule } from './state-machine/module.js';
 import { storefrontModule } from './storefront/module.js';
+import { mailModule } from './mail/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
-  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration, refreshTokenRevocationMigration, tableChangeMigration],
+  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration, refreshTokenRevocationMigration, tableChangeMigration, tokenGenerationMigration],
   entities: [...authEntities, ...customFieldEntities],
   commands: [
     ...extensionCommands,
@@ -50,5 +52,6 @@ export const platformModules: PlatformModule[] = [
   checkoutModule,
   storeApiModule,
   storefrontModule,
+  mailModule,
   firstStartModule,
 ];

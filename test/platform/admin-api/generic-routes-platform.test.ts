@@ -44,7 +44,7 @@ describe('generic entity routes on the platform', () => {
     expect(login.statusCode).toBe(200);
   });
 
-  it('a role assigned through the API grants its privileges to the user at once', async () => {
+  it("a role assigned through the API ends the user's earlier tokens; the next login has its privileges", async () => {
     const role = await t.api('POST', '/api/acl-role?_response=1', { body: { name: 'Note reader', privileges: ['ext_test_note:read'] } });
     expect(role.statusCode).toBe(200);
     const roleId = role.json().data.id;
@@ -61,7 +61,13 @@ describe('generic entity routes on the platform', () => {
 
     const link = await t.api('PATCH', `/api/user/${userId}`, { body: { aclRoles: [{ id: roleId }] } });
     expect(link.statusCode).toBe(204);
-    expect((await t.api('GET', '/api/ext-test-note', { token })).statusCode).toBe(200);
+    expect((await t.api('GET', '/api/ext-test-note', { token })).statusCode).toBe(401);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/oauth/token',
+      payload: { grant_type: 'password', client_id: 'administration', username: 'editor', password: 'editor-password-1' },
+    });
+    expect((await t.api('GET', '/api/ext-test-note', { token: again.json().access_token })).statusCode).toBe(200);
   });
 
   it('role privileges must be a list of privilege names', async () => {

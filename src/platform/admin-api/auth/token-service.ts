@@ -25,12 +25,16 @@ interface TokenClaims {
   sub?: string;
   /** integration id, for client_credentials tokens */
   iid?: string;
+  /** User tokens: the user's token generation at issue; the token works while it is still the user's. */
+  gen?: number;
   scopes: string[];
 }
 
 /**
  * Issues and checks Admin API tokens: short-lived JWTs (HS256, key derived from APP_SECRET) and
- * single-use refresh tokens stored as SHA-256 hashes.
+ * single-use refresh tokens stored as SHA-256 hashes. A user's tokens carry the user's token generation
+ * (migration-token-generation.ts): a password change, a deactivation or a change of the user's roles raises
+ * it, and every token issued before, access or refresh, is refused from then on.
  */
 export class TokenService {
   // imported once: jose imports raw key bytes again on every sign and verify (a WebCrypto round of its own)
@@ -58,13 +62,15 @@ export class TokenService {
   async passwordGrant(username: string, password: string): Promise<TokenResponse> {
     const user = await this.db
       .selectFrom('user')
-      .select(['id', 'password', 'admin', 'active'])
+      .select(['id', 'password', 'admin', 'active', 'token_generation'])
       .where('username', '=', username)
       .executeTakeFirst();
     // verify against a dummy hash when the user is unknown so timing does not reveal usernames
     const ok = await verifyPassword(password, user?.password ?? DUMMY_HASH);
     if (!user || !ok || !user.active) throw oauthErrors.invalidCredentials();
-    return this.#issueForUser(user.id, user.admin, true);
+    // the generation of the row the password was checked against: a change committed meanwhile raised it,
+    // so these tokens are refused
+    return this.#issueForUser(user.id, user.admin, true, user.token_generation);
   }
 
   async refreshGrant(refreshToken: string): Promise<TokenResponse> {
@@ -72,13 +78,14 @@ export class TokenService {
     const row = await this.db
       .deleteFrom('refresh_token')
       .where('token_hash', '=', sha256(refreshToken))
-      .returning(['user_id', 'expires_at'])
+      .returning(['user_id', 'expires_at', 'token_generation'])
       .executeTakeFirst();
     if (!row) throw oauthErrors.invalidRefreshToken();
     if (new Date(row.expires_at).getTime() < Date.now()) throw oauthErrors.invalidRefreshToken('The refresh token has expired.');
-    const user = await this.db.selectFrom('user').select(['id', 'admin', 'active']).where('id', '=', row.user_id).executeTakeFirst();
-    if (!user || !user.active) throw oauthErrors.invalidRefreshToken();
-    return this.#issueForUser(user.id, user.admin, false);
+    const user = await this.db.selectFrom('user').select(['id', 'admin', 'active', 'token_generation']).where('id', '=', row.user_id).executeTakeFirst();
+    // a refresh token stored by a grant that read the user before a change (after the change deleted the others)
+    if (!user || !user.active || user.token_generation !== row.token_generation) throw oauthErrors.invalidRefreshToken();
+    return this.#issueForUser(user.id, user.admin, false, user.token_generation);
   }
 
   async clientCredentialsGrant(clientId: string, clientSecret: string): Promise<TokenResponse> {
@@ -101,7 +108,7 @@ export class TokenService {
     const token = authorization.replace(/^Bearer\s+/i, '').trim();
     if (!token) throw errors.unauthorized('Missing "Authorization" header');
     const payload = await this.#verified(token);
-    if (payload.sub) return this.#userContext(payload.sub, payload.iat ?? 0);
+    if (payload.sub) return this.#userContext(payload.sub, payload.gen);
     if (payload.iid) return this.#integrationContext(payload.iid);
     throw errors.unauthorized('Access token could not be verified.');
   }
@@ -130,18 +137,16 @@ export class TokenService {
   }
 
   // one statement on a cache miss: the caller's row and the privilege lists of its roles together
-  async #userContext(userId: string, issuedAt: number): Promise<ApiContext> {
+  async #userContext(userId: string, generation: number | undefined): Promise<ApiContext> {
     const user = await this.#users.get(userId, () =>
       this.db
         .selectFrom('user as u')
-        .select(['u.id', 'u.admin', 'u.active', 'u.last_updated_password_at', rolePrivileges('acl_user_role', 'user_id')])
+        .select(['u.id', 'u.admin', 'u.active', 'u.token_generation', rolePrivileges('acl_user_role', 'user_id')])
         .where('u.id', '=', userId)
         .executeTakeFirst() as Promise<CallerRow | undefined>,
     );
     if (!user || !user.active) throw errors.unauthorized('Access token could not be verified.');
-    if (user.last_updated_password_at && issuedAt < Math.floor(new Date(user.last_updated_password_at).getTime() / 1000)) {
-      throw errors.unauthorized('Access token is revoked.');
-    }
+    if (generation !== user.token_generation) throw errors.unauthorized('Access token is revoked.');
     return { source: { type: 'admin-api', userId, isAdmin: user.admin, privileges: privilegeSet(user.role_privileges) } };
   }
 
@@ -159,13 +164,13 @@ export class TokenService {
     return { source: { type: 'admin-api', integrationId, isAdmin: integration.admin, privileges: privilegeSet(integration.role_privileges) } };
   }
 
-  async #issueForUser(userId: string, admin: boolean, passwordVerified: boolean): Promise<TokenResponse> {
+  async #issueForUser(userId: string, admin: boolean, passwordVerified: boolean, generation: number): Promise<TokenResponse> {
     const scopes = ['write', ...(admin ? ['admin'] : []), ...(passwordVerified ? ['user-verified'] : [])];
-    const accessToken = await this.#sign(ADMINISTRATION_CLIENT_ID, { sub: userId, scopes });
+    const accessToken = await this.#sign(ADMINISTRATION_CLIENT_ID, { sub: userId, gen: generation, scopes });
     const refreshToken = randomBytes(48).toString('base64url');
     await this.db
       .insertInto('refresh_token')
-      .values({ token_hash: sha256(refreshToken), user_id: userId, expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000) })
+      .values({ token_hash: sha256(refreshToken), user_id: userId, token_generation: generation, expires_at: new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000) })
       .execute();
     return { token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_SECONDS, access_token: accessToken, refresh_token: refreshToken };
   }
@@ -181,7 +186,7 @@ export class TokenService {
   }
 }
 
-type VerifiedClaims = TokenClaims & { iat?: number };
+type VerifiedClaims = TokenClaims;
 
 /** Tokens of this many callers stay verified; the oldest is dropped past that. */
 const MAX_VERIFIED_TOKENS = 1_000;
@@ -191,7 +196,8 @@ interface CallerRow {
   admin: boolean;
   /** Users only. */
   active?: boolean;
-  last_updated_password_at?: Date | string | null;
+  /** Users only: tokens of another generation are revoked. */
+  token_generation?: number;
   role_privileges: unknown[];
 }
 

@@ -45,7 +45,7 @@ describe('Admin API authentication statements', () => {
   });
 
   it('refuses a deactivated user on the next request, also when the row was written with plain SQL', async () => {
-    const token = await t.adminToken();
+    const token = (await t.platform.tokens.passwordGrant('admin', 'shopware')).access_token;
     expect((await t.api('GET', '/api/tax', { token })).statusCode).toBe(200);
     expect((await t.api('GET', '/api/tax', { token })).statusCode).toBe(200);
     await t.platform.db.updateTable('user').set({ active: false }).where('username', '=', 'admin').execute();
@@ -54,7 +54,10 @@ describe('Admin API authentication statements', () => {
     } finally {
       await t.platform.db.updateTable('user').set({ active: true }).where('username', '=', 'admin').execute();
     }
-    expect((await t.api('GET', '/api/tax', { token })).statusCode).toBe(200);
+    // the deactivation ended the token for good; a new login works again
+    expect((await t.api('GET', '/api/tax', { token })).statusCode).toBe(401);
+    const fresh = (await t.platform.tokens.passwordGrant('admin', 'shopware')).access_token;
+    expect((await t.api('GET', '/api/tax', { token: fresh })).statusCode).toBe(200);
   });
 
   it('a token verified once is still refused once it expires, and an altered copy is never taken for it', async () => {
