@@ -18,6 +18,7 @@ import { ADMIN_UI_FOLDER } from '../../src/platform/http/admin-ui.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
 import { freePort } from '../e2e/free-port.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { watchPage, type PageWatch } from '../helpers/page-checks.js';
 import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { createStoreApiClient } from '../platform/store-api/store-api-client.js';
 import { callFinalize, payBHost, placePayBOrder, stateOf, TEST_SECRET_KEY, TEST_WEBHOOK_HASH, useHostedPage, type PayBTest, type PlacedPayBOrder } from '../extensions/pay-b/pay-b-test-setup.js';
@@ -29,7 +30,9 @@ const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/admin'
 /**
  * The Administration at /admin in a real browser, against the platform listening on a port with all four
  * extensions and the gateway D simulator: orders, a partial gateway D refund, a demo data run, the demo
- * user, and what a read-only user is offered. Any console error fails the test.
+ * user, and what a read-only user is offered. Any console error or Content-Security-Policy violation fails
+ * the test, and so does a page without the security headers (the Administration's own policy: a style nonce
+ * for Mantine's `<style>` elements, `frame-ancestors 'none'`).
  */
 describe.skipIf(!runnable)('the Administration in a real browser', () => {
   let t: TestPlatform;
@@ -39,7 +42,7 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
   let base: string;
   let order: PlacedPayBOrder;
   let demoUser: { username: string; password: string };
-  const consoleErrors: string[] = [];
+  const watches: PageWatch[] = [];
 
   beforeAll(async () => {
     // the UI is built by `npm ci`/`npm run build`; a checkout that has not built it yet builds it here
@@ -96,10 +99,7 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
 
   async function newPage(): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    page.on('console', (message) => {
-      if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
-    });
-    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
+    watches.push(await watchPage(page, base, { adminPage: (path) => path === '/admin' || path.startsWith('/admin/') }));
     return page;
   }
 
@@ -127,6 +127,8 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
   }
 
   const navigation = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
+  const problems = () => watches.flatMap((watch) => watch.problems);
+  const checkedDocuments = () => watches.flatMap((watch) => watch.checkedDocuments);
 
   it('administrator: orders, order detail, a partial gateway D refund, a demo data run and the demo user', async () => {
     const page = await newPage();
@@ -228,7 +230,8 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.getByRole('button', { name: 'Log in' }).waitFor();
     await page.close();
-    expect(consoleErrors).toEqual([]);
+    expect(problems()).toEqual([]);
+    expect(checkedDocuments()).toContain('/admin/');
   }, 120_000);
 
   it('a read-only user sees no write actions', async () => {
@@ -266,6 +269,7 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.goto(`${base}/admin/demo-data`);
     await page.getByText('Not allowed').waitFor();
     await page.close();
-    expect(consoleErrors).toEqual([]);
+    expect(problems()).toEqual([]);
+    expect(checkedDocuments()).toContain('/admin/demo-data');
   }, 60_000);
 });

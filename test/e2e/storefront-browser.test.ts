@@ -5,16 +5,20 @@ import { defaultShopId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
 import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
 import { guestContext } from '../platform/catalog/catalog-fixtures.js';
-import { createShopProduct } from '../platform/storefront/pages/shop-fixtures.js';
+import { createCategory, createShopProduct, HOME_CATEGORY_ID } from '../platform/storefront/pages/shop-fixtures.js';
 import { freePort } from './free-port.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { expectCleanVisit, watchPage } from '../helpers/page-checks.js';
 
 const runnable = chromiumRunnable('storefront-browser.test.ts');
 
 /**
- * A real browser against the platform's HTTP server on a real port: a registered customer logs in on
- * the storefront, puts a product into the cart, confirms and places the order with invoice payment,
- * and lands on the finish page.
+ * A real browser against the platform's HTTP server on a real port: a registered customer browses the
+ * shop (home, a category listing, a product), logs in, looks at the account, puts the product into the
+ * cart, confirms and places the order with invoice payment, and lands on the finish page. Every document
+ * the shop answers carries the security headers (CSP, frame and sniffing protection, referrer policy),
+ * and no page logs a console error or a CSP violation. The gateways' hosted pages: the checkout browser
+ * tests of gateways A and D.
  */
 describe.skipIf(!runnable)('storefront in a real browser', () => {
   let t: TestPlatform;
@@ -32,7 +36,8 @@ describe.skipIf(!runnable)('storefront in a real browser', () => {
     await t.app.listen({ port, host: '127.0.0.1' });
     const { platform } = t;
 
-    productId = await createShopProduct(platform, { name: 'Browser test mug', gross: 15, stock: 10 });
+    const mugs = await createCategory(platform, 'Mugs');
+    productId = await createShopProduct(platform, { name: 'Browser test mug', gross: 15, stock: 10, categoryIds: [HOME_CATEGORY_ID, mugs] });
     await registerCustomer(platform, await guestContext(platform), {
       email,
       password,
@@ -49,8 +54,9 @@ describe.skipIf(!runnable)('storefront in a real browser', () => {
     await t?.close();
   });
 
-  it('logs in, adds the product to the cart, places an invoice order and shows the finish page', async () => {
+  it('browses, logs in, places an invoice order and shows the finish page, every page with its security headers', async () => {
     const page = await browser.newPage();
+    const watch = await watchPage(page, base);
     try {
       await page.goto(`${base}/`);
       await page.getByRole('link', { name: 'Log in' }).click();
@@ -60,7 +66,13 @@ describe.skipIf(!runnable)('storefront in a real browser', () => {
       await page.getByRole('button', { name: 'Log in' }).click();
       await page.waitForURL(`${base}/`);
       expect(await page.locator('.account-menu summary').textContent()).toBe('Barbara Liskov');
+      await page.locator('.account-menu summary').click();
+      await page.getByRole('link', { name: 'Overview' }).click();
+      await page.waitForURL(`${base}/account`);
+      await page.goto(`${base}/account/personal`);
+      expect(await page.getByLabel('First name').inputValue()).toBe('Barbara');
 
+      await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Mugs' }).click();
       await page.getByRole('link', { name: 'Browser test mug' }).click();
       await page.waitForURL(`${base}/detail/${productId}`);
       expect(await page.locator('#product-price').textContent()).toBe('€15.00');
@@ -72,6 +84,7 @@ describe.skipIf(!runnable)('storefront in a real browser', () => {
 
       await page.getByRole('link', { name: 'Proceed to checkout' }).click();
       await page.waitForURL(`${base}/checkout/confirm`);
+
       expect(await page.getByLabel(/Invoice/).isChecked()).toBe(true);
       await page.getByLabel(/terms and conditions/).check();
       await page.getByRole('button', { name: 'Place order' }).click();
@@ -86,5 +99,7 @@ describe.skipIf(!runnable)('storefront in a real browser', () => {
     } finally {
       await page.close();
     }
+    // storefront (home, listing, product), account (login, profile), checkout (cart, confirm, the order's redirect, finish)
+    expectCleanVisit(watch, ['/', '/navigation/', '/detail/', '/account/login', '/account/personal', '/checkout/cart', '/checkout/confirm', '/checkout/order', '/checkout/finish']);
   }, 60_000);
 });

@@ -18,7 +18,8 @@ import { registerExtensionOwnedRoutes } from './extension-routes.js';
 import { registerEntityRoutes } from '../admin-api/entity-routes.js';
 import { platformModules } from '../modules.js';
 import { registerConfigSchemaRoute } from '../system-config/schema-route.js';
-import { registerAdminUi } from './admin-ui.js';
+import { ADMIN_UI_FOLDER, registerAdminUi } from './admin-ui.js';
+import { registerSecurityHeaders, securityHeaderPolicy } from './security-headers.js';
 
 /** The HTTP application: Admin API under /api, storefront and extension routes elsewhere. */
 export async function buildApp(platform: Platform): Promise<FastifyInstance> {
@@ -34,6 +35,9 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
     clientErrorHandler: clientErrorAnswer,
   });
 
+  // first: every answer carries them, refusals by later hooks included
+  const securityHeaders = securityHeaderPolicy(platform.env.appUrl);
+  await registerSecurityHeaders(app, securityHeaders);
   registerJsonParser(app);
   registerInputGuard(app);
   await app.register(formbody);
@@ -41,7 +45,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerAuthentication(app, platform.tokens);
 
-  registerOAuthRoute(app, platform.tokens, new LoginThrottle());
+  registerOAuthRoute(app, platform.tokens, new LoginThrottle(platform.db, 'administration'));
   registerInfoRoutes(app, platform);
   registerSystemConfigRoutes(app, platform);
   registerConfigSchemaRoute(app, platform.configSchemas, (owner) => platform.extensions.isActive(owner));
@@ -55,7 +59,7 @@ export async function buildApp(platform: Platform): Promise<FastifyInstance> {
   });
   for (const module of platformModules) await module.routes?.(app, platform);
   await registerExtensionOwnedRoutes(app, platform);
-  await registerAdminUi(app);
+  await registerAdminUi(app, ADMIN_UI_FOLDER, securityHeaders.adminPage);
 
   return app;
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /** Minimal HTML for the hosted payment page; every value is escaped. */
 
 export function escapeHtml(text: string): string {
@@ -16,6 +18,25 @@ const STYLE =
   'button:hover{background:#f1f3f6}button[value=pay]{background:#157347;border-color:#157347;color:#fff;font-weight:600}button[value=pay]:hover{background:#0f5b38}';
 
 /**
+ * The headers of the hosted pages, as a real gateway's payment page sends them: no script at all, only
+ * the page's own `<style>` (by its hash), no framing. No `form-action`: the payment form's answer is a
+ * redirect to the shop, and browsers apply `form-action` to that redirect too.
+ */
+export const HOSTED_PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': [
+    "default-src 'none'",
+    `style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`,
+    // the shop's logo, wherever the shop keeps it
+    'img-src https: http: data:',
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; '),
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+/**
  * A whole page in the simulator's own look: a bar naming the gateway and saying it is a test simulator
  * (so nobody mistakes it for a real payment page), the content in a card. `bodyHtml` must already be escaped.
  */
@@ -24,6 +45,8 @@ export function htmlPage(title: string, bodyHtml: string, gateway = 'Payment gat
     '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
     `<title>${escapeHtml(title)} · ${escapeHtml(gateway)} simulator</title>` +
+    // no favicon file: an empty one keeps the browser from asking for /favicon.ico (a 404 in its console)
+    '<link rel="icon" href="data:,">' +
     `<style>${STYLE}</style>` +
     `</head><body><header class="bar"><span>${escapeHtml(gateway)}</span><small>Test simulator</small></header>` +
     `<main>${bodyHtml}</main></body></html>`

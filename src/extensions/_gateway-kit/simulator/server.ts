@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { FaultAction, FaultInjector } from './faults.js';
-import { escapeHtml, messagePage } from './html.js';
+import { escapeHtml, HOSTED_PAGE_HEADERS, messagePage } from './html.js';
 import type { RecordedRequest } from './types.js';
 
 class InvalidJsonError extends Error {
@@ -75,6 +75,11 @@ export async function buildSimulatorServer(options: SimulatorServerOptions): Pro
     if (!request.is404 && !isAuthorized(request, options.secretKeys())) {
       return sendJson(reply, options.unauthorized.status, options.errorBody(options.unauthorized.message));
     }
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isHostedPage(request)) reply.headers(HOSTED_PAGE_HEADERS);
+    return payload;
   });
 
   // a fault that lets the request do its work and replaces only the answer

@@ -1,0 +1,118 @@
+import { expect } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+
+/**
+ * What the platform's security headers must say on every answer (src/platform/http/security-headers.ts);
+ * each problem as a sentence. `adminPage`: the Administration's index.html, whose policy also carries a
+ * style nonce and `form-action 'self'`.
+ */
+export function securityHeaderProblems(headers: Record<string, string>, options: { adminPage?: boolean } = {}): string[] {
+  const problems = framingAndScriptProblems(headers);
+  if (headers['referrer-policy'] !== 'same-origin') problems.push(`Referrer-Policy is ${headers['referrer-policy']}`);
+  const directives = cspDirectives(headers);
+  const expectValues = (name: string, wanted: string[]) => {
+    const values = directives.get(name);
+    if (!values) problems.push(`CSP has no ${name}`);
+    else for (const value of wanted) if (!values.includes(value)) problems.push(`CSP ${name} lacks ${value}: ${values.join(' ')}`);
+  };
+  expectValues('default-src', ["'self'"]);
+  expectValues('script-src', ["'self'"]);
+  expectValues('style-src', ["'self'"]);
+  expectValues('object-src', ["'none'"]);
+  if (options.adminPage) {
+    expectValues('form-action', ["'self'"]);
+    if (!directives.get('style-src')?.some((value) => value.startsWith("'nonce-"))) problems.push('the admin page has no style nonce');
+  }
+  return problems;
+}
+
+/**
+ * What any page a customer passes through must say, the gateway's hosted page included: a CSP that
+ * allows no inline, evaluated or foreign script or style and no framing, `X-Frame-Options: DENY`, `nosniff`.
+ */
+export function framingAndScriptProblems(headers: Record<string, string>): string[] {
+  const directives = cspDirectives(headers);
+  if (directives.size === 0) return ['no Content-Security-Policy'];
+  const problems: string[] = [];
+  if (directives.get('frame-ancestors')?.join(' ') !== "'none'") problems.push(`CSP frame-ancestors is ${directives.get('frame-ancestors')?.join(' ')}`);
+  for (const [name, values] of directives) {
+    // images may come from elsewhere (a gateway shows the shop's logo); code and styles may not
+    if (name === 'img-src') continue;
+    for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'https:', 'http:', 'data:']) if (values.includes(unsafe)) problems.push(`CSP ${name} allows ${unsafe}`);
+  }
+  if (headers['x-frame-options'] !== 'DENY') problems.push(`X-Frame-Options is ${headers['x-frame-options']}`);
+  if (headers['x-content-type-options'] !== 'nosniff') problems.push(`X-Content-Type-Options is ${headers['x-content-type-options']}`);
+  return problems;
+}
+
+function cspDirectives(headers: Record<string, string>): Map<string, string[]> {
+  return new Map(
+    (headers['content-security-policy'] ?? '')
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter((words) => words[0])
+      .map(([name, ...values]) => [name!, values]),
+  );
+}
+
+export interface PageWatch {
+  /** Console errors, uncaught exceptions, CSP violations and header problems, each with the page it happened on. */
+  problems: string[];
+  /** Paths of the shop's documents (pages and redirects) whose headers were checked; the gateway's as `gateway:<path>`. */
+  checkedDocuments: string[];
+}
+
+export interface PageWatchOptions {
+  /** Which of the shop's paths are the Administration's index.html. */
+  adminPage?: (path: string) => boolean;
+  /** A gateway simulator's base URL: its hosted pages are checked with framingAndScriptProblems. */
+  gatewayOrigin?: string;
+}
+
+/**
+ * Watches a page for what a user would never see but must not happen: console errors, uncaught
+ * exceptions and Content-Security-Policy violations (reported by the browser's `securitypolicyviolation`
+ * event in every document, the gateway's hosted pages included), and checks the security headers of
+ * every document the shop (`shopOrigin`) or the gateway answers, redirects included.
+ */
+export async function watchPage(page: Page, shopOrigin: string, options: PageWatchOptions = {}): Promise<PageWatch> {
+  const watch: PageWatch = { problems: [], checkedDocuments: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') watch.problems.push(`${page.url()}: console error: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => watch.problems.push(`${page.url()}: ${error.message}`));
+  await page.exposeBinding('__reportCspViolation', (_source, text: string) => watch.problems.push(text));
+  // injected by the browser driver, so it runs before the page's own code and is not itself subject to the CSP
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation(text: string): void }).__reportCspViolation;
+      report(`${location.href}: CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sample})`);
+    });
+  });
+  page.on('response', (response: Response) => {
+    if (response.request().resourceType() !== 'document') return;
+    const url = new URL(response.url());
+    const where = `${response.url()} (${response.status()})`;
+    if (url.origin === shopOrigin) {
+      watch.checkedDocuments.push(url.pathname);
+      const adminPage = options.adminPage?.(url.pathname) ?? false;
+      for (const problem of securityHeaderProblems(response.headers(), { adminPage })) watch.problems.push(`${where}: ${problem}`);
+    } else if (options.gatewayOrigin && url.origin === new URL(options.gatewayOrigin).origin) {
+      watch.checkedDocuments.push(`gateway:${url.pathname}`);
+      for (const problem of framingAndScriptProblems(response.headers())) watch.problems.push(`${where}: ${problem}`);
+    }
+  });
+  return watch;
+}
+
+/**
+ * No problem on the watched page, and a document of every family was checked: a path (`/` is the home
+ * page only) or, ending in `/`, a path prefix; the gateway's as `gateway:<path>`.
+ */
+export function expectCleanVisit(watch: PageWatch, families: string[]): void {
+  expect(watch.problems).toEqual([]);
+  for (const family of families) {
+    const checked = watch.checkedDocuments.some((path) => path === family || (family !== '/' && family.endsWith('/') && path.startsWith(family)));
+    expect(checked, `no ${family} document was checked: ${watch.checkedDocuments.join(', ')}`).toBe(true);
+  }
+}
