@@ -7,6 +7,7 @@ import { customFieldMigration } from './custom-fields/migration.js';
 import { leaseMigration } from './leases/migration.js';
 import { refreshTokenRevocationMigration } from './admin-api/auth/migration-refresh-token-revocation.js';
 import { tokenGenerationMigration } from './admin-api/auth/migration-token-generation.js';
+import { loginThrottleMigration } from './admin-api/auth/migration-login-throttle.js';
 import { tableChangeMigration } from './database/table-change-migration.js';
 import { customFieldEntities } from './custom-fields/entities.js';
 import { extensionCommands } from './console/commands/extension.js';
@@ -28,7 +29,7 @@ import { mailModule } from './mail/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
-  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration, refreshTokenRevocationMigration, tableChangeMigration, tokenGenerationMigration],
+  migrations: [authMigration, extensionMigration, systemConfigMigration, customFieldMigration, leaseMigration, refreshTokenRevocationMigration, tableChangeMigration, tokenGenerationMigration, loginThrottleMigration],
   entities: [...authEntities, ...customFieldEntities],
   commands: [
     ...extensionCommands,

@@ -64,16 +64,12 @@ export function registerOAuthRoute(app: FastifyInstance, tokens: TokenService, t
           if (field('client_id') !== ADMINISTRATION_CLIENT_ID) throw oauthErrors.invalidClient();
           const username = field('username');
           const password = field('password');
-          const wait = throttle.retryAfter(username, request.ip);
+          // counted before the password is checked: attempts at the same time count too
+          const wait = await throttle.attempt(username, request.ip);
           if (wait > 0) throw oauthErrors.throttled(wait);
-          try {
-            const token = await tokens.passwordGrant(username, password);
-            throttle.succeed(username, request.ip);
-            return token;
-          } catch (error) {
-            throttle.fail(username, request.ip);
-            throw error;
-          }
+          const token = await tokens.passwordGrant(username, password);
+          await throttle.succeed(username, request.ip);
+          return token;
         }
         case 'refresh_token':
           if (field('client_id') !== ADMINISTRATION_CLIENT_ID) throw oauthErrors.invalidClient();

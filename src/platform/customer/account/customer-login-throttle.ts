@@ -4,11 +4,11 @@ import type { Platform } from '../../kernel.js';
 // one throttle per platform instance, so the Store API and the storefront count the same failures
 const throttles = new WeakMap<Platform, LoginThrottle>();
 
-/** The customer login throttle of this platform: 10 failures per e-mail and client address in 5 minutes. */
+/** The customer login throttle of this platform: 10 attempts per e-mail and client address in 5 minutes, counted in the database for every process. */
 export function customerLoginThrottle(platform: Platform): LoginThrottle {
   let throttle = throttles.get(platform);
   if (!throttle) {
-    throttle = new LoginThrottle(10, 5 * 60_000);
+    throttle = new LoginThrottle(platform.db, 'customer', { maxFailures: 10, windowMs: 5 * 60_000 });
     throttles.set(platform, throttle);
   }
   return throttle;

@@ -31,10 +31,11 @@ export async function loginCustomer(platform: Platform, context: SalesChannelCon
   const email = credentials.email.trim();
   if (email === '' || credentials.password === '') throw accountErrors.badCredentials();
   // no account has such an address: answered before the database (which refuses NUL characters with
-  // an error, a 500) and before the throttle (which would keep a multi-megabyte key in memory)
+  // an error, a 500) and before the throttle
   if (email.length > MAX_EMAIL_LENGTH || email.includes('\u0000')) throw accountErrors.badCredentials();
   const throttle = customerLoginThrottle(platform);
-  const wait = throttle.retryAfter(email, clientIp);
+  // counted before the password is checked: attempts at the same time count too
+  const wait = await throttle.attempt(email, clientIp);
   if (wait > 0) throw accountErrors.throttled(wait);
 
   const customer = await platform.db
@@ -45,11 +46,8 @@ export async function loginCustomer(platform: Platform, context: SalesChannelCon
     .executeTakeFirst();
   const storedHash = (customer?.password as string | null | undefined) ?? null;
   const passwordMatches = await verifyPassword(credentials.password, storedHash ?? (await dummyPasswordHash()));
-  if (!customer || storedHash === null || !passwordMatches || customer.active !== true) {
-    throttle.fail(email, clientIp);
-    throw accountErrors.badCredentials();
-  }
-  throttle.succeed(email, clientIp);
+  if (!customer || storedHash === null || !passwordMatches || customer.active !== true) throw accountErrors.badCredentials();
+  await throttle.succeed(email, clientIp);
   const customerId = customer.id as string;
   return transaction(platform.db, async (uow) => {
     await recordLogin(uow, customerId);
