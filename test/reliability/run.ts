@@ -20,6 +20,7 @@ import { privilegeMatrix } from './privileges.js';
 import { scanResponsesForSecrets, scanLogsForSecrets } from './secrets.js';
 import { killOneProcess } from './kill.js';
 import { demoData } from './demo-data.js';
+import { loginThrottleOverProcesses, sameSecondPasswordChange } from './auth.js';
 
 const started = Date.now();
 const databaseUrl = process.env.DATABASE_URL;
@@ -125,6 +126,8 @@ try {
   await scenario('exports', () => concurrentExports(suite));
   await scenario('fuzz', () => fuzzRoutes(suite));
   await scenario('privileges', () => privilegeMatrix(suite));
+  await scenario('password-change', () => sameSecondPasswordChange(suite));
+  await scenario('login-throttle', () => loginThrottleOverProcesses(suite));
   await scenario('kill', () => killOneProcess(suite));
   await scenario('demo-data', () => demoData(suite));
   // last, so the reads and export rows of every scenario before are searched too
