@@ -12,7 +12,18 @@ export interface CustomFieldSetDeclaration {
   label?: Record<string, string>;
   /** Entities the set applies to, e.g. `['order_transaction']`. */
   relations: string[];
-  fields: Array<{ name: string; type: string; label?: Record<string, string>; config?: Record<string, unknown> }>;
+  fields: Array<{
+    name: string;
+    type: string;
+    label?: Record<string, string>;
+    config?: Record<string, unknown>;
+    /**
+     * A secret text (an account number): encrypted at rest, masked in every read (`******6789`), readable
+     * whole only through the platform's audited route (customers: `GET /api/_action/customer/{id}/bank-details`)
+     * or `host.secrets.openCustomFields`. See src/platform/custom-fields/README.md.
+     */
+    secret?: boolean;
+  }>;
 }
 
 /** A payment method an extension brings; its handler identifier is its technical name. */

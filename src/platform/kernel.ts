@@ -9,6 +9,7 @@ import type { Extension } from './extensions.js';
 import { createLogger } from './logger.js';
 import { QueueService } from './queue/queue-service.js';
 import { SecretBox } from './security/secret-box.js';
+import { SecretCustomFields } from './custom-fields/secret-custom-fields.js';
 import { SystemConfigService } from './system-config/system-config-service.js';
 import { CommandRegistry } from './console/registry.js';
 import { TokenService } from './admin-api/auth/token-service.js';
@@ -50,6 +51,8 @@ export class Platform {
   readonly commands = new CommandRegistry();
   readonly events: EventDispatcher;
   readonly secrets: SecretBox;
+  /** Custom fields extensions declare secret (customers' bank details): sealed on write, masked on read. */
+  readonly secretCustomFields: SecretCustomFields;
   readonly systemConfig: SystemConfigService;
   readonly customFields: CustomFieldService;
   readonly queue: QueueService;
@@ -81,6 +84,7 @@ export class Platform {
     knownExtensions: Extension[],
   ) {
     this.secrets = new SecretBox(env.appSecret);
+    this.secretCustomFields = new SecretCustomFields(this.secrets, this.entities);
     this.extensions = new ExtensionManager(this, knownExtensions);
     const isActive = (owner: string) => this.extensions.isActive(owner);
     this.events = new EventDispatcher({
@@ -91,7 +95,7 @@ export class Platform {
     this.customFields = new CustomFieldService();
     this.queue = new QueueService(database.db, logger, isActive);
     this.tokens = new TokenService(database.db, env.appSecret, database.changes);
-    this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db, secretBox: this.secrets });
+    this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db, secretBox: this.secrets, secretCustomFields: this.secretCustomFields });
     this.stateMachines = new StateMachineRegistry({ dispatcher: this.events });
     for (const entity of platformStatefulEntities) this.stateMachines.registerStatefulEntity(entity);
     this.payments = new PaymentHandlerRegistry(isActive);

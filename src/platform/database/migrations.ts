@@ -2,11 +2,26 @@ import { sql } from 'kysely';
 import type { Db } from './connection.js';
 import { transaction, type Executor, type UnitOfWork } from './transaction.js';
 
+/** What a migration may need of the platform beyond SQL. */
+export interface MigrationContext {
+  /**
+   * Seals the values of `names`, secret custom fields of `entity` the extension declares, that are still
+   * stored in clear; sealed ones stay as they are (a second run changes nothing). Returns the rows changed.
+   */
+  sealSecretCustomFields(db: Executor, entity: string, names: readonly string[]): Promise<number>;
+}
+
+/** For runs that give no context (tests of plain schema migrations): a migration that asks for it fails. */
+const NO_CONTEXT: MigrationContext = {
+  sealSecretCustomFields: () => Promise.reject(new Error('This migration run has no platform context')),
+};
+
 /** A schema change. Migrations of one module run in name order and each runs once per database. */
 export interface Migration {
   /** Sortable and unique within its module, e.g. `2026_11_21_0001_create_user`. */
   name: string;
-  up(db: Executor): Promise<void>;
+  /** `runMigrations` always hands a context; a test may call `up(db)` alone for a migration that needs none. */
+  up(db: Executor, context?: MigrationContext): Promise<void>;
   /** Run on uninstall without keepUserData (extensions only): drop what `up` created. */
   down?(db: Executor): Promise<void>;
 }
@@ -18,7 +33,7 @@ const MIGRATION_LOCK_KEY = 7_311_402_121;
  * Applies the module's pending migrations in one transaction under an advisory lock, so two processes
  * starting at once neither apply a migration twice nor see a half-migrated schema.
  */
-export async function runMigrations(within: Db | UnitOfWork, module: string, migrations: Migration[]): Promise<string[]> {
+export async function runMigrations(within: Db | UnitOfWork, module: string, migrations: Migration[], context: MigrationContext = NO_CONTEXT): Promise<string[]> {
   const sorted = [...migrations].sort((a, b) => a.name.localeCompare(b.name));
   return transaction(within, async ({ db: trx }) => {
     await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
@@ -34,7 +49,7 @@ export async function runMigrations(within: Db | UnitOfWork, module: string, mig
     const done: string[] = [];
     for (const migration of sorted) {
       if (applied.has(migration.name)) continue;
-      await migration.up(trx);
+      await migration.up(trx, context);
       await trx.insertInto('migration').values({ module, name: migration.name }).execute();
       done.push(migration.name);
     }

@@ -10,6 +10,7 @@ import type { EntityRegistry } from './registry.js';
 import { applyIncludes, type EntityRecord } from './serializer.js';
 import { EntityWriter, type WriteOptions } from './writer.js';
 import type { SecretBox } from '../security/secret-box.js';
+import type { SecretCustomFields } from '../custom-fields/secret-custom-fields.js';
 
 export interface EntitySearchResult {
   /** Per `total-count-mode`: rows returned (none), all matches (exact), or matches up to five pages ahead. */
@@ -31,6 +32,8 @@ export interface RepositoryDeps {
   db: Db;
   /** Encrypts `secret` fields on write. */
   secretBox?: SecretBox;
+  /** Seals secret custom fields on write. */
+  secretCustomFields?: SecretCustomFields;
 }
 
 /**
@@ -47,7 +50,7 @@ export class EntityRepository {
     private readonly deps: RepositoryDeps,
   ) {
     this.#reader = new EntityReader(deps.registry);
-    this.#writer = new EntityWriter(deps.registry, deps.dispatcher, deps.secretBox);
+    this.#writer = new EntityWriter(deps.registry, deps.dispatcher, deps.secretBox, deps.secretCustomFields);
   }
 
   /** Checks read privileges (root, associations, filter/sort paths), then loads the page. */

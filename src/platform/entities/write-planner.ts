@@ -9,6 +9,7 @@ import type { EntityRegistry } from './registry.js';
 import { WritePlan, type RowCommand } from './write-plan.js';
 import { acceptsNull, checkFieldValue, violation } from './write-validation.js';
 import { isPlainObject } from '../util/is-plain-object.js';
+import type { SecretCustomFields } from '../custom-fields/secret-custom-fields.js';
 
 export type WriteMode = 'create' | 'update' | 'upsert';
 
@@ -48,6 +49,8 @@ export class WritePlanner {
     private readonly exec: Executor,
     context: ApiContext,
     options: WriteOptions = {},
+    /** Seals the secret custom fields extensions declare (customers' account numbers). */
+    private readonly secretCustomFields?: SecretCustomFields,
   ) {
     this.#system = context.source.type === 'system';
     this.#trustReferences = options.trustReferences === true && this.#system;
@@ -145,7 +148,8 @@ export class WritePlanner {
       }
       // Updates merge keys into the stored object; `{}` resets it (reference §8).
       const merge = command.op === 'update' && Object.keys(value).length > 0;
-      command.customFields = { column, mode: merge ? 'merge' : 'replace', json: JSON.stringify(value) };
+      const written = this.secretCustomFields ? this.secretCustomFields.forWrite(command.def.name, value, at, this.plan.problems) : value;
+      command.customFields = { column, mode: merge ? 'merge' : 'replace', json: JSON.stringify(written) };
       return;
     }
     const checked = checkFieldValue(name, field, value, at);

@@ -5,6 +5,7 @@ import { errors, throwProblems } from '../errors/app-error.js';
 import type { EventDispatcher } from '../events/dispatcher.js';
 import { hashPassword } from '../security/password.js';
 import type { SecretBox } from '../security/secret-box.js';
+import type { SecretCustomFields } from '../custom-fields/secret-custom-fields.js';
 import { mapDatabaseError } from './db-errors.js';
 import { columnName, tableName, type EntityDefinition } from './definition.js';
 import type { EntityRegistry } from './registry.js';
@@ -46,11 +47,12 @@ export class EntityWriter {
     private readonly registry: EntityRegistry,
     private readonly dispatcher: EventDispatcher,
     private readonly secretBox?: SecretBox,
+    private readonly secretCustomFields?: SecretCustomFields,
   ) {}
 
   /** `data` as one object reports pointers like `/name`; as an array like `/0/name`. */
   async write(uow: UnitOfWork, def: EntityDefinition, data: unknown, mode: WriteMode, context: ApiContext, options: WriteOptions = {}): Promise<string[]> {
-    const planner = new WritePlanner(this.registry, uow.db, context, options);
+    const planner = new WritePlanner(this.registry, uow.db, context, options, this.secretCustomFields);
     const records = Array.isArray(data) ? data : [data];
     if (options.batched) {
       for (const [entity, ids] of this.#idsByEntity(def, records)) await planner.primeExisting(this.registry.get(entity), ids);

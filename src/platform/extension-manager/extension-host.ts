@@ -1,4 +1,4 @@
-import { transaction } from '../database/transaction.js';
+import { executorOf, transaction } from '../database/transaction.js';
 import { systemContext } from '../acl/context.js';
 import { isId } from '../ids.js';
 import type { Platform } from '../kernel.js';
@@ -66,7 +66,11 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
         return { path: stored.path, mimeType: stored.mimeType, fileSize: stored.fileSize };
       },
     },
-    secrets: { encrypt: (plain) => platform.secrets.encrypt(plain), decrypt: (sealed) => platform.secrets.decrypt(sealed) },
+    secrets: {
+      encrypt: (plain) => platform.secrets.encrypt(plain),
+      decrypt: (sealed) => platform.secrets.decrypt(sealed),
+      openCustomFields: (entity, id, within) => platform.secretCustomFields.read(executorOf(within ?? db), entity, id),
+    },
     entities: { names: () => platform.entities.all().map((entity) => entity.name).filter((name) => platform.isEntityAvailable(name)) },
     caches: { untilChanged: (tables, options) => new ChangeCache(platform.database.changes, tables, options) },
   };

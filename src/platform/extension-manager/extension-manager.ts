@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { runMigrations, revertMigrations } from '../database/migrations.js';
+import { runMigrations, revertMigrations, type MigrationContext } from '../database/migrations.js';
 import { transaction, type UnitOfWork } from '../database/transaction.js';
 import type { Extension, LifecycleContext } from '../extensions.js';
 import type { Platform } from '../kernel.js';
@@ -47,6 +47,9 @@ export class ExtensionManager {
   readonly #known = new Map<string, Extension>();
   readonly #hosts = new Map<string, ExtensionHost>();
   #active = new Set<string>();
+  readonly #migrationContext: MigrationContext = {
+    sealSecretCustomFields: (db, entity, names) => this.platform.secretCustomFields.sealStored(db, entity, names),
+  };
 
   constructor(
     private readonly platform: Platform,
@@ -91,6 +94,8 @@ export class ExtensionManager {
       const host = this.hostOf(extension.name);
       for (const entity of extension.entities ?? []) platform.entities.register(entity, extension.name);
       platform.systemConfig.registerSecretKeys((extension.config?.secrets ?? []).map((key) => configPrefix(extension) + key));
+      // also while inactive or uninstalled: the values stay on the records and must stay masked
+      for (const set of extension.customFieldSets ?? []) platform.secretCustomFields.declare(set);
       if (isConfigDefinition(extension.config)) platform.configSchemas.register(extension.config, extension.name);
       for (const handler of extension.messageHandlers ?? []) {
         platform.queue.register({ ...handler, handle: (data) => handler.handle(data, host) }, extension.name);
@@ -114,7 +119,7 @@ export class ExtensionManager {
         await this.activate(extension.name);
       } else if (row.installed_at) {
         if (row.version !== extension.version) await this.update(extension.name);
-        else await runMigrations(this.platform.db, extension.name, extension.migrations ?? []);
+        else await runMigrations(this.platform.db, extension.name, extension.migrations ?? [], this.#migrationContext);
       }
     }
     await this.refresh();
@@ -153,7 +158,7 @@ export class ExtensionManager {
     await this.#step(name, async (uow, context) => {
       const row = await this.#row(uow, name);
       if (row?.installed_at) return;
-      await runMigrations(uow, name, extension.migrations ?? []);
+      await runMigrations(uow, name, extension.migrations ?? [], this.#migrationContext);
       await this.platform.systemConfig.writeDefaults(uow, configPrefix(extension), extension.config?.defaults ?? {}, true);
       await this.platform.customFields.syncSets(uow, extension.customFieldSets ?? []);
       await ensurePaymentMethods(uow, extension.paymentMethods ?? [], { activate: true });
@@ -170,7 +175,7 @@ export class ExtensionManager {
     const extension = this.get(name);
     await this.#step(name, async (uow, context) => {
       const row = await this.#requireInstalled(uow, name);
-      await runMigrations(uow, name, extension.migrations ?? []);
+      await runMigrations(uow, name, extension.migrations ?? [], this.#migrationContext);
       await this.platform.systemConfig.writeDefaults(uow, configPrefix(extension), extension.config?.defaults ?? {}, false);
       await this.platform.customFields.syncSets(uow, extension.customFieldSets ?? []);
       await ensurePaymentMethods(uow, extension.paymentMethods ?? [], { activate: false });

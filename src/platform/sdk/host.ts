@@ -96,6 +96,13 @@ export interface HostSecrets {
   /** AES-256-GCM under a key derived from APP_SECRET: what `secret` entity fields and secret settings hold. */
   encrypt(plain: string): string;
   decrypt(sealed: string): string;
+  /**
+   * The one read of secret custom fields whole (a customer's account number and BVN) for extension code,
+   * e.g. a payout to the account: the record's custom fields of the sets holding secret fields, secret
+   * values opened (null when one does not open); undefined when there is no such record. Every other
+   * read masks them (`******0031`). Never log or answer what it returns.
+   */
+  openCustomFields(entity: string, id: string, within?: Db | UnitOfWork): Promise<Record<string, unknown> | undefined>;
 }
 
 export interface HostCaches {

@@ -7,7 +7,7 @@
 // declaring an extension
 export type { Extension, LifecycleContext, CustomFieldSetDeclaration, PaymentMethodDeclaration } from '../extensions.js';
 export type { SubscriberDeclaration, MessageHandlerDeclaration } from '../declarations.js';
-export type { Migration } from '../database/migrations.js';
+export type { Migration, MigrationContext } from '../database/migrations.js';
 export type { EntityDefinition, FieldDefinition, FieldType, AssociationDefinition } from '../entities/definition.js';
 export { createEntityTable, createMappingTable, executeStatements } from '../database/schema.js';
 export { refreshPlannerStatistics } from '../database/statistics.js';
@@ -78,6 +78,7 @@ export { AppError, errors, throwProblems, isClientError } from '../errors/app-er
 
 // values
 export { isPlainObject, isObjectLiteral } from '../util/is-plain-object.js';
+export { maskSecretValue } from '../custom-fields/secret-custom-fields.js';
 export { lazyModule } from '../util/lazy-module.js';
 export { newId, isId, normalizeId, deterministicId } from '../ids.js';
 export {

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 const PREFIX = 'v1';
+const SEALED = /^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]*$/;
 /** Opened secrets kept per process: settings with keys are read (and opened) on every webhook and cart view. */
 const OPENED_CACHE_SIZE = 256;
 
@@ -25,10 +26,16 @@ export class SecretBox {
     return [PREFIX, iv.toString('base64url'), cipher.getAuthTag().toString('base64url'), body.toString('base64url')].join('.');
   }
 
-  decrypt(sealed: string): string {
+  /**
+   * The plain text of `sealed`; throws when it is not a sealed text of this key. `keep: false` opens it
+   * without keeping it in the process's cache (values read once per record, like customers' bank details,
+   * would only push the settings' keys out).
+   */
+  decrypt(sealed: string, options: { keep?: boolean } = {}): string {
     const known = this.#opened.get(sealed);
     if (known !== undefined) return known;
     const plain = this.#open(sealed);
+    if (options.keep === false) return plain;
     // the oldest entry goes first; secrets change rarely, so a handful of entries is all a process uses
     if (this.#opened.size >= OPENED_CACHE_SIZE) this.#opened.delete(this.#opened.keys().next().value!);
     this.#opened.set(sealed, plain);
@@ -41,6 +48,11 @@ export class SecretBox {
     const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+  }
+
+  /** Whether `text` has the form `encrypt` gives (version, IV, tag, body), without opening it. */
+  static isSealed(text: string): boolean {
+    return SEALED.test(text);
   }
 
   /** A key derived for another purpose (e.g. signing tokens), independent of the encryption key. */
