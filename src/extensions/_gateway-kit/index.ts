@@ -73,3 +73,4 @@ export { registerBankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS
 export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_INPUT_FIELDS, type BankInputFields } from './bank/bank-account-validation.js';
 export { sortedByName, BANK_LIST_TTL_MS, type ListedBank } from './bank/bank-list-cache.js';
 export { VERIFICATION_LIFETIME_MS } from './bank/verified-account-store.js';
+export { bankDetailsFieldSet, sealBankDetailsMigration, secretBankFieldNames } from './bank/bank-details-fields.js';

@@ -1,4 +1,5 @@
 import type { CustomFieldSetDeclaration } from '../../platform/sdk/index.js';
+import { bankDetailsFieldSet, sealBankDetailsMigration } from '../_gateway-kit/index.js';
 
 /** Gateway data stored on the order transaction (spec part C; the issue names the fields). */
 export const TRANSACTION_FIELDS = {
@@ -45,15 +46,9 @@ export const CUSTOM_FIELD_SETS: CustomFieldSetDeclaration[] = [
       field(TRANSACTION_FIELDS.processedEvents, 'json', 'Processed webhook events'),
     ],
   },
-  {
-    name: 'ext_pay_a_customer_bank',
-    label: { 'en-GB': 'Gateway A bank details' },
-    relations: ['customer'],
-    fields: [
-      field(CUSTOMER_BANK_FIELDS.bankName, 'text', 'Bank name'),
-      field(CUSTOMER_BANK_FIELDS.bankCode, 'text', 'Bank code'),
-      field(CUSTOMER_BANK_FIELDS.accountNumber, 'text', 'Account number'),
-      field(CUSTOMER_BANK_FIELDS.accountName, 'text', 'Account name'),
-    ],
-  },
+  // the account number is secret: sealed at rest, masked in every read
+  bankDetailsFieldSet('ext_pay_a_customer_bank', 'Gateway A bank details', CUSTOMER_BANK_FIELDS),
 ];
+
+/** Seals account numbers saved before they were secret custom fields. */
+export const SEAL_BANK_DETAILS_MIGRATION = sealBankDetailsMigration('0001_seal_customer_bank_details', CUSTOMER_BANK_FIELDS);

@@ -1,7 +1,7 @@
 import type { Extension } from '../../platform/sdk/index.js';
 import { registerPayABankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
-import { CUSTOM_FIELD_SETS } from './custom-fields.js';
+import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
 import { createPayAPaymentHandler } from './payment-handler.js';
 import { PAY_A_REFUND_PRIVILEGE, registerPayARefundableRoute, registerPayARefundRoute } from './refund.js';
 import { payASimulatorCommand } from './simulator/console-command.js';
@@ -11,7 +11,8 @@ import { registerPayAWebhookRoute } from './webhook.js';
  * Gateway A (spec part C): hosted payment through the gateway's (Paystack-compatible) API with every
  * payment re-verified, signed webhooks, refunds and optional bank-detail collection. No tables of its
  * own: the payment method, custom fields and config defaults are written on install and update;
- * uninstall without keeping data removes fields and config.
+ * uninstall without keeping data removes fields and config. Its one migration seals account numbers
+ * saved before they were secret custom fields.
  */
 export const extPayA: Extension = {
   name: EXTENSION_NAME,
@@ -20,6 +21,7 @@ export const extPayA: Extension = {
   description: 'Hosted payment page, signed webhooks, refunds and bank details through gateway A.',
   privileges: [PAY_A_REFUND_PRIVILEGE],
   customFieldSets: CUSTOM_FIELD_SETS,
+  migrations: [SEAL_BANK_DETAILS_MIGRATION],
   config: payAConfig,
   paymentMethods: [
     {

@@ -1,4 +1,5 @@
 import type { CustomFieldSetDeclaration } from '../../platform/sdk/index.js';
+import { bankDetailsFieldSet, sealBankDetailsMigration } from '../_gateway-kit/index.js';
 
 /** Gateway data stored on the order transaction (spec part D), written by finalize and the webhook. */
 export const TRANSACTION_FIELDS = {
@@ -50,16 +51,9 @@ export const CUSTOM_FIELD_SETS: CustomFieldSetDeclaration[] = [
       { name: TRANSACTION_FIELDS.processedEvents, type: 'json', label: { 'en-GB': 'Processed webhook events' } },
     ],
   },
-  {
-    name: 'ext_pay_b_customer_bank',
-    label: { 'en-GB': 'Gateway D bank details' },
-    relations: ['customer'],
-    fields: [
-      text(CUSTOMER_BANK_FIELDS.bankName, 'Bank name'),
-      text(CUSTOMER_BANK_FIELDS.bankCode, 'Bank code'),
-      text(CUSTOMER_BANK_FIELDS.accountNumber, 'Account number'),
-      text(CUSTOMER_BANK_FIELDS.accountName, 'Account name'),
-      text(CUSTOMER_BANK_FIELDS.bvn, 'BVN'),
-    ],
-  },
+  // the account number and the BVN are secret: sealed at rest, masked in every read
+  bankDetailsFieldSet('ext_pay_b_customer_bank', 'Gateway D bank details', CUSTOMER_BANK_FIELDS),
 ];
+
+/** Seals account numbers and BVNs saved before they were secret custom fields. */
+export const SEAL_BANK_DETAILS_MIGRATION = sealBankDetailsMigration('0001_seal_customer_bank_details', CUSTOMER_BANK_FIELDS);

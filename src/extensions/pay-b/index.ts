@@ -1,7 +1,7 @@
 import type { Extension } from '../../platform/sdk/index.js';
 import { registerPayBBankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
-import { CUSTOM_FIELD_SETS } from './custom-fields.js';
+import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
 import { createPayBPaymentHandler } from './payment-handler.js';
 import { PAY_B_REFUND_PRIVILEGE, registerPayBRefundableRoute, registerPayBRefundRoute } from './refund.js';
 import { payBSimulatorCommand } from './simulator/console-command.js';
@@ -10,7 +10,8 @@ import { registerPayBWebhookRoute } from './webhook.js';
 /**
  * Gateway D (spec part D): hosted payment through the gateway's v3 API, webhooks, refunds and optional
  * bank-detail collection. No tables of its own: the payment method, custom fields and config defaults
- * are written on install and update; uninstall without keeping data removes fields and config.
+ * are written on install and update; uninstall without keeping data removes fields and config. Its one
+ * migration seals account numbers and BVNs saved before they were secret custom fields.
  */
 export const extPayB: Extension = {
   name: EXTENSION_NAME,
@@ -19,6 +20,7 @@ export const extPayB: Extension = {
   description: 'Hosted payment page, webhooks, refunds and bank details through gateway D (API v3).',
   privileges: [PAY_B_REFUND_PRIVILEGE],
   customFieldSets: CUSTOM_FIELD_SETS,
+  migrations: [SEAL_BANK_DETAILS_MIGRATION],
   config: payBConfig,
   paymentMethods: [
     {

@@ -1,4 +1,4 @@
-import { AppError, isPlainObject, throwProblems } from '../../../platform/sdk/index.js';
+import { AppError, isPlainObject, maskSecretValue, throwProblems } from '../../../platform/sdk/index.js';
 
 /** A bank account as the customer entered it, checked for form only (not yet resolved at the gateway). */
 export interface BankAccountInput {
@@ -76,10 +76,12 @@ export function validateBvn(value: unknown, codePrefix: string): string | null {
   return value.trim();
 }
 
-/** For display and logs: every digit but the last four hidden (`******0031`). */
+/**
+ * For logs: every digit but the last four hidden (`******0031`), the platform's one masking format of
+ * secret values (the Admin API, the Store API and the profile page show the same).
+ */
 export function maskAccountNumber(accountNumber: string): string {
-  const visible = accountNumber.slice(-4);
-  return '*'.repeat(Math.max(0, accountNumber.length - visible.length)) + visible;
+  return maskSecretValue(accountNumber);
 }
 
 /** A gateway message may echo the account number: long digit runs never reach the log. */

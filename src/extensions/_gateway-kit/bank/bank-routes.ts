@@ -41,7 +41,10 @@ export interface BankSettings {
   bankCountry: string;
 }
 
-/** Customer custom fields the saved details go to. */
+/**
+ * Customer custom fields the saved details go to. The account number and the BVN are declared `secret`
+ * (`bankDetailsFieldSet`): the platform seals them on write and masks them on every read.
+ */
 export interface BankCustomerFields {
   bankName: string;
   bankCode: string;
@@ -278,6 +281,7 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
     data: async (request) => {
       const { settings } = await settingsOf(request);
       if (!settings.collectBankData || !request.storefront.customer) return { enabled: false };
+      // secret custom fields read masked: the page never holds the account number or BVN whole
       const customer = await host.repository('customer').get(request.storefront.customer.id, systemContext);
       return {
         enabled: true,
@@ -303,14 +307,15 @@ function isRefusedResolution(error: unknown): error is GatewayClientError {
   return status < 500 && status !== 401 && status !== 403 && status !== 429;
 }
 
+/** The saved details as a customer read gives them: the account number and BVN come masked by the platform. */
 function savedDetails(customFields: unknown, fields: BankCustomerFields) {
   if (!isPlainObject(customFields)) return null;
   const text = (name: string | undefined) => (name !== undefined && typeof customFields[name] === 'string' ? (customFields[name] as string) : '');
-  const accountNumber = text(fields.accountNumber);
-  if (accountNumber === '') return null;
+  const maskedAccountNumber = text(fields.accountNumber);
+  if (maskedAccountNumber === '') return null;
   return {
     bankName: text(fields.bankName),
-    maskedAccountNumber: maskAccountNumber(accountNumber),
+    maskedAccountNumber,
     accountName: text(fields.accountName),
     bvnOnFile: text(fields.bvn) !== '',
   };

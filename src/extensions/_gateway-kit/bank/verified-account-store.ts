@@ -9,6 +9,7 @@ export interface VerifiedAccount {
   customerId: string;
   bankCode: string;
   bankName: string;
+  /** Plain in memory, sealed in the stored session record. */
   accountNumber: string;
   /** As the gateway resolved it: the name stored on save, never one from the form. */
   accountName: string;
@@ -34,9 +35,17 @@ export class VerifiedAccountStore {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Remembers `account` as verified now; false when the session is not stored (nothing remembered). */
+  /**
+   * Remembers `account` as verified now; false when the session is not stored (nothing remembered). The
+   * account number is sealed in the session record (host secrets): it rests in the database until saved.
+   */
   async remember(session: CustomerSession, account: Omit<VerifiedAccount, 'customerId' | 'verifiedAt'>): Promise<boolean> {
-    const record: VerifiedAccount = { ...account, customerId: session.customerId, verifiedAt: this.now().toISOString() };
+    const record: VerifiedAccount = {
+      ...account,
+      accountNumber: this.host.secrets.encrypt(account.accountNumber),
+      customerId: session.customerId,
+      verifiedAt: this.now().toISOString(),
+    };
     return this.host.sessions.put(session, this.payloadKey, record);
   }
 
@@ -46,7 +55,7 @@ export class VerifiedAccountStore {
    * account stays, so the customer can correct the form and save.
    */
   async take(uow: UnitOfWork, session: CustomerSession, input: BankAccountInput): Promise<VerificationLookup> {
-    const account = asVerifiedAccount(await this.host.sessions.getForUpdate(uow, session, this.payloadKey));
+    const account = this.#opened(asVerifiedAccount(await this.host.sessions.getForUpdate(uow, session, this.payloadKey)));
     if (!account) return { outcome: 'missing' };
     if (account.customerId !== session.customerId) {
       // another customer's, carried over by a login in the same browser: never theirs to use
@@ -61,6 +70,16 @@ export class VerifiedAccountStore {
     if (account.bankCode !== input.bankCode || account.accountNumber !== input.accountNumber) return { outcome: 'different-account' };
     await this.host.sessions.remove(uow, session.token, this.payloadKey);
     return { outcome: 'verified', account };
+  }
+
+  /** The record with its account number opened; undefined when it does not open (not sealed by this shop's key). */
+  #opened(account: VerifiedAccount | undefined): VerifiedAccount | undefined {
+    if (!account) return undefined;
+    try {
+      return { ...account, accountNumber: this.host.secrets.decrypt(account.accountNumber) };
+    } catch {
+      return undefined;
+    }
   }
 }
 

@@ -5,6 +5,7 @@ import { Browser } from '../../../platform/storefront/browser.js';
 import { registerThroughForm, registration, textOf } from '../../../platform/storefront/pages/shop-fixtures.js';
 import type { TestPlatform } from '../../../helpers/test-platform.js';
 import { startPayATest, TEST_SECRET_KEY, type PayATest } from '../pay-a-test-setup.js';
+import { storedCustomFieldsOf } from '../../_gateway-kit/bank-details-at-rest.js';
 
 const GTBANK = '058';
 const ADAEZE = { accountNumber: '0123456789', accountName: 'ADAEZE OKAFOR' } as const;
@@ -31,9 +32,9 @@ const listBanks = (browser: Browser) => browser.request('GET', '/pay-a/bank/list
 const verifyAccount = async (browser: Browser, body: unknown) => browser.request('POST', '/pay-a/bank/verify', { json: body, headers: { ...XHR, 'x-csrf-token': await csrfOf(browser) } });
 const saveDetails = async (browser: Browser, fields: Record<string, string>) => browser.request('POST', '/pay-a/bank/save', { form: { _csrf_token: await csrfOf(browser), ...fields } });
 
-async function customerFields(t: TestPlatform, customerId: string): Promise<Record<string, unknown>> {
-  const row = await t.platform.db.selectFrom('customer').select('custom_fields').where('id', '=', customerId).executeTakeFirstOrThrow();
-  return (row.custom_fields as Record<string, unknown> | null) ?? {};
+/** The customer's custom fields as stored, the account number opened (it must be stored sealed). */
+function customerFields(t: TestPlatform, customerId: string): Promise<Record<string, unknown>> {
+  return storedCustomFieldsOf(t, customerId);
 }
 
 function flashesOf(html: string): string[] {

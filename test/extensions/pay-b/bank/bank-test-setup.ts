@@ -4,6 +4,8 @@ import type { TestPlatform, TestPlatformOptions } from '../../../helpers/test-pl
 import { startPayBTest, type PayBTest } from '../pay-b-test-setup.js';
 import { Browser } from '../../../platform/storefront/browser.js';
 import { registerThroughForm, registration, type Registration } from '../../../platform/storefront/pages/shop-fixtures.js';
+import { VERIFICATION_PAYLOAD_KEY } from '../../../../src/extensions/pay-b/bank.js';
+import { openedSecret, storedCustomFieldsOf } from '../../_gateway-kit/bank-details-at-rest.js';
 
 /** Access Bank: the sandbox resolves its test accounts 0690000031-0690000041 (reference 2.7). */
 export const ACCESS_BANK = '044';
@@ -53,18 +55,20 @@ export async function saveDetails(browser: Browser, fields: Record<string, strin
   return browser.request('POST', '/pay-b/bank/save', { form: { _csrf_token: await csrfOf(browser), ...fields } });
 }
 
-/** The customer's custom fields as stored. */
-export async function customFieldsOf(t: TestPlatform, customerId: string): Promise<Record<string, unknown>> {
-  const row = await t.platform.db.selectFrom('customer').select('custom_fields').where('id', '=', customerId).executeTakeFirstOrThrow();
-  return (row.custom_fields as Record<string, unknown> | null) ?? {};
+/** The customer's custom fields as stored, the account number and BVN opened (they must be stored sealed). */
+export function customFieldsOf(t: TestPlatform, customerId: string): Promise<Record<string, unknown>> {
+  return storedCustomFieldsOf(t, customerId);
 }
 
-/** The stored context payload of the customer's current session. */
+/** The stored context payload of the customer's current session; a verification's account number opened (it must be stored sealed). */
 export async function sessionPayloadOf(t: TestPlatform, customer: Customer): Promise<Record<string, unknown>> {
   const token = customer.browser.cookies.get('sw-context-token');
   const row = await t.platform.db.selectFrom('sales_channel_api_context').select(['payload', 'customer_id']).where('token', '=', token!).executeTakeFirstOrThrow();
   expect(row.customer_id).toBe(customer.id);
-  return (row.payload as Record<string, unknown> | null) ?? {};
+  const payload = (row.payload as Record<string, unknown> | null) ?? {};
+  const verification = payload[VERIFICATION_PAYLOAD_KEY] as Record<string, unknown> | undefined;
+  if (verification === undefined) return payload;
+  return { ...payload, [VERIFICATION_PAYLOAD_KEY]: { ...verification, accountNumber: openedSecret(t, verification.accountNumber) } };
 }
 
 /** The messages of the flashes a page shows. */
