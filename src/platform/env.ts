@@ -22,6 +22,14 @@ export interface Env {
    * (PgBouncer in transaction mode): everything is then read on every request.
    */
   tableCaches: boolean;
+  /**
+   * Where mails go: `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465`.
+   * Unset (the embedded default): every mail is written as an `.eml` file below `<varDir>/mails/`.
+   */
+  mailerDsn?: string;
+  /** Retries of a mail whose server failed for a reason that may pass (default 4) and the first delay in seconds, doubled per retry (default 30). */
+  mailRetryLimit?: number;
+  mailRetryDelaySeconds?: number;
 }
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -40,7 +48,19 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     runWorker: source.RUN_WORKER !== '0' && source.RUN_WORKER !== 'false',
     logLevel: source.LOG_LEVEL ?? 'info',
     tableCaches: source.TABLE_CACHES !== '0' && source.TABLE_CACHES !== 'false',
+    mailerDsn: source.MAILER_DSN || undefined,
+    mailRetryLimit: wholeNumber(source, 'MAIL_RETRY_LIMIT'),
+    mailRetryDelaySeconds: wholeNumber(source, 'MAIL_RETRY_DELAY_SECONDS'),
   };
+}
+
+/** An optional whole number of the environment; undefined when unset, an error when malformed. */
+function wholeNumber(source: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = source[name];
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
+  return value;
 }
 
 /**

@@ -28,6 +28,7 @@ import { OrderTransactionService } from './checkout/order-transaction/order-tran
 import { PaymentRecordsService } from './checkout/refund/payment-records-service.js';
 import { SessionPayloadService } from './sales-channel/context/session-payload-service.js';
 import { ConfigSchemaRegistry } from './system-config/schema-route.js';
+import { MailService } from './mail/mail-service.js';
 
 export interface BootOptions {
   env: Env;
@@ -76,6 +77,8 @@ export class Platform {
   readonly sessionPayloads: SessionPayloadService;
   /** Settings declarations (`defineConfig`) by domain, for the schema route. */
   readonly configSchemas = new ConfigSchemaRegistry();
+  /** Queues the shop's mails; the worker renders and sends them (mail/). */
+  readonly mail: MailService = new MailService(this);
 
   private constructor(
     readonly env: Env,

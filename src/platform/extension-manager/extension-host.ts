@@ -73,5 +73,10 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
     },
     entities: { names: () => platform.entities.all().map((entity) => entity.name).filter((name) => platform.isEntityAvailable(name)) },
     caches: { untilChanged: (tables, options) => new ChangeCache(platform.database.changes, tables, options) },
+    mail: {
+      installTypes: (within, declarations) => platform.mail.installTypes(within, declarations),
+      send: (within, request) => platform.mail.enqueue(within, request),
+      suppress: (uow) => platform.mail.suppress(uow),
+    },
   };
 }

@@ -11,6 +11,8 @@ import type { SessionPayloadService } from '../sales-channel/context/session-pay
 import type { StateRef, TransitionOutcome } from '../state-machine/state-machine-registry.js';
 import type { ConfigDefinition, Setting } from '../system-config/define-config.js';
 import type { ChangeCache, ChangeCacheOptions } from '../database/change-cache.js';
+import type { MailRequest } from '../mail/mail-service.js';
+import type { MailTypeDeclaration } from '../mail/mail-type.js';
 
 /** The typed values a `defineConfig` declaration reads. */
 export type SettingsOf<D> = D extends ConfigDefinition<infer F> ? { readonly [K in keyof F]: F[K] extends Setting<infer T> ? T : never } : never;
@@ -114,6 +116,25 @@ export interface HostCaches {
   untilChanged<K, V>(tables: readonly string[], options?: ChangeCacheOptions): ChangeCache<K, V>;
 }
 
+export interface HostMail {
+  /**
+   * Creates the extension's mail types with their default templates, or updates the name, variables and
+   * example data of existing ones (templates stay as the merchant edited them). Call it from `install`
+   * and `update` with the lifecycle's unit of work.
+   */
+  installTypes(within: Db | UnitOfWork, declarations: readonly MailTypeDeclaration[]): Promise<void>;
+  /**
+   * Queues a mail of a type (the extension's or the platform's) in `within`: it exists only if that
+   * commits, and the worker renders and sends it with retries; the mail log shows what happened. Give
+   * `to` and `variables`; links with tokens go in `secrets` (sealed in the queue, masked in the log).
+   * A `dedupeKey` (`<type>:<entity id>:<event>`) makes a second request for the same event send nothing.
+   * Returns the mail log id; undefined when mails are suppressed in `within`.
+   */
+  send(within: Db | UnitOfWork, request: MailRequest): Promise<string | undefined>;
+  /** No mail is queued for what happens in this unit of work (an import of historic orders). */
+  suppress(uow: UnitOfWork): void;
+}
+
 export interface HostEntities {
   /** Every registered entity (the platform's and active extensions'), e.g. to grant `<entity>:read`. */
   names(): string[];
@@ -156,4 +177,6 @@ export interface ExtensionHost {
   readonly secrets: HostSecrets;
   readonly entities: HostEntities;
   readonly caches: HostCaches;
+  /** Mails: the extension's types, and queued mails through the shop's transport. */
+  readonly mail: HostMail;
 }

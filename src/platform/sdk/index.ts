@@ -26,6 +26,7 @@ export type {
   HostMedia,
   HostSecrets,
   HostEntities,
+  HostMail,
   SettingsOf,
   SettingsScopes,
 } from './host.js';
@@ -44,6 +45,8 @@ export type { StateRef, TransitionOutcome } from '../state-machine/state-machine
 export { stateEnterEvent, stateLeaveEvent, type StateMachineTransitionPayload } from '../state-machine/events.js';
 export { ORDER_PLACED_EVENT, type OrderPlacedPayload } from '../checkout/order/order-events.js';
 export type { EventName, EventPayload, PlatformEvents, SubscriberPhase } from '../events/dispatcher.js';
+export type { MailTypeDeclaration, MailTemplateContent, MailAddress } from '../mail/mail-type.js';
+export type { MailRequest } from '../mail/mail-service.js';
 
 // route schemas (see src/platform/http/schemas/README.md): TypeBox through the type provider, the
 // OpenAPI documents generated from them; `Type` itself comes from '@sinclair/typebox'

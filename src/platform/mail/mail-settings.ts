@@ -1,0 +1,56 @@
+import type { Platform } from '../kernel.js';
+import type { MailAddress } from './mail-type.js';
+
+/**
+ * Per sales channel settings of mails (system config; a channel's value over the global one):
+ * - `core.mailerSettings.senderAddress`: the From address, else `core.basicInformation.email`, else
+ *   `no-reply@<APP_URL's host>`;
+ * - `core.mailerSettings.senderName`: the From name, else the template's sender name, else the shop name;
+ * - `core.basicInformation.email`: the shop owner's address, where the contact form goes;
+ * - `core.basicInformation.shopName`: the shop name mails print (default "Demo Shop", as the storefront).
+ */
+export const MAIL_SETTING_KEYS = {
+  senderAddress: 'core.mailerSettings.senderAddress',
+  senderName: 'core.mailerSettings.senderName',
+  shopOwnerAddress: 'core.basicInformation.email',
+  shopName: 'core.basicInformation.shopName',
+} as const;
+
+const DEFAULT_SHOP_NAME = 'Demo Shop';
+// enough to tell an address from a typo in a setting; the SMTP server has the last word
+const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
+
+async function text(platform: Platform, key: string, salesChannelId: string | null): Promise<string | undefined> {
+  const value = await platform.systemConfig.get(key, salesChannelId);
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** The From of the channel's mails; `templateSenderName` is the template's rendered sender name. */
+export async function senderOf(platform: Platform, salesChannelId: string | null, templateSenderName: string, shopName: string): Promise<MailAddress> {
+  const configured = (await text(platform, MAIL_SETTING_KEYS.senderAddress, salesChannelId)) ?? (await text(platform, MAIL_SETTING_KEYS.shopOwnerAddress, salesChannelId));
+  const address = configured && ADDRESS.test(configured) ? configured : `no-reply@${new URL(platform.env.appUrl).hostname}`;
+  const name = (await text(platform, MAIL_SETTING_KEYS.senderName, salesChannelId)) ?? (templateSenderName || shopName);
+  return { address, name };
+}
+
+/** The shop owner's address (contact form mails), or undefined when none is set. */
+export async function shopOwnerAddress(platform: Platform, salesChannelId: string | null): Promise<string | undefined> {
+  const address = await text(platform, MAIL_SETTING_KEYS.shopOwnerAddress, salesChannelId);
+  return address && ADDRESS.test(address) ? address : undefined;
+}
+
+/** The variables every mail has: `shopName`, `salesChannel` (`id`, `name`) and `storefrontUrl`. */
+export async function commonVariables(platform: Platform, salesChannelId: string | null): Promise<Record<string, unknown>> {
+  const shopName = (await text(platform, MAIL_SETTING_KEYS.shopName, salesChannelId)) ?? DEFAULT_SHOP_NAME;
+  if (!salesChannelId) return { shopName, salesChannel: null, storefrontUrl: platform.env.appUrl };
+  const row = await platform.db
+    .selectFrom('sales_channel as sc')
+    .leftJoin('sales_channel_domain as d', 'd.sales_channel_id', 'sc.id')
+    .select(['sc.id', 'sc.name', 'd.url'])
+    .where('sc.id', '=', salesChannelId)
+    .orderBy('d.created_at')
+    .limit(1)
+    .executeTakeFirst();
+  const url = typeof row?.url === 'string' && row.url !== '' ? row.url.replace(/\/+$/, '') : platform.env.appUrl;
+  return { shopName, salesChannel: row ? { id: row.id, name: row.name } : null, storefrontUrl: url };
+}
