@@ -26,6 +26,7 @@ import { storeApiModule } from './store-api/module.js';
 import { stateMachineModule } from './state-machine/module.js';
 import { storefrontModule } from './storefront/module.js';
 import { mailModule } from './mail/module.js';
+import { customerAccountModule } from './customer/account/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -54,5 +55,6 @@ export const platformModules: PlatformModule[] = [
   storeApiModule,
   storefrontModule,
   mailModule,
+  customerAccountModule,
   firstStartModule,
 ];

@@ -30,6 +30,10 @@ export const customerEntity: EntityDefinition = {
     guest: { type: 'bool', default: false },
     firstLogin: { type: 'datetime', readOnly: true },
     lastLogin: { type: 'datetime', readOnly: true },
+    /** Registered in a sales channel with double opt-in: inactive until the mailed link is opened. */
+    doubleOptInRegistration: { type: 'bool', readOnly: true },
+    doubleOptInEmailSentDate: { type: 'datetime', readOnly: true },
+    doubleOptInConfirmDate: { type: 'datetime', readOnly: true },
   },
   associations: {
     group: { type: 'many-to-one', entity: 'customer_group', foreignKey: 'groupId' },

@@ -8,7 +8,9 @@ import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { reserveNumber } from '../../system/number-range.js';
 import { loadCustomerJson } from './customer-json.js';
+import { CUSTOMER_REGISTERED_EVENT } from './customer-events.js';
 import { recordLogin } from './customer-login.js';
+import { requiresDoubleOptIn, startDoubleOptIn, storefrontUrlOf } from './double-opt-in.js';
 import { parseRegistration, type RegistrationAddress, type RegistrationInput } from './registration-input.js';
 import { violations } from './violations.js';
 
@@ -18,8 +20,13 @@ const EMAIL_UNIQUE_CONSTRAINT = 'customer_email_account_uniq';
 export interface RegisteredCustomer {
   /** The new customer as the Store API returns it (with default addresses). */
   customer: EntityRecord;
-  /** The visitor's context after the registration: logged in as the new customer, with a new token. */
+  /**
+   * The visitor's context after the registration: logged in as the new customer, with a new token; the
+   * unchanged guest context while the account waits for its double opt-in confirmation.
+   */
   context: SalesChannelContext;
+  /** The account waits for the confirmation link mailed to it (the channel's double opt-in). */
+  awaitsConfirmation: boolean;
 }
 
 /**
@@ -27,20 +34,32 @@ export interface RegisteredCustomer {
  * `body` is the request body of `POST /store-api/account/register` (see RegistrationInput). Every
  * invalid field is reported at once: a 400 `AppError` (one field) or `AppErrorList` whose entries
  * carry the field pointers (`violationMessagesByPointer` turns them into form messages). Runs in one
- * transaction (joins `within` when given): customer, addresses, customer number and the login.
+ * transaction (joins `within` when given): customer, addresses, customer number and the login. When the
+ * sales channel asks for a double opt-in (`core.loginRegistration.doubleOptInRegistration`), an account
+ * (not a guest) is created inactive and not logged in, and the confirmation link is mailed instead.
  */
 export async function registerCustomer(platform: Platform, context: SalesChannelContext, body: unknown, within?: UnitOfWork): Promise<RegisteredCustomer> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
   const { input, found } = parseRegistration(body as Record<string, unknown>);
+  // read before the transaction: the setting comes from the process's copy of system_config
+  const awaitsConfirmation = !input.guest && (await requiresDoubleOptIn(platform, context.salesChannel.id));
   return transaction(within ?? platform.db, async (uow) => {
     found.push(...(await checkAgainstShop(uow, context, input)));
     throwProblems(found);
-    const customerId = await createCustomer(platform, context, input, uow);
-    await recordLogin(uow, customerId);
-    const loggedIn = await platform.salesChannelContexts.login(context, customerId, uow);
+    const salesChannelId = context.salesChannel.id;
+    const customerId = await createCustomer(platform, context, input, uow, !awaitsConfirmation);
+    let loggedIn = context;
+    if (awaitsConfirmation) {
+      const confirmUrl = await startDoubleOptIn(uow, { id: customerId, email: input.email }, await storefrontUrlOf(platform, uow.db, salesChannelId, input.storefrontUrl));
+      await platform.events.dispatch(uow, CUSTOMER_REGISTERED_EVENT, { customerId, salesChannelId, guest: false, doubleOptIn: { confirmUrl } });
+    } else {
+      await recordLogin(uow, customerId);
+      loggedIn = await platform.salesChannelContexts.login(context, customerId, uow);
+      await platform.events.dispatch(uow, CUSTOMER_REGISTERED_EVENT, { customerId, salesChannelId, guest: input.guest });
+    }
     const customer = await loadCustomerJson(platform, customerId, uow);
     if (!customer) throw new Error(`registerCustomer: customer ${customerId} vanished inside its own transaction`);
-    return { customer, context: loggedIn };
+    return { customer, context: loggedIn, awaitsConfirmation };
   });
 }
 
@@ -94,7 +113,7 @@ async function countryOfChannel(uow: UnitOfWork, salesChannelId: string, country
   return row !== undefined;
 }
 
-async function createCustomer(platform: Platform, context: SalesChannelContext, input: RegistrationInput, uow: UnitOfWork): Promise<string> {
+async function createCustomer(platform: Platform, context: SalesChannelContext, input: RegistrationInput, uow: UnitOfWork, active: boolean): Promise<string> {
   const customers = platform.repositories.get('customer');
   const customerId = newId();
   const billingAddressId = newId();
@@ -115,7 +134,7 @@ async function createCustomer(platform: Platform, context: SalesChannelContext, 
         email: input.email,
         ...(input.password === null ? {} : { password: input.password }),
         guest: input.guest,
-        active: true,
+        active,
         addresses,
       },
       systemContext,

@@ -84,8 +84,9 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
     const redirectTo = safeLocalPath(fields.redirectTo, ACCOUNT_PATH);
     const guest = await contexts.contextOf(request);
     let customerContext: SalesChannelContext;
+    let awaitsConfirmation: boolean;
     try {
-      ({ context: customerContext } = await registerCustomer(platform, guest, registrationBody(fields)));
+      ({ context: customerContext, awaitsConfirmation } = await registerCustomer(platform, guest, registrationBody(fields)));
     } catch (error) {
       clientErrorMessages(error);
       const { fieldErrors, otherErrors } = registrationErrors(error);
@@ -94,6 +95,9 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
       // the entered values come back, the password never does
       const { password: _password, _csrf_token: _token, ...values } = fields;
       return renderRegistration(reply, services, guest, values, fieldErrors, redirectTo, 400);
+    }
+    if (awaitsConfirmation) {
+      return redirectWithFlash(reply, LOGIN_PATH, 'info', 'Your account has been created. We have sent you an e-mail with a link: please confirm your address with it, then log in.');
     }
     contexts.adopt(request, reply, customerContext);
     return redirectWithFlash(reply, redirectTo, 'success', 'Your account has been created. Welcome!');
