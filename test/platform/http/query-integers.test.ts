@@ -8,6 +8,7 @@ type Schema = Record<string, unknown>;
 interface Parameter {
   name: string;
   in: string;
+  required?: boolean;
   schema?: Schema;
 }
 interface IntegerQueryParameter {
@@ -48,14 +49,23 @@ describe('integer query parameters of the OpenAPI documents', () => {
     return found;
   };
 
-  // path parameters get a value that passes their pattern or enum, so the query is what is wrong
-  const urlOf = (parameter: IntegerQueryParameter, value: string): string => {
-    const path = parameter.path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-      const schema = parameter.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
-      if (Array.isArray(schema.enum)) return String(schema.enum[0]);
-      return newId();
-    });
-    return `${path}?${encodeURIComponent(parameter.name)}=${encodeURIComponent(value)}`;
+  // Path and other required parameters get values that let the request through (an existing record where one
+  // is at hand), so the integer is what is wrong.
+  const urlOf = async (parameter: IntegerQueryParameter, value: string): Promise<string> => {
+    let path = parameter.path;
+    for (const match of parameter.path.matchAll(/\{([^}]+)\}/g)) path = path.replace(match[0], await pathValue(parameter, match[1]!));
+    const query = new URLSearchParams({ [parameter.name]: value });
+    for (const other of parameter.parameters) {
+      if (other.in === 'query' && other.required && other.name !== parameter.name) query.set(other.name, Array.isArray(other.schema?.enum) ? String(other.schema.enum[0]) : 'x');
+    }
+    return `${path}?${query}`;
+  };
+  const pathValue = async (parameter: IntegerQueryParameter, name: string): Promise<string> => {
+    const schema = parameter.parameters.find((p) => p.in === 'path' && p.name === name)?.schema ?? {};
+    if (Array.isArray(schema.enum)) return String(schema.enum[0]);
+    const entity = /^(\w+)Id$/.exec(name)?.[1]?.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+    const row = entity ? await suite.t.platform.db.selectFrom(entity).select('id').limit(1).executeTakeFirst().catch(() => undefined) : undefined;
+    return (row?.id as string | undefined) ?? newId();
   };
 
   it('documents the bounds of each (limits and pages of every listing, the failed messages)', async () => {
@@ -73,26 +83,39 @@ describe('integer query parameters of the OpenAPI documents', () => {
   it('answers out-of-range, non-finite and non-integer values with 400 in the error shape', async () => {
     const store = await createStoreApiClient(suite.t);
     const adminToken = await suite.t.adminToken();
+    const send = (parameter: IntegerQueryParameter, url: string) => {
+      const method = parameter.method.toUpperCase();
+      const body = method === 'GET' ? undefined : {};
+      return parameter.api === 'admin' ? suite.t.api(method, url, { token: adminToken, body }) : store.storeApi(method, url, { body });
+    };
+    const namesParameter = (parameter: IntegerQueryParameter, response: { statusCode: number; json(): unknown }) => {
+      if (response.statusCode !== 400) return false;
+      const error = (response.json() as { errors?: Array<{ status?: string; code?: unknown; detail?: unknown; source?: { pointer?: string } }> }).errors?.[0];
+      return error?.status === '400' && typeof error.code === 'string' && (String(error.source?.pointer ?? '').endsWith(`/${parameter.name}`) || String(error.detail).includes(parameter.name));
+    };
     const parameters = await integerQueryParameters();
     const wrong: string[] = [];
+    const checked = new Set<string>();
     for (const parameter of parameters) {
+      // a route that refuses a valid value for another reason first (a record that does not exist) must answer
+      // a bad value no differently: the value did not get further either
+      const baseline = await send(parameter, await urlOf(parameter, String(parameter.minimum ?? 1)));
       const values = ['1e400', 'Infinity', '-Infinity', '-1', String(2n ** 63n), 'NaN', '1.5', 'abc'];
       if (parameter.minimum !== undefined) values.push(String(parameter.minimum - 1));
       if (parameter.maximum !== undefined) values.push(String(parameter.maximum + 1));
       for (const value of values) {
-        const url = urlOf(parameter, value);
-        const method = parameter.method.toUpperCase();
-        const response =
-          parameter.api === 'admin'
-            ? await suite.t.api(method, url, { token: adminToken, body: method === 'GET' ? undefined : {} })
-            : await store.storeApi(method, url, { body: method === 'GET' ? undefined : {} });
-        const error = response.statusCode === 400 ? (response.json() as { errors?: Array<Record<string, unknown>> }).errors?.[0] : undefined;
-        const names = error && (String((error.source as { pointer?: string } | undefined)?.pointer ?? '').endsWith(`/${parameter.name}`) || String(error.detail).includes(parameter.name));
-        if (!error || error.status !== '400' || typeof error.code !== 'string' || !names) wrong.push(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 160)}`);
+        const url = await urlOf(parameter, value);
+        const response = await send(parameter, url);
+        if (namesParameter(parameter, response)) checked.add(`${parameter.method} ${parameter.path}`);
+        else if (baseline.statusCode < 400 || baseline.statusCode >= 500 || response.statusCode !== baseline.statusCode) {
+          wrong.push(`${parameter.method.toUpperCase()} ${url}: ${response.statusCode} ${response.body.slice(0, 160)} (a valid value: ${baseline.statusCode})`);
+        }
       }
     }
     expect(wrong).toEqual([]);
     expect(parameters.length).toBeGreaterThan(10);
+    // these reach the check itself
+    expect([...checked]).toEqual(expect.arrayContaining(['get /api/_action/message-queue/failed', 'get /api/tax', 'get /api/tax/{id}', 'get /store-api/product', 'get /store-api/category']));
   });
 
   it('still takes every value inside the bounds', async () => {
