@@ -2,24 +2,13 @@
 // file (esbuild, no bundling, no type check: `npm run typecheck` does that), and every other file of src/
 // (templates, styles, scripts, blueprints) copied beside it, so `npm start` and `bin/console` run plain
 // JavaScript; then the Administration (src/admin, scripts/build-admin.mjs) is bundled into dist/admin.
-// Takes a few seconds. `--if-stale` (what `npm start` runs) builds only when a file of src/ is newer than
-// the last build, so edited code never starts as its old build.
-import { cpSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+// Takes a few seconds. `--if-stale` builds only when a file of src/ is newer than the last build (what
+// `npm start` checks first, scripts/start.mjs), so edited code never starts as its old build.
+import { cpSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { buildAdmin } from './build-admin.mjs';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const src = path.join(root, 'src');
-const dist = path.join(root, 'dist');
-
-function files(dir) {
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    return statSync(full).isDirectory() ? files(full) : [full];
-  });
-}
+import { buildIsStale, dist, files, src, stamp } from './build-stamp.mjs';
 
 /** The Administration's sources (bundled by Vite below, not run by Node): src/admin and src/extensions/<name>/admin. */
 const isAdminUi = (file) => {
@@ -28,12 +17,8 @@ const isAdminUi = (file) => {
 };
 
 const started = performance.now();
+if (process.argv.includes('--if-stale') && !buildIsStale()) process.exit(0);
 const all = files(src);
-const stamp = path.join(dist, 'console-manifest.json');
-if (process.argv.includes('--if-stale') && existsSync(stamp)) {
-  const built = statSync(stamp).mtimeMs;
-  if (all.every((file) => statSync(file).mtimeMs <= built)) process.exit(0);
-}
 rmSync(dist, { recursive: true, force: true });
 const server = all.filter((file) => !isAdminUi(file));
 const sources = server.filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));

@@ -23,6 +23,11 @@ export interface Env {
    */
   tableCaches: boolean;
   /**
+   * How long a stopping process (SIGTERM, SIGINT) lets running requests and jobs finish before it hands
+   * the jobs back to the queue (`SHUTDOWN_TIMEOUT`, seconds; default 10, see shutdown.ts).
+   */
+  shutdownTimeoutMs?: number;
+  /**
    * Where mails go: `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465`.
    * Unset (the embedded default): every mail is written as an `.eml` file below `<varDir>/mails/`.
    */
@@ -48,6 +53,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     runWorker: source.RUN_WORKER !== '0' && source.RUN_WORKER !== 'false',
     logLevel: source.LOG_LEVEL ?? 'info',
     tableCaches: source.TABLE_CACHES !== '0' && source.TABLE_CACHES !== 'false',
+    shutdownTimeoutMs: secondsInMs(source, 'SHUTDOWN_TIMEOUT'),
     mailerDsn: source.MAILER_DSN || undefined,
     mailRetryLimit: wholeNumber(source, 'MAIL_RETRY_LIMIT'),
     mailRetryDelaySeconds: wholeNumber(source, 'MAIL_RETRY_DELAY_SECONDS'),
@@ -61,6 +67,15 @@ function wholeNumber(source: NodeJS.ProcessEnv, name: string): number | undefine
   const value = Number(text);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, got "${text}"`);
   return value;
+}
+
+/** An optional positive number of seconds of the environment, in milliseconds; undefined when unset. */
+function secondsInMs(source: NodeJS.ProcessEnv, name: string): number | undefined {
+  const text = source[name];
+  if (text === undefined || text === '') return undefined;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds, got "${text}"`);
+  return Math.round(value * 1000);
 }
 
 /**

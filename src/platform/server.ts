@@ -4,12 +4,15 @@ import { Platform } from './kernel.js';
 import { buildApp } from './http/app.js';
 import { acquireEmbeddedLock, embeddedPaths } from './database/embedded-lock.js';
 import { startHandoffServer } from './console/handoff-server.js';
+import { CLOSE_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, onStopSignal, settlesWithin, stopServing } from './shutdown.js';
 
 const EXTENSION_STATE_REFRESH_MS = 5000;
 
 /**
  * `npm start`: the web server and, unless RUN_WORKER=0, the queue worker in one process.
- * Stops cleanly on SIGINT/SIGTERM so the embedded database is closed intact.
+ * On SIGINT/SIGTERM it stops taking requests and jobs, lets running ones finish for SHUTDOWN_TIMEOUT
+ * (then cuts the requests and hands the jobs back to the queue), closes the platform (the embedded
+ * database intact) within CLOSE_TIMEOUT_MS more, and exits 0 (1 when the close did not finish in time).
  */
 export async function startServer(env: Env, extensions: Extension[]): Promise<void> {
   // the embedded database has one owner process; bin/console hands its commands to it (DESIGN.md)
@@ -30,19 +33,22 @@ export async function startServer(env: Env, extensions: Extension[]): Promise<vo
   const refresh = setInterval(() => platform.extensions.refresh().catch(() => undefined), EXTENSION_STATE_REFRESH_MS);
   refresh.unref();
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    platform.logger.info({ signal }, 'shutting down');
+  onStopSignal(async (signal) => {
+    const timeoutMs = env.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+    const deadline = Date.now() + timeoutMs;
+    platform.logger.info({ signal, timeoutMs }, 'shutting down: no new requests or jobs, running ones may finish');
     clearInterval(refresh);
-    await handoff?.close();
-    await app.close();
-    await platform.close();
+    let closed = false;
+    try {
+      await Promise.all([handoff?.close(), stopServing(app, deadline), platform.queue.stop({ timeoutMs: deadline - Date.now() })]);
+      // the platform's close runs every part's own (worker pools, then the database)
+      closed = await settlesWithin(platform.close(), CLOSE_TIMEOUT_MS);
+      if (!closed) platform.logger.error(`the platform did not close within ${CLOSE_TIMEOUT_MS} ms; exiting anyway`);
+    } catch (error) {
+      platform.logger.error({ err: error }, 'shutting down failed');
+    }
     lock?.release();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+    process.exit(closed ? 0 : 1);
+  });
   platform.logger.info(`platform running at ${env.appUrl} (Admin API ${env.appUrl}/api, database: ${platform.database.kind})`);
 }

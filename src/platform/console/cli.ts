@@ -7,6 +7,7 @@ import { commandCatalog } from './command-catalog.js';
 import { runViaHandoff } from './handoff-client.js';
 import { EXIT } from './exit-codes.js';
 import { runStandaloneCommand } from './standalone.js';
+import { CLOSE_TIMEOUT_MS, settlesWithin } from '../shutdown.js';
 
 // a server that holds the lock but does not listen yet is still booting (migrations can take a while)
 const SERVER_STARTUP_WAIT_MS = 120_000;
@@ -72,11 +73,17 @@ async function runHere(env: Env, argv: string[], lock?: EmbeddedLock): Promise<n
     // logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks
     const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', { fd: 2 });
     const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, logger });
+    let exitCode: number = EXIT.failure;
     try {
-      return await runCommand(platform, argv, terminal);
+      exitCode = await runCommand(platform, argv, terminal);
     } finally {
-      await platform.close();
+      // bounded like the server's: a close that hangs must not keep the process (or the lock) forever
+      if (!(await settlesWithin(platform.close(), CLOSE_TIMEOUT_MS))) {
+        terminal.err(`The platform did not close within ${CLOSE_TIMEOUT_MS / 1000} s; exiting anyway.`);
+        exitCode = EXIT.failure;
+      }
     }
+    return exitCode;
   } finally {
     interrupted.dispose();
     lock?.release();

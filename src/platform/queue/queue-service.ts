@@ -5,6 +5,7 @@ import type { UnitOfWork } from '../database/transaction.js';
 import { sql } from 'kysely';
 import { LeaseService } from '../leases/lease-service.js';
 import { sqlGateway } from './sql-gateway.js';
+import { CLOSE_TIMEOUT_MS } from '../shutdown.js';
 
 const DEFAULT_RETRY_LIMIT = 3;
 
@@ -17,6 +18,15 @@ const DEFAULT_RETRY_LIMIT = 3;
 export const JOB_LEASE_TTL_MS = 15_000;
 const ORPHAN_GRACE_SECONDS = 20;
 const ORPHAN_SWEEP_INTERVAL_MS = 10_000;
+
+/** How long stop() lets running jobs finish unless told otherwise. */
+export const DEFAULT_STOP_TIMEOUT_MS = 10_000;
+/**
+ * A job handed back at stop waits this long before any worker may start it again: the stopping process
+ * exits within it (it closes the platform within this bound or exits anyway), so its own, unfinished run
+ * of the job has ended before another one begins.
+ */
+export const HANDED_BACK_JOB_DELAY_MS = CLOSE_TIMEOUT_MS;
 
 /** One spelling whichever way the id arrives (the platform's connection reads uuids as 32 hex digits). */
 export function jobLeaseName(jobId: string): string {
@@ -63,6 +73,10 @@ export class QueueService {
   #working = false;
   readonly #leases: LeaseService;
   #sweeper: NodeJS.Timeout | undefined;
+  /** Jobs whose handler runs in this process now. */
+  readonly #running = new Set<string>();
+  /** Jobs stop() gave back to the queue while their handler still ran: what that handler does no longer counts. */
+  readonly #handedBack = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -114,9 +128,18 @@ export class QueueService {
       await this.#boss.work(name, { pollingIntervalSeconds, batchSize: 1 }, async (jobs) => {
         for (const job of jobs) {
           if (owner && !this.isOwnerActive(owner)) throw new Error(`Extension ${owner} is not active`);
-          const run = await this.#leases.run(jobLeaseName(job.id), { ttlMs: JOB_LEASE_TTL_MS }, () => declaration.handle(job.data));
-          // someone else runs this very job (cannot happen unless a sweep misjudged it): let pg-boss retry it later
-          if (!run.acquired) throw new Error(`job ${job.id} is already running elsewhere`);
+          this.#running.add(job.id);
+          try {
+            const run = await this.#leases.run(jobLeaseName(job.id), { ttlMs: JOB_LEASE_TTL_MS }, () => declaration.handle(job.data));
+            // someone else runs this very job (cannot happen unless a sweep misjudged it): let pg-boss retry it later
+            if (!run.acquired) throw new Error(`job ${job.id} is already running elsewhere`);
+          } catch (error) {
+            if (!this.#handedBack.has(job.id)) throw error;
+          } finally {
+            this.#running.delete(job.id);
+          }
+          // the job is the queue's again: pg-boss must neither complete nor fail it (nor reach a closed database)
+          if (this.#handedBack.has(job.id)) return new Promise<never>(() => undefined);
         }
       });
     }
@@ -203,11 +226,35 @@ export class QueueService {
     }));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops fetching, lets running jobs finish for up to `timeoutMs`, and hands those still running back to
+   * the queue: `retry`, not counted as a try (a job that allows no retry is not lost), startable again
+   * after HANDED_BACK_JOB_DELAY_MS. Their handlers keep running until the process ends, unheard.
+   */
+  async stop({ timeoutMs = DEFAULT_STOP_TIMEOUT_MS }: { timeoutMs?: number } = {}): Promise<void> {
     if (!this.#started) return;
     this.#started = false;
     this.#working = false;
     clearInterval(this.#sweeper);
-    await this.#boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    // pg-boss waits up to the timeout for running handlers, then marks those still running failed
+    await this.#boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    const unfinished = [...this.#running];
+    if (unfinished.length > 0) await this.#handBack(unfinished);
+  }
+
+  async #handBack(ids: string[]): Promise<void> {
+    for (const id of ids) this.#handedBack.add(id);
+    // started_on NULL: the next fetch does not count a try; the job's lease goes, so the next worker takes it
+    const result = await sql<{ id: string; name: string }>`
+      UPDATE pgboss.job SET
+        state = 'retry'::pgboss.job_state,
+        started_on = NULL,
+        completed_on = NULL,
+        start_after = now() + make_interval(secs => ${HANDED_BACK_JOB_DELAY_MS / 1000}),
+        output = jsonb_build_object('message', 'handed back: its worker stopped before the job finished')
+      WHERE id = ANY(${ids}::uuid[]) AND state IN ('active', 'retry', 'failed')
+      RETURNING id, name`.execute(this.db);
+    await sql`DELETE FROM lease WHERE name = ANY(${ids.map(jobLeaseName)}::text[])`.execute(this.db);
+    for (const row of result.rows) this.#logger.warn({ jobId: row.id, queue: row.name }, 'queue: a job still running at stop was handed back to the queue');
   }
 }

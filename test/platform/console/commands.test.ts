@@ -288,7 +288,7 @@ describe('platform console commands', () => {
       expect(io.stdout[0]).toBe('Worker consuming ext_console_test.ping (polling every 0.5 s). Stop with Ctrl-C.');
       stop('SIGTERM');
       expect(await running).toBe(0);
-      expect(io.stdout.slice(1)).toEqual(['SIGTERM: finishing running messages...', 'Worker stopped.']);
+      expect(io.stdout.slice(1)).toEqual(['SIGTERM: finishing running messages (at most 10 s, then they go back to the queue)...', 'Worker stopped.']);
     });
   });
 });

@@ -2,6 +2,7 @@ import type { ConsoleCommand } from '../command.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
 import { listOption, stringOption } from './option-values.js';
+import { DEFAULT_SHUTDOWN_TIMEOUT_MS } from '../../shutdown.js';
 
 export const WORKER_COMMAND = 'worker';
 
@@ -23,8 +24,9 @@ function waitForStopSignal(): Promise<string> {
 
 /**
  * `worker`: consumes the queue in this process until SIGINT/SIGTERM, for installations that run web
- * and worker apart (RUN_WORKER=0 on the web process, usually with DATABASE_URL). `waitForStop` is
- * injectable so tests stop the worker without sending signals to the test runner.
+ * and worker apart (RUN_WORKER=0 on the web process, usually with DATABASE_URL). On the signal, running
+ * messages may finish for SHUTDOWN_TIMEOUT; those still running then go back to the queue. `waitForStop`
+ * is injectable so tests stop the worker without sending signals to the test runner.
  */
 export function createWorkerCommand(waitForStop: () => Promise<string> = waitForStopSignal): ConsoleCommand {
   return {
@@ -52,9 +54,9 @@ export function createWorkerCommand(waitForStop: () => Promise<string> = waitFor
       await platform.queue.startWorker(pollSeconds, queues);
       io.out(queues.length > 0 ? `Worker consuming ${queues.join(', ')} (polling every ${pollSeconds} s). Stop with Ctrl-C.` : 'No queues are registered; the worker idles. Stop with Ctrl-C.');
       const signal = await stopped;
-      io.out(`${signal}: finishing running messages...`);
-      // graceful: waits for messages in progress, so none is left half handled
-      await platform.queue.stop();
+      const timeoutMs = platform.env.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+      io.out(`${signal}: finishing running messages (at most ${timeoutMs / 1000} s, then they go back to the queue)...`);
+      await platform.queue.stop({ timeoutMs });
       io.out('Worker stopped.');
       return EXIT.ok;
     },
