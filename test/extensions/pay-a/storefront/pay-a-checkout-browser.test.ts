@@ -10,6 +10,7 @@ import { guestContext } from '../../../platform/catalog/catalog-fixtures.js';
 import { createShopProduct } from '../../../platform/storefront/pages/shop-fixtures.js';
 import { freePort } from '../../../e2e/free-port.js';
 import { chromiumRunnable, launchChromium } from '../../../helpers/chromium.js';
+import { expectCleanVisit, watchPage, type PageWatch } from '../../../helpers/page-checks.js';
 import { customFieldsOf, stateOf, startPayATest, type PayATest } from '../pay-a-test-setup.js';
 
 const runnable = chromiumRunnable('pay-a-checkout-browser.test.ts');
@@ -57,6 +58,15 @@ describe.skipIf(!runnable)('gateway A checkout in a real browser', () => {
     await test?.close();
   });
 
+  /**
+   * A page whose console, CSP violations and security headers are watched, the gateway's hosted page
+   * included: the order form's redirect there and the gateway's redirect back must not be blocked.
+   */
+  async function watchedPage(): Promise<{ page: Page; watch: PageWatch }> {
+    const page = await browser.newPage();
+    return { page, watch: await watchPage(page, base, { gatewayOrigin: test.sim.baseUrl }) };
+  }
+
   async function logIn(page: Page): Promise<void> {
     await page.goto(`${base}/account/login?redirectTo=%2F`);
     await page.getByLabel('Email address').fill(email);
@@ -86,7 +96,7 @@ describe.skipIf(!runnable)('gateway A checkout in a real browser', () => {
   }
 
   it('pays on the hosted page and lands on the finish page with the order paid and the verified data stored', async () => {
-    const page = await browser.newPage();
+    const { page, watch } = await watchedPage();
     try {
       await logIn(page);
       await orderWithGatewayA(page);
@@ -116,10 +126,11 @@ describe.skipIf(!runnable)('gateway A checkout in a real browser', () => {
     } finally {
       await page.close();
     }
+    expectCleanVisit(watch, ['/checkout/order', 'gateway:/checkout/', '/payment/finalize-transaction']);
   }, 60_000);
 
   it('abandoned on the hosted page: the order payment page shows it cancelled, and paying again with gateway A succeeds', async () => {
-    const page = await browser.newPage();
+    const { page, watch } = await watchedPage();
     try {
       await logIn(page);
       await orderWithGatewayA(page);
@@ -139,10 +150,11 @@ describe.skipIf(!runnable)('gateway A checkout in a real browser', () => {
     } finally {
       await page.close();
     }
+    expectCleanVisit(watch, ['/checkout/order', 'gateway:/checkout/', '/payment/finalize-transaction']);
   }, 60_000);
 
   it('failed on the hosted page: the order payment page shows the payment failed', async () => {
-    const page = await browser.newPage();
+    const { page, watch } = await watchedPage();
     try {
       await logIn(page);
       await orderWithGatewayA(page);
@@ -155,5 +167,6 @@ describe.skipIf(!runnable)('gateway A checkout in a real browser', () => {
     } finally {
       await page.close();
     }
+    expectCleanVisit(watch, ['/checkout/order', 'gateway:/checkout/', '/payment/finalize-transaction']);
   }, 60_000);
 });

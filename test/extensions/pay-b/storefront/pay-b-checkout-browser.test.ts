@@ -8,6 +8,7 @@ import { guestContext } from '../../../platform/catalog/catalog-fixtures.js';
 import { createShopProduct } from '../../../platform/storefront/pages/shop-fixtures.js';
 import { freePort } from '../../../e2e/free-port.js';
 import { chromiumRunnable, launchChromium } from '../../../helpers/chromium.js';
+import { expectCleanVisit, watchPage, type PageWatch } from '../../../helpers/page-checks.js';
 import { customFieldsOf, stateOf, startPayBTest, type PayBTest } from '../pay-b-test-setup.js';
 
 const runnable = chromiumRunnable('pay-b-checkout-browser.test.ts');
@@ -48,6 +49,15 @@ describe.skipIf(!runnable)('gateway D checkout in a real browser', () => {
     await test?.close();
   });
 
+  /**
+   * A page whose console, CSP violations and security headers are watched, the gateway's hosted page
+   * included: the order form's redirect there and the gateway's redirect back must not be blocked.
+   */
+  async function watchedPage(): Promise<{ page: Page; watch: PageWatch }> {
+    const page = await browser.newPage();
+    return { page, watch: await watchPage(page, base, { gatewayOrigin: test.sim.baseUrl }) };
+  }
+
   async function logIn(page: Page): Promise<void> {
     await page.goto(`${base}/account/login?redirectTo=%2F`);
     await page.getByLabel('Email address').fill(email);
@@ -77,7 +87,7 @@ describe.skipIf(!runnable)('gateway D checkout in a real browser', () => {
   }
 
   it('pays on the hosted page and lands on the finish page with the order paid and the gateway data stored', async () => {
-    const page = await browser.newPage();
+    const { page, watch } = await watchedPage();
     try {
       await logIn(page);
       await orderWithGatewayD(page);
@@ -107,10 +117,11 @@ describe.skipIf(!runnable)('gateway D checkout in a real browser', () => {
     } finally {
       await page.close();
     }
+    expectCleanVisit(watch, ['/checkout/order', 'gateway:/hosted/pay/', '/payment/finalize-transaction']);
   }, 60_000);
 
   it('cancelled on the hosted page: the order payment page shows it cancelled, and paying again with gateway D succeeds', async () => {
-    const page = await browser.newPage();
+    const { page, watch } = await watchedPage();
     try {
       await logIn(page);
       await orderWithGatewayD(page);
@@ -130,10 +141,11 @@ describe.skipIf(!runnable)('gateway D checkout in a real browser', () => {
     } finally {
       await page.close();
     }
+    expectCleanVisit(watch, ['/checkout/order', 'gateway:/hosted/pay/', '/payment/finalize-transaction']);
   }, 60_000);
 
   it('failed on the hosted page: the order payment page shows the payment failed', async () => {
-    const page = await browser.newPage();
+    const { page, watch } = await watchedPage();
     try {
       await logIn(page);
       await orderWithGatewayD(page);
@@ -146,5 +158,6 @@ describe.skipIf(!runnable)('gateway D checkout in a real browser', () => {
     } finally {
       await page.close();
     }
+    expectCleanVisit(watch, ['/checkout/order', 'gateway:/hosted/pay/', '/payment/finalize-transaction']);
   }, 60_000);
 });
