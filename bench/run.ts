@@ -22,6 +22,7 @@ import { orderExportCases } from './order-export.js';
 import { startupCases } from './startup.js';
 import { demoDataCases } from './demo-data.js';
 import { storefrontCases } from './storefront.js';
+import { mailCases } from './mail.js';
 import { overLoopback } from './loopback-client.js';
 import type { Row } from './measure.js';
 import { extensions } from '../src/main.js';
@@ -46,6 +47,7 @@ const notes: string[] = [];
 const suites: Array<[string, () => Promise<Row[]>]> = [
   ['admin-api', () => adminApiCases(platform, http, env.adminPassword)],
   ['shop', () => shopCases(platform, http)],
+  ['mail', () => mailCases(platform, http)],
   ['pay-b', () => payBCases(platform, http)],
   ['pay-a', () => payACases(platform, http)],
   ['order-export', () => orderExportCases(platform, http, (line) => notes.push(line))],

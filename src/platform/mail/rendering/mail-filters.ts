@@ -44,9 +44,17 @@ function currencyDisplay(currency: unknown): CurrencyDisplay | undefined {
   }
 }
 
+const narrowSymbols = new Map<string, string>();
+
+/** The usual symbol of an ISO code ("€" for EUR, "RF" for RWF); the code itself when Intl has none. */
 function narrowSymbol(isoCode: string): string {
-  const parts = new Intl.NumberFormat('en', { style: 'currency', currency: isoCode, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
-  return parts.find((part) => part.type === 'currency')?.value ?? '';
+  let symbol = narrowSymbols.get(isoCode);
+  if (symbol === undefined) {
+    const parts = new Intl.NumberFormat('en', { style: 'currency', currency: isoCode, currencyDisplay: 'narrowSymbol' }).formatToParts(0);
+    symbol = parts.find((part) => part.type === 'currency')?.value ?? '';
+    if (narrowSymbols.size < 512) narrowSymbols.set(isoCode, symbol);
+  }
+  return symbol;
 }
 
 const DATE_STYLES = {
