@@ -2,7 +2,6 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { confirmRegistration } from '../customer/account/double-opt-in.js';
 import { isRecoveryExpired, requestPasswordRecovery, resetPasswordWithRecovery } from '../customer/account/password-recovery.js';
-import { CHECKS_TEXT_ITSELF } from '../http/input-guard.js';
 import { documentedOnly, typed } from '../http/schemas/index.js';
 import { entityRef } from '../http/openapi/entity-schemas.js';
 import type { Platform } from '../kernel.js';
@@ -19,13 +18,10 @@ const SuccessResponse = documentedOnly(Type.Object({ success: Type.Boolean() }, 
 export function registerAccountMailRoutes(app: FastifyInstance, platform: Platform): void {
   const routes = typed(app);
   const tags = ['Profile'];
-  // NUL characters and the like are answered as violations by the services
-  const config = { [CHECKS_TEXT_ITSELF]: true };
 
   routes.post(
     '/store-api/account/recovery-password',
     {
-      config,
       schema: {
         tags,
         summary: 'Send a password recovery mail',
@@ -51,7 +47,6 @@ export function registerAccountMailRoutes(app: FastifyInstance, platform: Platfo
   routes.post(
     '/store-api/account/recovery-password-confirm',
     {
-      config,
       schema: {
         tags,
         summary: 'Reset a password with recovery credentials',
@@ -83,7 +78,6 @@ export function registerAccountMailRoutes(app: FastifyInstance, platform: Platfo
   routes.post(
     '/store-api/account/customer-recovery-is-expired',
     {
-      config,
       schema: {
         tags,
         summary: 'Whether a password recovery link has expired',
@@ -101,7 +95,6 @@ export function registerAccountMailRoutes(app: FastifyInstance, platform: Platfo
   routes.post(
     '/store-api/account/register-confirm',
     {
-      config,
       schema: {
         tags: ['Login & Registration'],
         summary: 'Confirm a double opt-in registration',
