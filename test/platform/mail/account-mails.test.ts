@@ -112,6 +112,12 @@ describe('password recovery through the Store API', () => {
     expect(foreign.json().errors[0]).toMatchObject({ code: 'VIOLATION::NO_SUCH_CHOICE_ERROR', source: { pointer: '/storefrontUrl' } });
     const malformed = await isExpired('short');
     expect(malformed.statusCode).toBe(400);
+    // a NUL character never reaches the database (PostgreSQL refuses it in text: that would be a 500)
+    for (const body of [{ email: 'a@example.com', storefrontUrl: 'http://localhost:8000\u0000' }, { email: 'a\u0000@example.com', storefrontUrl: STOREFRONT_URL }]) {
+      const answer = await client.storeApi('POST', '/store-api/account/recovery-password', { body });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().errors[0].status).toBe('400');
+    }
     await queueSettled(t.platform);
     expect(await mailLog(t.platform, RECOVERY, 'nobody-here@example.com')).toHaveLength(0);
     expect(smtp.mailsTo('nobody-here@example.com')).toHaveLength(0);
