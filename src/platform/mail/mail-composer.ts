@@ -34,7 +34,7 @@ const MASK = '[hidden]';
  */
 export async function composeMail(platform: Platform, job: MailJob): Promise<ComposedMail> {
   const type = platform.mail.types.get(job.type);
-  const loaded = type?.load ? await type.load(platform, job.references) : undefined;
+  const loaded = type?.load ? await type.load(platform, job.references, job.salesChannelId) : undefined;
   if (type?.load && !loaded) throw new UncomposableMail(`what the ${job.type} mail is about no longer exists`);
   const secrets = job.sealed ? (JSON.parse(platform.secrets.decrypt(job.sealed)) as Record<string, string>) : {};
   const salesChannelId = job.salesChannelId ?? loaded?.salesChannelId ?? null;

@@ -51,9 +51,10 @@ export interface LoadedMail {
 /**
  * A mail type of the platform: the declaration plus, for mails about records, how its variables are read
  * when the mail is sent (in the worker, never in the request that caused it). `load` answers undefined
- * when what the mail is about is gone (an order deleted meanwhile). A type without `load` is sent with
- * the variables and recipients its sender gave (contact form, newsletter, extensions' types).
+ * when what the mail is about is gone (an order deleted meanwhile); `salesChannelId` is the one the
+ * sender gave. A type without `load` is sent with the variables and recipients its sender gave
+ * (newsletter, extensions' types).
  */
 export interface PlatformMailType extends MailTypeDeclaration {
-  load?(platform: Platform, references: MailReferences): Promise<LoadedMail | undefined>;
+  load?(platform: Platform, references: MailReferences, salesChannelId: string | null): Promise<LoadedMail | undefined>;
 }

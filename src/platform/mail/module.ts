@@ -4,6 +4,7 @@ import { MAIL_QUEUE } from './mail-job.js';
 import { mailTriggers } from './mail-triggers.js';
 import { registerMailTemplateRoutes } from './mail-template-routes.js';
 import { mailMigration } from './migration.js';
+import { parseMailerDsn } from './transport/mailer-dsn.js';
 import { DEFAULT_MAIL_RETRY_DELAY_SECONDS, DEFAULT_MAIL_RETRY_LIMIT, sendQueuedMail } from './send-mail-job.js';
 
 /**
@@ -18,6 +19,8 @@ export const mailModule: PlatformModule = {
   subscribers: mailTriggers,
   routes: (app, platform) => registerMailTemplateRoutes(app, platform),
   async boot(platform) {
+    // a malformed MAILER_DSN stops the start, not the first mail (the message never shows the password)
+    if (platform.env.mailerDsn) parseMailerDsn(platform.env.mailerDsn);
     // the retries come from the environment, so the handler is registered here rather than declared
     const retryLimit = platform.env.mailRetryLimit ?? DEFAULT_MAIL_RETRY_LIMIT;
     platform.queue.register({

@@ -208,6 +208,27 @@ describe('POST /api/_action/mail-template/send (the embedded default writes .eml
   });
 });
 
+describe('the contact form mail', () => {
+  const contact = { firstName: 'Ada', lastName: 'Lovelace', email: 'visitor@example.com', phone: '', subject: 'Mugs', comment: 'Do you ship\nto Kigali?' };
+
+  it("goes to the shop owner's address, answerable to the visitor; without an owner's address it fails saying why", async () => {
+    await t.platform.mail.enqueue(t.platform.db, { type: 'contact_form', salesChannelId: DEFAULT_SALES_CHANNEL_ID, replyTo: { address: contact.email, name: 'Ada Lovelace' }, variables: { contactFormData: contact } });
+    const [failed] = await finishedMails(t.platform, 'contact_form', undefined);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, last_error: 'the contact_form mail has no recipient' });
+
+    await t.platform.systemConfig.set(t.platform.db, 'core.basicInformation.email', 'owner@shop.example', DEFAULT_SALES_CHANNEL_ID);
+    await t.platform.mail.enqueue(t.platform.db, { type: 'contact_form', salesChannelId: DEFAULT_SALES_CHANNEL_ID, replyTo: { address: contact.email, name: 'Ada Lovelace' }, variables: { contactFormData: contact } });
+    const [sent] = await finishedMails(t.platform, 'contact_form', 'owner@shop.example');
+    expect(sent).toMatchObject({ state: 'sent', subject: 'Contact form: Mugs' });
+    const eml = await emlOf(sent!.file_name);
+    expect(eml.replyTo?.value[0]).toEqual({ address: 'visitor@example.com', name: 'Ada Lovelace' });
+    // the owner's address is also the channel's sender when no sender address is set
+    expect(eml.from?.value[0]?.address).toBe('owner@shop.example');
+    expect(eml.html).toContain('Do you ship<br />\nto Kigali?');
+    await t.platform.systemConfig.set(t.platform.db, 'core.basicInformation.email', null, DEFAULT_SALES_CHANNEL_ID);
+  });
+});
+
 describe('the mail log keeps bodies 30 days', () => {
   it('removes the bodies of mails older than that, keeping their subjects, and leaves younger mails alone', async () => {
     const old = newId();

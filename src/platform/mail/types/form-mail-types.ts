@@ -1,3 +1,4 @@
+import { shopOwnerAddress } from '../mail-settings.js';
 import type { PlatformMailType } from '../mail-type.js';
 import { COMMON_VARIABLES, shippedTemplate } from './common.js';
 
@@ -21,6 +22,11 @@ export const contactFormMailType: PlatformMailType = {
   },
   templateData: { contactFormData: { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', phone: '', subject: 'Delivery time', comment: 'When will my order arrive?' } },
   defaultTemplate: shippedTemplate('contact_form', 'Contact form: {{ contactFormData.subject }}', 'Sent to the shop owner when a visitor uses the contact form.'),
+  // to the shop owner unless the sender names someone; without an owner's address the mail fails, saying so
+  async load(platform, _references, salesChannelId) {
+    const owner = await shopOwnerAddress(platform, salesChannelId);
+    return { variables: {}, to: owner ? [{ address: owner, name: null }] : [], salesChannelId };
+  },
 };
 
 export const newsletterDoubleOptInMailType: PlatformMailType = {
