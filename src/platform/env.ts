@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { readSandboxLimits, type SandboxLimits } from './sandbox/sandbox-limits.js';
 
 /** Process settings, read once from the environment. Shop settings live in system config instead. */
 export interface Env {
@@ -27,6 +28,8 @@ export interface Env {
    * the jobs back to the queue (`SHUTDOWN_TIMEOUT`, seconds; default 10, see shutdown.ts).
    */
   shutdownTimeoutMs?: number;
+  /** Limits of untrusted evaluation (`SANDBOX_*`; sandbox/sandbox-limits.ts); the defaults when absent. */
+  sandbox?: SandboxLimits;
   /**
    * Where mails go: `smtp://user:pass@host:587` (STARTTLS when the server offers it) or `smtps://…:465`.
    * Unset (the embedded default): every mail is written as an `.eml` file below `<varDir>/mails/`.
@@ -54,6 +57,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: source.LOG_LEVEL ?? 'info',
     tableCaches: source.TABLE_CACHES !== '0' && source.TABLE_CACHES !== 'false',
     shutdownTimeoutMs: secondsInMs(source, 'SHUTDOWN_TIMEOUT'),
+    sandbox: readSandboxLimits(source),
     mailerDsn: source.MAILER_DSN || undefined,
     mailRetryLimit: wholeNumber(source, 'MAIL_RETRY_LIMIT'),
     mailRetryDelaySeconds: wholeNumber(source, 'MAIL_RETRY_DELAY_SECONDS'),

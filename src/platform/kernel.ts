@@ -9,6 +9,8 @@ import type { Extension } from './extensions.js';
 import { createLogger } from './logger.js';
 import { QueueService } from './queue/queue-service.js';
 import { SecretBox } from './security/secret-box.js';
+import { Sandbox } from './sandbox/sandbox.js';
+import { DEFAULT_SANDBOX_LIMITS } from './sandbox/sandbox-limits.js';
 import { SecretCustomFields } from './custom-fields/secret-custom-fields.js';
 import { SystemConfigService } from './system-config/system-config-service.js';
 import { CommandRegistry } from './console/registry.js';
@@ -79,6 +81,8 @@ export class Platform {
   readonly configSchemas = new ConfigSchemaRegistry();
   /** Queues the shop's mails; the worker renders and sends them (mail/). */
   readonly mail: MailService = new MailService(this);
+  /** Worker threads for untrusted evaluation (mapping expressions, text parsing); started with the first task. */
+  readonly sandbox: Sandbox;
 
   private constructor(
     readonly env: Env,
@@ -87,6 +91,7 @@ export class Platform {
     knownExtensions: Extension[],
   ) {
     this.secrets = new SecretBox(env.appSecret);
+    this.sandbox = new Sandbox(env.sandbox ?? DEFAULT_SANDBOX_LIMITS, logger);
     this.secretCustomFields = new SecretCustomFields(this.secrets, this.entities);
     this.extensions = new ExtensionManager(this, knownExtensions);
     const isActive = (owner: string) => this.extensions.isActive(owner);
@@ -158,6 +163,8 @@ export class Platform {
 
   async close(): Promise<void> {
     await this.queue.stop().catch((error) => this.logger.error({ err: error }, 'queue stop failed'));
+    // after the queue: a running export job may still be rendering in a worker
+    await this.sandbox.close().catch((error) => this.logger.error({ err: error }, 'sandbox close failed'));
     await this.database.close();
   }
 }

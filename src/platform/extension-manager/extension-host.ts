@@ -78,5 +78,6 @@ export function createExtensionHost(platform: Platform, extensionName: string): 
       send: (within, request) => platform.mail.enqueue(within, request),
       suppress: (uow) => platform.mail.suppress(uow),
     },
+    sandbox: { limits: platform.sandbox.limits, run: (module, task, input, options) => platform.sandbox.run(module, task, input, options) },
   };
 }

@@ -13,6 +13,8 @@ import type { ConfigDefinition, Setting } from '../system-config/define-config.j
 import type { ChangeCache, ChangeCacheOptions } from '../database/change-cache.js';
 import type { MailRequest } from '../mail/mail-service.js';
 import type { MailTypeDeclaration } from '../mail/mail-type.js';
+import type { SandboxLimits } from '../sandbox/sandbox-limits.js';
+import type { SandboxRunOptions } from '../sandbox/sandbox.js';
 
 /** The typed values a `defineConfig` declaration reads. */
 export type SettingsOf<D> = D extends ConfigDefinition<infer F> ? { readonly [K in keyof F]: F[K] extends Setting<infer T> ? T : never } : never;
@@ -116,6 +118,19 @@ export interface HostCaches {
   untilChanged<K, V>(tables: readonly string[], options?: ChangeCacheOptions): ChangeCache<K, V>;
 }
 
+export interface HostSandbox {
+  /** The limits every task runs under (`SANDBOX_*` variables; README "Reliability"). */
+  readonly limits: Readonly<SandboxLimits>;
+  /**
+   * Runs the export `task` of `module` (a file of the extension: `new URL('./tasks.js', import.meta.url)`,
+   * importing only `sdk/sandboxed.js`) in a worker thread the platform can terminate, with `input`
+   * (structured-cloned) and the limits as arguments; resolves with its answer. Rejects with
+   * SandboxLimitError when the time, memory, answer size or depth limit stopped it. For anything an
+   * untrusted caller can make expensive: expressions, regular expressions, text to parse.
+   */
+  run<T>(module: URL, task: string, input: unknown, options?: SandboxRunOptions): Promise<T>;
+}
+
 export interface HostMail {
   /**
    * Creates the extension's mail types with their default templates, or updates the name, variables and
@@ -179,4 +194,6 @@ export interface ExtensionHost {
   readonly caches: HostCaches;
   /** Mails: the extension's types, and queued mails through the shop's transport. */
   readonly mail: HostMail;
+  /** Untrusted evaluation off the event loop, with hard limits. */
+  readonly sandbox: HostSandbox;
 }

@@ -27,6 +27,7 @@ export type {
   HostSecrets,
   HostEntities,
   HostMail,
+  HostSandbox,
   SettingsOf,
   SettingsScopes,
 } from './host.js';
@@ -78,6 +79,13 @@ export { defineConfig, setting, type ConfigDefinition, type Setting, type Settin
 // access control and errors
 export { systemContext, requirePrivileges, can, type ApiContext } from '../acl/context.js';
 export { AppError, errors, throwProblems, isClientError } from '../errors/app-error.js';
+
+// untrusted evaluation: host.sandbox runs a module's task in a worker thread under these limits; the
+// module itself imports only './sandboxed.js'
+export { SandboxLimitError, type SandboxLimit } from '../sandbox/sandbox-limit-error.js';
+export type { SandboxLimits } from '../sandbox/sandbox-limits.js';
+export type { SandboxRunOptions } from '../sandbox/sandbox.js';
+export { MAX_INPUT_DEPTH } from '../http/input-guard.js';
 
 // values
 export { isPlainObject, isObjectLiteral } from '../util/is-plain-object.js';
