@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { systemContext } from '../../../src/platform/acl/context.js';
 import { transaction } from '../../../src/platform/database/transaction.js';
 import type { ExtensionHost } from '../../../src/platform/sdk/index.js';
+import type { Env } from '../../../src/platform/env.js';
 import { extOrderExport } from '../../../src/extensions/order-export/index.js';
 import { orderExportConfig } from '../../../src/extensions/order-export/config.js';
 import { generateSigningSecret } from '../../../src/extensions/order-export/delivery/standard-webhooks.js';
@@ -31,6 +32,8 @@ export const ACK_PATH = '/ext-order-export/acknowledge';
 export interface OrderExportTestOptions {
   simulator?: TargetSimulatorOptions;
   logger?: Logger;
+  /** e.g. `{ sandbox: {...} }` for lower limits */
+  env?: Partial<Env>;
 }
 
 export interface OrderExportTest {
@@ -58,7 +61,7 @@ export interface OrderExportTest {
  * shop listening on a real port for acknowledgements, and a target simulator verifying signatures.
  */
 export async function startOrderExportTest(options: OrderExportTestOptions = {}): Promise<OrderExportTest> {
-  const t = await createTestPlatform({ extensions: [extOrderExport], logger: options.logger });
+  const t = await createTestPlatform({ extensions: [extOrderExport], logger: options.logger, env: options.env });
   const host = t.platform.extensions.hostOf('ExtOrderExport');
   const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
   const signingSecret = generateSigningSecret();

@@ -1,6 +1,6 @@
 import { AppError, errors, newId, type ExtensionHost } from '../../../platform/sdk/index.js';
-import { InvalidMappingError } from '../mapping/compiled-mapping.js';
-import { renderFailed, renderMapping } from '../mapping/renderer.js';
+import { renderInSandbox, WHOLE_PAYLOAD } from '../mapping/mapping-sandbox.js';
+import { renderFailed } from '../mapping/renderer.js';
 import { payloadHash } from '../payload-hash.js';
 import { findExport, recordDeduplicated } from '../records/export-store.js';
 import { loadTarget, type LoadedTarget } from '../records/target-store.js';
@@ -9,7 +9,7 @@ import { withExportLease } from './export-lease.js';
 import { renderFailedError, type ExportResult } from './export-result.js';
 import { loadOrderDocument } from './order-document.js';
 import { planRevision } from './revision-plan.js';
-import { runtimeOf, type ExportRuntime } from './runtime.js';
+import { runtimeOf } from './runtime.js';
 import { sendRevision } from './send-revision.js';
 
 export interface ExportRequest {
@@ -36,7 +36,7 @@ export async function exportOrder(host: ExtensionHost, request: ExportRequest): 
     // independent, so on PostgreSQL they run side by side
     const [order, existing, client] = await Promise.all([loadOrderDocument(host, request.orderId), findExport(host.db, request.orderId, target.id), runtime.deliveryClient()]);
     if (!order) throw errors.notFound('order', request.orderId);
-    const data = await render(runtime, target, order);
+    const data = await render(host, target, order);
     const payload = JSON.stringify(data);
     const hash = payloadHash(data);
     const current = existing && { revision: existing.revision, payloadHash: existing.payload_hash, correlationId: existing.correlation_id, status: existing.status };
@@ -71,20 +71,19 @@ export async function loadActiveTarget(host: ExtensionHost, configId: string): P
   return target;
 }
 
-async function render(runtime: ExportRuntime, target: LoadedTarget, order: unknown): Promise<Record<string, unknown>> {
-  let compiled;
-  try {
-    compiled = runtime.mappings.forVersion(target.mapping.versionId, target.mapping.definition);
-  } catch (error) {
+/**
+ * The payload, rendered in the sandbox (compiled once per worker under the version's id). A render
+ * stopped by a sandbox limit fails as a whole: `$` names the whole payload in `fieldErrors`.
+ */
+async function render(host: ExtensionHost, target: LoadedTarget, order: unknown): Promise<Record<string, unknown>> {
+  const rendered = await renderInSandbox(host, { versionId: target.mapping.versionId, definition: target.mapping.definition, order });
+  if ('stopped' in rendered) throw renderFailedError({ [WHOLE_PAYLOAD]: `the render was stopped: ${rendered.stopped}` });
+  if ('problems' in rendered) {
     // saved definitions are validated on write; one saved under other rules reads as invalid here
-    if (error instanceof InvalidMappingError) {
-      throw new AppError(422, 'EXT_ORDER_EXPORT__INVALID_MAPPING', `The target's mapping is invalid: ${error.problems.join('; ')}`, {
-        meta: { fieldErrors: {}, problems: error.problems },
-      });
-    }
-    throw error;
+    throw new AppError(422, 'EXT_ORDER_EXPORT__INVALID_MAPPING', `The target's mapping is invalid: ${rendered.problems.join('; ')}`, {
+      meta: { fieldErrors: {}, problems: rendered.problems },
+    });
   }
-  const rendered = await renderMapping(compiled, order);
   if (renderFailed(rendered)) throw renderFailedError(rendered.errors);
   return rendered.data;
 }

@@ -2,15 +2,14 @@ import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import { orderExportConfig } from '../config.js';
 import { DeliveryClient } from '../delivery/delivery-client.js';
 import { createOutboundAgent } from '../delivery/outbound-agent.js';
-import { CompiledMappingCache } from '../mapping/compiled-mapping-cache.js';
 
 /**
- * What an extension host keeps between exports in this process: compiled mappings (by version id) and
- * one delivery client per outbound policy, each with its keep-alive agent and OAuth token cache. The
- * policy is read per export, so switching `allowPrivateTargets` applies to the next one.
+ * What an extension host keeps between exports in this process: one delivery client per outbound policy,
+ * each with its keep-alive agent and OAuth token cache. The policy is read per export, so switching
+ * `allowPrivateTargets` applies to the next one. Compiled mappings are kept by the sandbox workers that
+ * render them (mapping-tasks.ts).
  */
 export class ExportRuntime {
-  readonly mappings = new CompiledMappingCache();
   private readonly clients = new Map<boolean, DeliveryClient>();
 
   constructor(private readonly host: ExtensionHost) {}

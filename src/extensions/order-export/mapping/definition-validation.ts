@@ -1,4 +1,4 @@
-import { isObjectLiteral } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/sandboxed.js';
 import type { CompiledField } from './compiled-mapping.js';
 import { DEFINITION_LIMITS, FIELD_TYPES, type FieldType } from './definition-types.js';
 import { compileGuardedExpression, DEFAULT_EXPRESSION_LIMITS, ExpressionError, type ExpressionLimits } from './expression-guard.js';

@@ -1,5 +1,5 @@
 import type jsonata from 'jsonata';
-import { lazyModule } from '../../../platform/sdk/index.js';
+import { answerProblem, lazyModule } from '../../../platform/sdk/sandboxed.js';
 import { compileExpression, type CompiledResult } from './compiled-expression.js';
 
 /** Per-evaluation limits; a realistic order mapping evaluates in well under a millisecond. */
@@ -12,12 +12,18 @@ export interface ExpressionLimits {
    * stopped by size instead.
    */
   maxSequence: number;
+  /**
+   * Longest text any step may make, and the most a `$pad`, `$join` or `$string` may write. A worker's
+   * memory limit cannot stop one huge allocation (V8 may abort the whole process instead of the worker),
+   * so texts are stopped by length before they are made flat: `$uppercase($pad("", 200000000))`.
+   */
+  maxTextLength: number;
 }
 
 // loaded with the first mapping compiled, not at start
 const jsonataModule = lazyModule<typeof jsonata>('jsonata');
 
-export const DEFAULT_EXPRESSION_LIMITS: ExpressionLimits = { timeoutMs: 200, maxDepth: 500, maxSequence: 100_000 };
+export const DEFAULT_EXPRESSION_LIMITS: ExpressionLimits = { timeoutMs: 200, maxDepth: 500, maxSequence: 100_000, maxTextLength: 1024 * 1024 };
 
 /** A JSONata error (syntax or evaluation) as a real Error with jsonata's code and character position. */
 export class ExpressionError extends Error {
@@ -49,8 +55,9 @@ export interface GuardedExpression {
   readonly evaluateSync?: (input: unknown) => CompiledResult;
 }
 
-// jsonata looks this symbol up in the expression's environment before every evaluation step
+// jsonata looks these symbols up in the expression's environment before and after every evaluation step
 const ENTRY_HOOK = Symbol.for('jsonata.__evaluate_entry');
+const EXIT_HOOK = Symbol.for('jsonata.__evaluate_exit');
 
 /** Parses an expression; a syntax error is thrown as ExpressionError. */
 export function parseExpression(text: string, limits?: ExpressionLimits): jsonata.Expression {
@@ -61,10 +68,11 @@ export function parseExpression(text: string, limits?: ExpressionLimits): jsonat
   }
 }
 
-/** Parses an expression and installs the time and depth guard on it. */
+/** Parses an expression and installs the time, depth and text length guards on it. */
 export function compileGuardedExpression(text: string, limits: ExpressionLimits = DEFAULT_EXPRESSION_LIMITS): GuardedExpression {
   const expression = parseExpression(text, limits);
   installGuard(expression, limits);
+  installTextGuard(expression, limits.maxTextLength);
   const ast = expression.ast();
   const evaluateSync = compileExpression(ast);
   return {
@@ -94,8 +102,9 @@ interface RootFrame {
 
 /**
  * jsonata's timebox pattern, with two changes measured on a 20-line order mapping:
- * - Only the entry hook is installed. jsonata awaits every hook call, so the usual entry/exit pair made a
- *   render about 50 % slower; one hook costs about 20 %. The depth is read from the counter jsonata keeps
+ * - The time and depth need only the entry hook. jsonata awaits every hook call, so the usual entry/exit
+ *   pair made a render about 50 % slower; one hook costs about 20 % (the exit hook of installTextGuard
+ *   is the price of keeping texts short). The depth is read from the counter jsonata keeps
  *   on the root frame itself (incremented before the entry hook, decremented after the step); a unit test
  *   trips the depth limit, so a jsonata upgrade that drops the counter fails there.
  * - State is per evaluation, not per compiled expression: a cached expression may be evaluated
@@ -121,6 +130,52 @@ function installGuard(expression: jsonata.Expression, limits: ExpressionLimits):
       throw { code: 'U1002', message: `Evaluation took longer than ${limits.timeoutMs} ms; check for an infinite loop` };
     }
   });
+}
+
+const tooLong = (maxTextLength: number) => ({ code: 'U1003', message: `Evaluation made a text longer than ${maxTextLength} characters` });
+
+/**
+ * Every step's result is checked by its length (a concatenation keeps its parts apart, so nothing is
+ * copied for it), and the three functions that write long text from short arguments check before they
+ * write. Only expressions that jsonata evaluates pay for the hook (about 1.5 times the time of such a
+ * render); the compiled subset, where most mapping fields are, makes no text and pays nothing.
+ */
+function installTextGuard(expression: jsonata.Expression, maxTextLength: number): void {
+  const hooks = expression as unknown as { assign(name: symbol, value: unknown): void };
+  hooks.assign(EXIT_HOOK, (_node: unknown, _input: unknown, _environment: unknown, result: unknown) => {
+    if (typeof result === 'string' && result.length > maxTextLength) throw tooLong(maxTextLength);
+  });
+  const guarded = (name: string, signature: string, fits: (args: unknown[]) => boolean) =>
+    expression.registerFunction(
+      name,
+      async function (this: unknown, ...args: unknown[]) {
+        if (!fits(args)) throw tooLong(maxTextLength);
+        return (await builtins())[name]!.apply(this, args);
+      },
+      signature,
+    );
+  // the signatures are jsonata's own for these functions
+  guarded('pad', '<s-ns?:s>', ([text, width]) => Math.abs(Math.trunc(width as number)) <= maxTextLength || (text as string).length >= Math.abs(width as number));
+  guarded('join', '<a<s>s?:s>', ([items, separator]) => {
+    const list = (Array.isArray(items) ? items : [items]) as string[];
+    let length = Math.max(0, list.length - 1) * ((separator as string | undefined)?.length ?? 0);
+    for (const item of list) length += item.length;
+    return length <= maxTextLength;
+  });
+  guarded('string', '<x-b?:s>', ([value]) => typeof value === 'function' || answerProblem(value, maxTextLength, Number.MAX_SAFE_INTEGER) === undefined);
+}
+
+type Builtin = (this: unknown, ...args: unknown[]) => unknown;
+let builtinFunctions: Promise<Record<string, Builtin>> | undefined;
+
+/** jsonata's own $pad, $join and $string (an expression naming a function evaluates to it), for the guarded versions. */
+function builtins(): Promise<Record<string, Builtin>> {
+  builtinFunctions ??= (async () => {
+    const found: Record<string, Builtin> = {};
+    for (const name of ['pad', 'join', 'string']) found[name] = ((await jsonataModule()(`$${name}`).evaluate({})) as { implementation: Builtin }).implementation;
+    return found;
+  })();
+  return builtinFunctions;
 }
 
 /** jsonata throws plain objects ({code, position, message}); anything else is an unexpected fault. */

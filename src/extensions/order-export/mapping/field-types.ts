@@ -1,4 +1,4 @@
-import { isObjectLiteral } from '../../../platform/sdk/index.js';
+import { isObjectLiteral } from '../../../platform/sdk/sandboxed.js';
 import type { FieldType } from './definition-types.js';
 
 export type Coercion = { ok: true; value: unknown } | { ok: false; message: string };

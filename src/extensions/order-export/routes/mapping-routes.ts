@@ -1,10 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { errorResponses, errors, typed, type ExtensionHost } from '../../../platform/sdk/index.js';
+import { AppError, errorResponses, errors, typed, type ExtensionHost } from '../../../platform/sdk/index.js';
 import { loadOrderDocument } from '../export/order-document.js';
-import { runtimeOf } from '../export/runtime.js';
-import { validateMappingDefinition } from '../mapping/definition-validation.js';
-import { exportMappingText, importMappingText } from '../mapping/mapping-text.js';
-import { renderMapping } from '../mapping/renderer.js';
+import { exportTextInSandbox, importTextInSandbox, renderInSandbox, validateInSandbox } from '../mapping/mapping-sandbox.js';
 import { rollbackMapping } from '../records/mapping-store.js';
 import { ACTION_PREFIX, described, privileged } from './route-options.js';
 import {
@@ -26,14 +23,18 @@ export const MAPPING_UPDATE_PRIVILEGE = 'ext_order_export_mapping:update';
 
 const READ_ERRORS = errorResponses({ 400: 'The request does not match its schema.', 403: 'Missing privilege.' });
 
-/** Validate, preview, text export and import of definitions (problems are answers, not errors), and rollback. */
+/**
+ * Validate, preview, text export and import of definitions (problems are answers, not errors), and
+ * rollback. Everything that evaluates or parses the caller's definition or text runs in the sandbox: a
+ * limit it passes is a problem in the answer as well.
+ */
 export function registerMappingRoutes(app: FastifyInstance, host: ExtensionHost): void {
   const read = privileged(MAPPING_READ_PRIVILEGE);
 
   typed(app).post(
     `${ACTION_PREFIX}/mapping/validate`,
     { ...read, schema: { ...described('Validate a mapping definition', MAPPING_READ_PRIVILEGE), body: ValidateBody, response: { 200: ValidationResult, ...READ_ERRORS } } },
-    async (request) => validateMappingDefinition(request.body.definition),
+    async (request) => validateInSandbox(host, request.body.definition),
   );
 
   typed(app).post(
@@ -49,17 +50,28 @@ export function registerMappingRoutes(app: FastifyInstance, host: ExtensionHost)
     async (request) => {
       const order = await loadOrderDocument(host, request.body.orderId);
       if (!order) throw errors.notFound('order', request.body.orderId);
-      const { problems } = validateMappingDefinition(request.body.definition);
-      if (problems.length > 0) return { valid: false, problems, data: {}, errors: {} };
-      const rendered = await renderMapping(runtimeOf(host).mappings.forDefinition(request.body.definition), order);
+      const rendered = await renderInSandbox(host, { definition: request.body.definition, order });
+      if ('stopped' in rendered) return { valid: false, problems: [`definition: the render was stopped: ${rendered.stopped}`], data: {}, errors: {} };
+      if ('problems' in rendered) return { valid: false, problems: rendered.problems, data: {}, errors: {} };
       return { valid: true, problems: [], data: rendered.data, errors: rendered.errors };
     },
   );
 
   typed(app).post(
     `${ACTION_PREFIX}/mapping/export`,
-    { ...read, schema: { ...described('A definition as JSON or YAML text', MAPPING_READ_PRIVILEGE), body: MappingExportBody, response: { 200: MappingText, ...READ_ERRORS } } },
-    async (request) => exportMappingText(request.body.definition, request.body.format),
+    {
+      ...read,
+      schema: {
+        ...described('A definition as JSON or YAML text', MAPPING_READ_PRIVILEGE),
+        body: MappingExportBody,
+        response: { 200: MappingText, ...READ_ERRORS, ...errorResponses({ 422: 'The text would pass a limit of the sandbox (time, size).' }) },
+      },
+    },
+    async (request) => {
+      const text = await exportTextInSandbox(host, request.body.definition, request.body.format);
+      if ('stopped' in text) throw new AppError(422, 'EXT_ORDER_EXPORT__MAPPING_TEXT_STOPPED', `The text was not written: ${text.stopped}.`);
+      return text;
+    },
   );
 
   typed(app).post(
@@ -72,7 +84,7 @@ export function registerMappingRoutes(app: FastifyInstance, host: ExtensionHost)
         response: { 200: MappingImportResult, ...READ_ERRORS },
       },
     },
-    async (request) => importMappingText(request.body.content, request.body.format),
+    async (request) => importTextInSandbox(host, request.body.content, request.body.format),
   );
 
   typed(app).post(

@@ -46,6 +46,28 @@ describe('expression guard', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
   });
 
+  it('stops texts longer than the limit where they are made, before anything copies them (one huge string can abort a worker\'s whole process)', async () => {
+    const limits = { ...DEFAULT_EXPRESSION_LIMITS, maxTextLength: 1000 };
+    for (const text of [
+      '$pad("", 200000000, "x")',
+      '$uppercase($pad("", 200000000, "xy"))',
+      '($s := "xxxxxxxxxx"; $s := $s & $s & $s & $s & $s & $s & $s & $s & $s & $s; $s := $s & $s & $s & $s & $s & $s & $s & $s & $s & $s; $s := $s & $s; $length($s))',
+      '$join($map([1..20], function($i) { $pad("", 100, "y") }))',
+      '$string($map([1..20], function($i) { $pad("", 100, "y") }))',
+      '$replace($pad("", 500, "a"), "a", "bbb")',
+    ]) {
+      const error = await failure(text, limits);
+      expect(error.code, text).toBe('U1003');
+      expect(error.message).toBe('Evaluation made a text longer than 1000 characters');
+    }
+    // within the limit the functions answer as jsonata's own
+    const same = async (text: string) => compileGuardedExpression(text, limits).evaluate({ a: ['p', 'q'] });
+    expect(await same('$pad("ab", 5, "-") & $pad("ab", -5)')).toBe('ab---   ab');
+    expect(await same('a ~> $join(",")')).toBe('p,q');
+    expect(await same('$string({"a": [1, 2]}) & $string(1/3)')).toBe('{"a":[1,2]}0.333333333333333');
+    expect(await same('$length($pad("", 1000, "x"))')).toBe(1000);
+  });
+
   it('refuses to allocate huge sequences in one step', async () => {
     expect((await failure('$count([1..10000000])')).code).toBe('D2015');
     expect((await failure('$count($map([1..10000000], function($v) { $v }))')).code).toBe('D2015');

@@ -52,7 +52,40 @@ describe('mapping text', () => {
     for (let level = 0; level < 8; level++) aliases.push(`${String.fromCharCode(98 + level)}: &${String.fromCharCode(98 + level)} [${Array(10).fill(`*${String.fromCharCode(97 + level)}`).join(', ')}]`);
     const bomb = importMappingText(aliases.join('\n'), 'yaml');
     expect(bomb).toEqual({ valid: false, error: 'YAML error: Excessive alias count indicates a resource exhaustion attack' });
-    expect(importMappingText(' '.repeat(1024 * 1024 + 1), 'json')).toEqual({ valid: false, error: 'content is longer than 1048576 characters' });
+    expect(importMappingText(' '.repeat(1024 * 1024 + 1), 'json')).toEqual({ valid: false, error: 'content is larger than 1048576 bytes' });
+    // counted in bytes: 600,000 three-byte characters are 1.8 MB
+    expect(importMappingText(`{"fields": "${'€'.repeat(600_000)}"}`, 'json')).toEqual({ valid: false, error: 'content is larger than 1048576 bytes' });
+    expect(importMappingText('{"fields": {}}', 'json', { maxTextBytes: 10, maxYamlAliases: 100 })).toEqual({ valid: false, error: 'content is larger than 10 bytes' });
+  });
+
+  it('counts YAML aliases before composing: 50,000 aliases to one anchor (639 KB) are refused at once', () => {
+    const aliases = `a: &x v\nb:\n${Array.from({ length: 50_000 }, (_, i) => `  k${i}: *x`).join('\n')}\n`;
+    expect(aliases.length).toBeGreaterThan(600_000);
+    expect(importMappingText(aliases, 'yaml')).toEqual({ valid: false, error: 'YAML error: more than 100 aliases' });
+    expect(importMappingText('a: &x v\nb: [*x, *x, *x]\n', 'yaml', { maxTextBytes: 1000, maxYamlAliases: 2 })).toEqual({ valid: false, error: 'YAML error: more than 2 aliases' });
+    // an asterisk inside text is no alias
+    expect(importMappingText('fields: {a: {expr: "a * b"}, b: {expr: \'*x\'}}\n', 'yaml', { maxTextBytes: 1000, maxYamlAliases: 0 })).toEqual({
+      valid: true,
+      definition: { fields: { a: { expr: 'a * b' }, b: { expr: '*x' } } },
+    });
+  });
+
+  it('finds a duplicate key in a map of 30,000 keys without comparing every key with every other', () => {
+    const keys = Array.from({ length: 30_000 }, (_, i) => `  k${i}: ${i}`);
+    expect(importMappingText(`fields:\n${keys.join('\n')}\n`, 'yaml')).toMatchObject({ valid: true });
+    keys.push('  k17: again');
+    expect(importMappingText(`fields:\n${keys.join('\n')}\n`, 'yaml')).toEqual({ valid: false, error: 'YAML syntax error at line 30002, column 3: Map keys must be unique' });
+    // keys compare as the text they become: 1 and "1" would be one member
+    expect(importMappingText('fields:\n  1: a\n  "1": b\n', 'yaml')).toEqual({ valid: false, error: 'YAML syntax error at line 3, column 3: Map keys must be unique' });
+  });
+
+  it('refuses text nested deeper than a request body may carry the definition: JSON 10,000 deep is an answer, not a crash', () => {
+    const deep = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
+    expect(importMappingText(deep, 'json')).toEqual({ valid: false, error: 'content nests deeper than 31 levels' });
+    expect(importMappingText(`${'['.repeat(10_000)}${']'.repeat(10_000)}`, 'yaml')).toMatchObject({ valid: false });
+    const nested = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    expect(importMappingText(nested(31), 'json')).toMatchObject({ valid: true });
+    expect(importMappingText(nested(32), 'json')).toEqual({ valid: false, error: 'content nests deeper than 31 levels' });
   });
 
   it('keeps a "__proto__" key as data', () => {
