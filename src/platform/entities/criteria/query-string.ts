@@ -1,4 +1,5 @@
 import { errors } from '../../errors/app-error.js';
+import { inputProblem, MAX_INPUT_DEPTH } from '../../http/input-guard.js';
 import type { EntityDefinition } from '../definition.js';
 import type { EntityRegistry } from '../registry.js';
 import { parseCriteria, type ParseOptions } from './parse.js';
@@ -57,16 +58,24 @@ function setPath(tree: Record<string, unknown>, path: string[], value: string): 
   node[path[path.length - 1]] = value;
 }
 
-/** JSON-encoded values (`filter=[...]`, `associations={...}`) are decoded; other strings stay. */
+/**
+ * JSON-encoded values (`filter=[...]`, `associations={...}`) are decoded; other strings stay. The input
+ * guard checks the query before it is decoded, so the decoded value gets the body's depth limit here
+ * (the walks below recurse, and a parameter 5,000 levels deep overflowed the stack: a 500).
+ */
 function decodeJson(value: unknown, key: string): unknown {
   if (typeof value !== 'string') return value;
   const trimmed = value.trim();
   if (!(trimmed.startsWith('[') || trimmed.startsWith('{'))) return value;
+  let decoded: unknown;
   try {
-    return JSON.parse(trimmed);
+    decoded = JSON.parse(trimmed);
   } catch {
     throw errors.badRequest('FRAMEWORK__INVALID_CRITERIA', `The query parameter "${key}" is not valid JSON.`, `/${key}`);
   }
+  const problem = inputProblem(decoded, MAX_INPUT_DEPTH, { checkText: false });
+  if (problem) throw errors.badRequest('FRAMEWORK__INVALID_CRITERIA', `The query parameter "${key}": ${problem.detail}`, `/${key}`);
+  return decoded;
 }
 
 /** Objects with keys 0..n-1 (from bracket notation) become arrays, recursively. */
