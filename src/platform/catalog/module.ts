@@ -5,12 +5,13 @@ import { productPriceMigration } from './migration-product-price.js';
 import { listingVersionMigration } from './migration-listing-version.js';
 import { listingVersionReportsMigration } from './migration-listing-version-reports.js';
 import { productCreatedOrderMigration } from './migration-product-created-order.js';
+import { listingVersionFiltersMigration } from './migration-listing-version-filters.js';
 import { catalogEntities } from './entities.js';
 import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
 export const catalogModule: PlatformModule = {
   name: 'catalog',
-  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration, productCreatedOrderMigration],
+  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration, productCreatedOrderMigration, listingVersionFiltersMigration],
   entities: catalogEntities,
   routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
 };

@@ -42,3 +42,23 @@ export const DEFAULT_PAYMENT_METHODS = [
   { technicalName: 'payment_invoicepayment', name: 'Invoice', handlerIdentifier: 'invoice', description: 'Pay within 14 days of receiving the invoice.', position: 1 },
   { technicalName: 'payment_cashpayment', name: 'Cash on delivery', handlerIdentifier: 'cash_on_delivery', description: 'Pay the courier on delivery.', position: 2 },
 ] as const;
+
+/** The states of Germany (ISO 3166-2), which address forms offer for the shop's default country. */
+export const DEFAULT_COUNTRY_STATES = [
+  ['DE-BW', 'Baden-Württemberg'],
+  ['DE-BY', 'Bavaria'],
+  ['DE-BE', 'Berlin'],
+  ['DE-BB', 'Brandenburg'],
+  ['DE-HB', 'Bremen'],
+  ['DE-HH', 'Hamburg'],
+  ['DE-HE', 'Hesse'],
+  ['DE-MV', 'Mecklenburg-Western Pomerania'],
+  ['DE-NI', 'Lower Saxony'],
+  ['DE-NW', 'North Rhine-Westphalia'],
+  ['DE-RP', 'Rhineland-Palatinate'],
+  ['DE-SL', 'Saarland'],
+  ['DE-SN', 'Saxony'],
+  ['DE-ST', 'Saxony-Anhalt'],
+  ['DE-SH', 'Schleswig-Holstein'],
+  ['DE-TH', 'Thuringia'],
+] as const;

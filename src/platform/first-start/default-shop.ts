@@ -5,7 +5,7 @@ import { transaction, type UnitOfWork } from '../database/transaction.js';
 import { generateAccessKey } from '../admin-api/auth/access-keys.js';
 import { SALES_CHANNEL_TYPE_STOREFRONT } from '../sales-channel/entities.js';
 import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopCurrencyId, defaultShopId } from './default-ids.js';
-import { DEFAULT_COUNTRIES, DEFAULT_CURRENCIES, DEFAULT_PAYMENT_METHODS, DEFAULT_TAXES } from './default-shop-data.js';
+import { DEFAULT_COUNTRIES, DEFAULT_COUNTRY_STATES, DEFAULT_CURRENCIES, DEFAULT_PAYMENT_METHODS, DEFAULT_TAXES } from './default-shop-data.js';
 
 const MARKER_KEY = 'core.firstStart.defaultShopCreatedAt';
 // serialises first starts of several processes on one PostgreSQL server
@@ -14,7 +14,7 @@ const FIRST_START_LOCK = 7_311_402_122;
 export const DEFAULT_SALES_CHANNEL_ID = defaultShopId('sales_channel', 'storefront');
 
 /**
- * First start: the records a shop needs (language, currencies, countries, taxes, payment and shipping
+ * First start: the records a shop needs (language, currencies, countries and Germany's states, taxes, payment and shipping
  * methods, customer group, number ranges, a navigation category and the "Storefront" sales channel
  * with a domain on APP_URL). Runs once per database: a marker in system config records it, so
  * records a merchant deletes later are not brought back.
@@ -42,6 +42,10 @@ async function createDefaultShop(platform: Platform, uow: UnitOfWork): Promise<v
   await create(
     'country',
     DEFAULT_COUNTRIES.map((c, i) => ({ id: defaultShopId('country', c.iso), ...c, position: i + 1 })),
+  );
+  await create(
+    'country_state',
+    DEFAULT_COUNTRY_STATES.map(([shortCode, name], i) => ({ id: defaultShopId('country_state', shortCode), countryId: defaultShopId('country', 'DE'), shortCode, name, position: i + 1 })),
   );
   await create(
     'tax',

@@ -33,6 +33,9 @@ export const salesChannelEntity: EntityDefinition = {
     countryId: { type: 'id', required: true },
     customerGroupId: { type: 'id', required: true },
     navigationCategoryId: { type: 'id', required: true },
+    /** Roots of the footer and service navigations (Store API `footer-navigation`, `service-navigation`). */
+    footerCategoryId: { type: 'id' },
+    serviceCategoryId: { type: 'id' },
     active: { type: 'bool', default: true },
     maintenance: { type: 'bool', default: false },
     configuration: { type: 'json' },
@@ -45,6 +48,8 @@ export const salesChannelEntity: EntityDefinition = {
     country: { type: 'many-to-one', entity: 'country', foreignKey: 'countryId' },
     customerGroup: { type: 'many-to-one', entity: 'customer_group', foreignKey: 'customerGroupId' },
     navigationCategory: { type: 'many-to-one', entity: 'category', foreignKey: 'navigationCategoryId' },
+    footerCategory: { type: 'many-to-one', entity: 'category', foreignKey: 'footerCategoryId' },
+    serviceCategory: { type: 'many-to-one', entity: 'category', foreignKey: 'serviceCategoryId' },
     domains: { type: 'one-to-many', entity: 'sales_channel_domain', foreignKey: 'salesChannelId', cascadeDelete: true },
     languages: { type: 'many-to-many', entity: 'language', mappingTable: 'sales_channel_language', localColumn: 'sales_channel_id', referenceColumn: 'language_id' },
     currencies: { type: 'many-to-many', entity: 'currency', mappingTable: 'sales_channel_currency', localColumn: 'sales_channel_id', referenceColumn: 'currency_id' },

@@ -48,6 +48,7 @@ export const countryEntity: EntityDefinition = {
     shippingAvailable: { type: 'bool', default: true },
     position: { type: 'int', default: 1 },
   },
+  associations: { states: { type: 'one-to-many', entity: 'country_state', foreignKey: 'countryId', cascadeDelete: true } },
 };
 
 export const taxEntity: EntityDefinition = {
@@ -80,7 +81,46 @@ export const customerGroupEntity: EntityDefinition = {
   fields: {
     name: { type: 'string', required: true, maxLength: 255, searchable: true },
     displayGross: { type: 'bool', default: true },
+    /** Shoppers may register into the group in `registrationSalesChannels` (Store API `customer-group-registration/config/{id}`). */
+    registrationActive: { type: 'bool', default: false },
+    registrationTitle: { type: 'string', maxLength: 255 },
+    registrationIntroduction: { type: 'text' },
+    registrationOnlyCompanyRegistration: { type: 'bool', default: false },
+    registrationSeoMetaDescription: { type: 'text' },
   },
+  associations: {
+    registrationSalesChannels: {
+      type: 'many-to-many',
+      entity: 'sales_channel',
+      mappingTable: 'customer_group_registration_sales_channels',
+      localColumn: 'customer_group_id',
+      referenceColumn: 'sales_channel_id',
+    },
+  },
+};
+
+export const salutationEntity: EntityDefinition = {
+  name: 'salutation',
+  fields: {
+    salutationKey: { type: 'string', required: true, maxLength: 255, searchable: true },
+    displayName: { type: 'string', required: true, maxLength: 255, searchable: true },
+    letterName: { type: 'string', required: true, maxLength: 255 },
+    position: { type: 'int', default: 1 },
+  },
+  defaultSort: [{ field: 'position', order: 'ASC' }],
+};
+
+export const countryStateEntity: EntityDefinition = {
+  name: 'country_state',
+  fields: {
+    countryId: { type: 'id', required: true },
+    /** ISO 3166-2, e.g. `DE-BE`. */
+    shortCode: { type: 'string', required: true, maxLength: 255, searchable: true },
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    position: { type: 'int', default: 1 },
+    active: { type: 'bool', default: true },
+  },
+  associations: { country: { type: 'many-to-one', entity: 'country', foreignKey: 'countryId' } },
 };
 
 export const numberRangeEntity: EntityDefinition = {
@@ -100,4 +140,4 @@ export const numberRangeEntity: EntityDefinition = {
   },
 };
 
-export const systemEntities = [languageEntity, currencyEntity, countryEntity, taxEntity, ruleEntity, customerGroupEntity, numberRangeEntity];
+export const systemEntities = [languageEntity, currencyEntity, countryEntity, countryStateEntity, taxEntity, ruleEntity, customerGroupEntity, numberRangeEntity, salutationEntity];

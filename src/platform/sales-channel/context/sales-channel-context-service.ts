@@ -43,6 +43,8 @@ const SALES_CHANNEL_COLUMNS = [
   'type_id as typeId',
   'access_key as accessKey',
   'navigation_category_id as navigationCategoryId',
+  'footer_category_id as footerCategoryId',
+  'service_category_id as serviceCategoryId',
   'language_id as languageId',
   'currency_id as currencyId',
   'payment_method_id as paymentMethodId',

@@ -27,6 +27,9 @@ export interface ContextSalesChannel {
   typeId: string;
   accessKey: string;
   navigationCategoryId: string;
+  /** Roots of the footer and service navigations; null when the channel has none. */
+  footerCategoryId: string | null;
+  serviceCategoryId: string | null;
   languageId: string;
   currencyId: string;
   paymentMethodId: string;
