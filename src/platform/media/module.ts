@@ -2,6 +2,7 @@ import type { PlatformModule } from '../module.js';
 import { mediaMigration } from './migration.js';
 import { mediaEntity } from './entity.js';
 import { registerMediaRoutes } from './media-routes.js';
+import { registerStoreApiMediaRoute } from './store-api-media-route.js';
 import { mediaImage } from './media-image.js';
 import { generateThumbnailsCommand } from './generate-thumbnails-command.js';
 import { MediaFileStore } from './media-file-store.js';
@@ -11,7 +12,10 @@ export const mediaModule: PlatformModule = {
   name: 'media',
   migrations: [mediaMigration],
   entities: [mediaEntity],
-  routes: (app, platform) => registerMediaRoutes(app, platform),
+  routes: (app, platform) => {
+    registerMediaRoutes(app, platform);
+    registerStoreApiMediaRoute(app, platform);
+  },
   commands: [generateThumbnailsCommand],
   async boot(platform) {
     // media JSON carries its absolute public URL; it depends on APP_URL, so it is computed on read

@@ -2,15 +2,23 @@ import { Type } from '@sinclair/typebox';
 import { component, documentedOnly, errorResponses, IdString } from '../http/schemas/index.js';
 import { entityRef } from '../http/openapi/entity-schemas.js';
 import { HEADER_CONTEXT_TOKEN } from './store-api-context.js';
+import { HEADER_INCLUDE_SEO_URLS, HEADER_LANGUAGE_ID } from './store-api-headers.js';
 
 /*
  * What the Store API's own routes take and answer, for its OpenAPI document. Bodies are documented,
  * not validated: the services check them and answer Shopware's violations with their pointers.
  */
 
-/** The visitor's context token, sent back as the previous response returned it (absent: a new guest context). */
+/**
+ * The visitor's context token, sent back as the previous response returned it (absent: a new guest
+ * context), and the headers Shopware's clients send with every request.
+ */
 export const StoreApiHeaders = documentedOnly(
-  Type.Object({ [HEADER_CONTEXT_TOKEN]: Type.Optional(Type.String({ description: 'The context token of the previous response; absent: a new guest context.' })) }),
+  Type.Object({
+    [HEADER_CONTEXT_TOKEN]: Type.Optional(Type.String({ description: 'The context token of the previous response; absent: a new guest context.' })),
+    [HEADER_LANGUAGE_ID]: Type.Optional(Type.String({ description: 'Accepted; answers are in the sales channel\'s one language.' })),
+    [HEADER_INCLUDE_SEO_URLS]: Type.Optional(Type.Boolean({ description: 'Entities carry `seoUrls` (empty: the platform has no SEO URLs yet).' })),
+  }),
 );
 
 /** Errors every Store API route can answer, plus `more`. */
@@ -90,7 +98,7 @@ export const PaymentMethodListing = documentedOnly(
   Type.Object(
     {
       total: Type.Integer(),
-      aggregations: Type.Array(Type.Unknown()),
+      aggregations: Type.Object({}),
       page: Type.Integer(),
       limit: Type.Integer({ nullable: true }),
       entity: Type.String({ enum: ['payment_method'] }),

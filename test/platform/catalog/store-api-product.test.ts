@@ -57,29 +57,44 @@ describe('Store API products', () => {
       shippingFree: false,
       taxId: expect.any(String),
       manufacturerId,
-      manufacturer: { id: manufacturerId, name: 'Render brand', apiAlias: 'product_manufacturer' },
+      manufacturer: { id: manufacturerId, name: 'Render brand', translated: { name: 'Render brand' }, apiAlias: 'product_manufacturer' },
+      coverId: cover.productMediaId,
       cover: {
+        id: cover.productMediaId,
+        productId: id,
         mediaId: cover.mediaId,
-        media: {
+        position: 1,
+        media: expect.objectContaining({
           id: cover.mediaId,
           url: 'http://localhost:8000/media/2024/05/abcd/render.png',
+          path: '2024/05/abcd/render.png',
+          fileName: 'cover',
+          fileExtension: 'png',
+          mimeType: 'image/png',
+          hasFile: true,
+          private: false,
           alt: 'Cover alt',
-          thumbnails: [{ width: 200, height: 100, url: 'http://localhost:8000/media/2024/05/abcd/thumbnails/render_200x100.webp' }],
+          thumbnails: [
+            { id: expect.stringMatching(/^[0-9a-f]{32}$/), mediaId: cover.mediaId, width: 200, height: 100, url: 'http://localhost:8000/media/2024/05/abcd/thumbnails/render_200x100.webp', apiAlias: 'media_thumbnail' },
+          ],
           apiAlias: 'media',
-        },
+        }),
         apiAlias: 'product_media',
       },
       calculatedPrice: {
         unitPrice: 19.99,
         totalPrice: 19.99,
         quantity: 1,
-        calculatedTaxes: [{ tax: 3.19, taxRate: 19, price: 19.99 }],
+        calculatedTaxes: [{ tax: 3.19, taxRate: 19, price: 19.99, apiAlias: 'cart_tax_calculated' }],
         taxRules: [{ taxRate: 19, percentage: 100 }],
         referencePrice: null,
         listPrice: null,
         regulationPrice: null,
         apiAlias: 'calculated_price',
       },
+      // no category: no main category in the channel
+      seoCategory: null,
+      type: 'physical',
       calculatedPrices: [],
       apiAlias: 'product',
     });
@@ -244,7 +259,17 @@ describe('Store API product detail', () => {
       ['Size', ['S', 'M']],
     ]);
     expect(body.configurator[0]).toMatchObject({ id: color, apiAlias: 'property_group' });
-    expect(body.configurator[0].options[0]).toEqual({ id: blue, groupId: color, name: 'Blue', position: 1, colorHexCode: null, apiAlias: 'property_group_option' });
+    expect(body.configurator[0].options[0]).toEqual({
+      id: blue,
+      groupId: color,
+      name: 'Blue',
+      position: 1,
+      colorHexCode: null,
+      translated: { name: 'Blue', position: 1 },
+      // each option carries its group, as Shopware's configurator options do
+      group: expect.objectContaining({ id: color, name: 'Color', apiAlias: 'property_group' }),
+      apiAlias: 'property_group_option',
+    });
 
     // a variant's own id shows that variant with the family's configurator
     const own = await detail((await db.selectFrom('product').select('id').where('product_number', 'like', 'A-%').where('parent_id', '=', parent).executeTakeFirstOrThrow()).id);

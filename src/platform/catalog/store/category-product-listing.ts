@@ -3,16 +3,16 @@ import type { Db } from '../../database/connection.js';
 import type { UnitOfWork } from '../../database/transaction.js';
 import { AppError } from '../../errors/app-error.js';
 import { EntityRegistry } from '../../entities/registry.js';
-import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { productEntity, PRODUCT_VISIBILITY } from '../entities.js';
 import { categoryOrDescendantSql, findChannelCategory } from './category-scope.js';
 import { searchListedProductIds } from './product-listing-query.js';
 import { loadSalesChannelProducts, type SalesChannelProduct } from './sales-channel-product-loader.js';
 import { STORE_API_MAX_LIMIT } from './store-api-criteria.js';
+import { LISTING_SORT_KEYS, listingOrderBySql, type ListingSortKey } from './product-listing-sortings.js';
 
-export const CATEGORY_LISTING_SORTS = ['name-asc', 'name-desc', 'price-asc', 'price-desc'] as const;
-export type CategoryListingSort = (typeof CATEGORY_LISTING_SORTS)[number];
+export const CATEGORY_LISTING_SORTS = LISTING_SORT_KEYS;
+export type CategoryListingSort = ListingSortKey;
 
 export interface CategoryListingOptions {
   /** 1-based. */
@@ -61,7 +61,7 @@ export async function listCategoryProducts(
     totalCountMode: 'exact',
     groupVariants: true,
     extraConditions: (alias) => [inCategorySql(alias, category.id, category.displayNestedProducts)],
-    orderBy: (alias) => orderBySql(alias, sort, context),
+    orderBy: (alias) => listingOrderBySql(alias, sort, context),
     cacheKey: `category:${category.id}:${category.displayNestedProducts ? 'nested' : 'own'}:${sort}`,
   });
   const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.ALL, mediaBaseUrl: options.mediaBaseUrl });
@@ -87,7 +87,7 @@ export async function searchProductListing(
     minVisibility: PRODUCT_VISIBILITY.SEARCH,
     totalCountMode: 'exact',
     groupVariants: true,
-    orderBy: (alias) => orderBySql(alias, sort, context),
+    orderBy: (alias) => listingOrderBySql(alias, sort, context),
     cacheKey: `search:${sort}`,
   });
   const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.SEARCH, mediaBaseUrl: options.mediaBaseUrl });
@@ -102,7 +102,8 @@ function checkListingOptions(page: number, limit: number, sort: CategoryListingS
   if (!CATEGORY_LISTING_SORTS.includes(sort)) throw new AppError(400, 'PRODUCT__SORTING_NOT_FOUND', `Could not find sorting with key "${String(sort)}".`);
 }
 
-function inCategorySql(alias: string, categoryId: string, nested: boolean): RawBuilder<SqlBool> {
+/** Product row `alias` belongs to the category (or, when `nested`, to a category below it). */
+export function inCategorySql(alias: string, categoryId: string, nested: boolean): RawBuilder<SqlBool> {
   const t = sql.ref(alias);
   // categories are inherited like a to-many field: own assignments, else the parent's. Both sets are
   // uncorrelated, so PostgreSQL hashes each once instead of probing per product.
@@ -110,22 +111,4 @@ function inCategorySql(alias: string, categoryId: string, nested: boolean): RawB
     SELECT pc.product_id FROM product_category pc JOIN category c ON c.id = pc.category_id
     WHERE ${categoryOrDescendantSql('c', categoryId, nested)}
   )`;
-}
-
-function orderBySql(alias: string, sort: CategoryListingSort, context: SalesChannelContext): RawBuilder<unknown>[] {
-  const t = sql.ref(alias);
-  switch (sort) {
-    case 'name-asc':
-      return [sql`${t}.name ASC`];
-    case 'name-desc':
-      return [sql`${t}.name DESC`];
-    case 'price-asc':
-    case 'price-desc': {
-      const gross = (currencyId: string) =>
-        sql`(SELECT (entry->>'gross')::numeric FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${t}.price) = 'array' THEN ${t}.price ELSE '[]'::jsonb END) AS entry WHERE entry->>'currencyId' = ${currencyId} LIMIT 1)`;
-      // a missing own-currency price is the default one times the factor, as the price itself is
-      const price = sql`coalesce(${gross(context.currency.id)}, ${gross(CURRENCY_DEFAULT)} * ${String(context.currency.factor)}::numeric)`;
-      return [sql`${price} ${sql.raw(sort === 'price-asc' ? 'ASC' : 'DESC')}`, sql`${t}.name ASC`];
-    }
-  }
 }

@@ -33,6 +33,19 @@ export function listingPagesOf(db: Db): ChangeCache<string, ListingPage> {
   return pages;
 }
 
+const aggregationsOfDb = new WeakMap<Db, ChangeCache<string, object>>();
+
+/**
+ * A listing's aggregation values (manufacturer ids, price range, best rating, option ids), kept like the
+ * pages: until the catalogue version moves, which the tables the filters read raise too
+ * (migration-listing-version-filters.ts).
+ */
+export function listingAggregationsOf<V extends object>(db: Db): ChangeCache<string, V> {
+  let values = aggregationsOfDb.get(db);
+  if (!values) aggregationsOfDb.set(db, (values = new ChangeCache(tableChangesOf(db), ['catalog_listing_version'], { maxEntries: MAX_ENTRIES })));
+  return values as ChangeCache<string, V>;
+}
+
 /** Whether criteria filter or sort by a field whose changes do not raise the catalogue version. */
 export function mentionsUnversionedField(criteria: Criteria): boolean {
   const inFilter = (filter: Filter): boolean =>

@@ -7,7 +7,8 @@ import type { SalesChannelContext } from '../../sales-channel/context/sales-chan
 import { loadPropertyOptions, type PropertyGroupJson, type PropertyOptionJson } from './property-option-loader.js';
 import { loadSalesChannelProducts, type SalesChannelProduct } from './sales-channel-product-loader.js';
 
-export type ConfiguratorOptionJson = Omit<PropertyOptionJson, 'group'>;
+/** An option of the configurator, with its group (as Shopware's configurator options carry it). */
+export type ConfiguratorOptionJson = PropertyOptionJson;
 export type ConfiguratorGroupJson = PropertyGroupJson & { options: ConfiguratorOptionJson[] };
 
 export interface ProductDetail {
@@ -91,8 +92,7 @@ async function configurator(within: Db | UnitOfWork, variants: SalesChannelProdu
     const group = groups.get(option.groupId) ?? { ...option.group, options: [] };
     groups.set(option.groupId, group);
     if (group.options.some((known) => known.id === option.id)) continue;
-    const { group: _group, ...plain } = option;
-    group.options.push(plain);
+    group.options.push(option);
   }
   const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name, 'en', { numeric: true });
   for (const group of groups.values()) {

@@ -87,15 +87,7 @@ async function computeListedProductIds(
   const exec = executorOf(within);
   const def = registry.get('product');
   const builder = new CriteriaSql(registry);
-  const from = sql`(${inheritedProducts(def, context.salesChannel.id)}) AS t0`;
-  const where = sql.join(
-    [
-      ...listingConditions('t0', context, query.minVisibility),
-      ...(query.extraConditions?.('t0') ?? []),
-      ...builder.conditions(def, 't0', query.criteria),
-    ],
-    sql` AND `,
-  );
+  const { from, where } = listedMatches(registry, context, query, builder);
   const order = query.orderBy ? sql.join([...query.orderBy('t0'), sql`t0.id ASC`]) : sql.join(builder.orderBy(def, 't0', query.criteria.sort));
   const { criteria } = query;
   const paged = !criteria.ids && criteria.limit !== undefined;
@@ -123,6 +115,30 @@ async function computeListedProductIds(
   // next-pages: matches up to five pages ahead of this page's start (as the entity reader counts)
   const ahead = await sql<{ count: number }>`SELECT count(*) AS count FROM (SELECT t0.id FROM ${matches} OFFSET ${offset} LIMIT ${criteria.limit! * 6 + 1}) AS w`.execute(exec);
   return { total: offset + Number(ahead.rows[0]?.count ?? 0), ids };
+}
+
+/**
+ * The rows a listing matches before variants are grouped and the page is cut, as `FROM ${from} WHERE ${where}`
+ * over the alias `t0` (inherited columns resolved): the listing's page reads them, and so do its
+ * aggregations (product-listing-aggregations.ts), so both always see the same products.
+ */
+export function listedMatches(
+  registry: EntityRegistry,
+  context: SalesChannelContext,
+  query: Pick<ProductListingQuery, 'criteria' | 'minVisibility' | 'extraConditions'>,
+  builder = new CriteriaSql(registry),
+): { from: RawBuilder<unknown>; where: RawBuilder<SqlBool> } {
+  const def = registry.get('product');
+  const from = sql`(${inheritedProducts(def, context.salesChannel.id)}) AS t0`;
+  const where = sql.join(
+    [
+      ...listingConditions('t0', context, query.minVisibility),
+      ...(query.extraConditions?.('t0') ?? []),
+      ...builder.conditions(def, 't0', query.criteria),
+    ],
+    sql` AND `,
+  ) as RawBuilder<SqlBool>;
+  return { from, where };
 }
 
 /**

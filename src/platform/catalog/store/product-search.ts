@@ -4,9 +4,9 @@ import type { Criteria } from '../../entities/criteria/types.js';
 import type { EntityRegistry } from '../../entities/registry.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { searchListedProductIds } from './product-listing-query.js';
-import { loadPropertyOptions } from './property-option-loader.js';
 import { loadSalesChannelProducts } from './sales-channel-product-loader.js';
-import { toStoreProductJson, type StoreProductJson } from './store-product-json.js';
+import type { StoreProductJson } from './store-product-json.js';
+import { storeProductsJson } from './store-product-list-json.js';
 import { PRODUCT_VISIBILITY } from '../entities.js';
 
 export interface StoreProductSearchResult {
@@ -20,6 +20,8 @@ export interface StoreProductSearchDeps {
   registry: EntityRegistry;
   /** APP_URL, the prefix of media URLs. */
   mediaBaseUrl: string;
+  /** `sw-include-seo-urls` */
+  seoUrls?: boolean;
 }
 
 /**
@@ -37,13 +39,9 @@ export async function searchStoreProducts(
   const { total, ids } = await searchListedProductIds(within, deps.registry, context, { criteria, minVisibility });
   const products = await loadSalesChannelProducts(within, context, ids, { minVisibility, mediaBaseUrl: deps.mediaBaseUrl });
   const wanted = criteria.associations ?? {};
-  const options = wanted.options ? await loadPropertyOptions(within, products, 'options') : undefined;
-  const properties = wanted.properties ? await loadPropertyOptions(within, products, 'properties') : undefined;
   return {
     total,
-    elements: products.map((product) =>
-      toStoreProductJson(product, context.currency, { options: options?.get(product.id), properties: properties?.get(product.id) }),
-    ),
+    elements: await storeProductsJson(within, deps.registry, context, products, { options: Boolean(wanted.options), properties: Boolean(wanted.properties), seoUrls: deps.seoUrls }),
     page: criteria.page ?? 1,
     limit: criteria.ids ? null : (criteria.limit ?? null),
   };

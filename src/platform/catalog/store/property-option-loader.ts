@@ -8,6 +8,7 @@ export interface PropertyGroupJson {
   displayType: string;
   sortingType: string;
   position: number;
+  translated: { name: string; position: number };
   apiAlias: 'property_group';
 }
 
@@ -17,6 +18,7 @@ export interface PropertyOptionJson {
   name: string;
   position: number;
   colorHexCode: string | null;
+  translated: { name: string; position: number };
   group: PropertyGroupJson;
   apiAlias: 'property_group_option';
 }
@@ -78,12 +80,14 @@ function toOptionJson(row: OptionRow): PropertyOptionJson {
     name: row.name,
     position: row.position,
     colorHexCode: row.color_hex_code,
+    translated: { name: row.name, position: row.position },
     group: {
       id: row.group_id,
       name: row.group_name,
       displayType: row.display_type,
       sortingType: row.sorting_type,
       position: row.group_position,
+      translated: { name: row.group_name, position: row.group_position },
       apiAlias: 'property_group',
     },
     apiAlias: 'property_group_option',

@@ -10,6 +10,7 @@ import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
 import { resolveUnitPrice } from '../../checkout/cart/calculation/unit-price.js';
 import type { PriceEntry } from '../price-field.js';
 import { mediaImage, type MediaImage } from '../../media/media-image.js';
+import type { MediaRow } from '../../media/store-media-json.js';
 import { channelVisibilityJoins, channelVisibilitySql, type VisibilityLevel } from './visibility-sql.js';
 
 /** A product as a sales channel sees it: inherited fields resolved, priced in the context's currency. */
@@ -31,8 +32,8 @@ export interface SalesChannelProduct {
   /** The tax rate as an exact decimal string ("19", "7.7"). */
   taxRate: string;
   manufacturer: { id: string; name: string } | null;
-  /** The cover image with its thumbnails (`srcset`). */
-  cover: (MediaImage & { id: string }) | null;
+  /** The cover image with its thumbnails (`srcset`): `id` is the media's, `productMediaId` the product_media row's. */
+  cover: (MediaImage & { id: string; productMediaId: string; media: MediaRow; mediaBaseUrl: string }) | null;
   calculatedPrice: {
     /** Gross unit price in MINOR units of `currencyId`. */
     unitPrice: number;
@@ -81,6 +82,8 @@ interface ProductRow {
   cover_path: string | null;
   cover_alt: string | null;
   cover_meta: unknown;
+  cover_product_media_id: string | null;
+  cover_media: MediaRow | null;
   advanced_prices: AdvancedPriceRow[] | null;
 }
 
@@ -108,6 +111,7 @@ export async function loadSalesChannelProducts(
       coalesce(p.price, parent.price) AS price,
       m.id AS manufacturer_id, m.name AS manufacturer_name,
       cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt, cover_media.meta_data AS cover_meta,
+      cover.id AS cover_product_media_id, to_json(cover_media) AS cover_media,
       -- advanced prices ride on this statement: the product's own tiers, else its parent's (inherited)
       (SELECT json_agg(json_build_object('ruleId', pp.rule_id, 'priority', r.priority, 'conditions', r.conditions,
                 'quantityStart', pp.quantity_start, 'quantityEnd', pp.quantity_end, 'price', pp.price) ORDER BY pp.quantity_start)
@@ -168,7 +172,16 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
     taxId: row.tax_id,
     taxRate: taxRate.key,
     manufacturer: row.manufacturer_id !== null && row.manufacturer_name !== null ? { id: row.manufacturer_id, name: row.manufacturer_name } : null,
-    cover: row.cover_id !== null && row.cover_path !== null ? { id: row.cover_id, ...mediaImage(row.cover_path, row.cover_meta, row.cover_alt, mediaBaseUrl) } : null,
+    cover:
+      row.cover_id !== null && row.cover_path !== null && row.cover_product_media_id !== null && row.cover_media !== null
+        ? {
+            id: row.cover_id,
+            productMediaId: row.cover_product_media_id,
+            media: { ...row.cover_media, id: row.cover_id },
+            mediaBaseUrl: mediaBaseUrl ?? '',
+            ...mediaImage(row.cover_path, row.cover_meta, row.cover_alt, mediaBaseUrl),
+          }
+        : null,
     calculatedPrice: { unitPrice, currencyId: context.currency.id, listPrice: null },
     calculatedPrices: applicableTiers(
       row.advanced_prices?.map((tier) => ({ ...tier, ruleId: normalizeId(tier.ruleId) })) ?? null,

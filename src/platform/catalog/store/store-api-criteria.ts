@@ -21,6 +21,7 @@ export const STORE_API_EXPOSURE: StoreApiExposure = {
   product_media: ['media'],
   property_group_option: ['group'],
   category: ['media'],
+  country: ['states'],
 };
 
 /** Criteria of a Store API request: the JSON body for POST, the query string for GET. */

@@ -3,31 +3,26 @@ import { Type } from '@sinclair/typebox';
 import type { Platform } from '../../kernel.js';
 import { applyIncludes } from '../../entities/serializer.js';
 import type { Criteria } from '../../entities/criteria/types.js';
-import { IdString, StringEnum, typed } from '../../http/schemas/index.js';
-import { CATEGORY_LISTING_SORTS, searchProductListing } from './category-product-listing.js';
+import { IdString, typed } from '../../http/schemas/index.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { loadStoreCategory, searchStoreCategories } from './category-search.js';
 import { loadProductDetail } from './product-detail.js';
 import { searchStoreProducts } from './product-search.js';
 import { parseStoreApiCriteria } from './store-api-criteria.js';
 import { CategoryDetail, CategoryListing, ProductDetail, ProductListing, StoreCriteriaBody, StoreCriteriaQuery } from './store-api-schemas.js';
-import { toStoreProductJson } from './store-product-json.js';
+import { storeProductsJson } from './store-product-list-json.js';
+import { toStoreCategoriesJson } from './store-category-json.js';
+import { registerCatalogueStoreApiRoutes } from './store-api-catalogue-routes.js';
+import { includeSeoUrls } from '../../store-api/store-api-headers.js';
 
 const CRITERIA_ERRORS = { 400: 'Invalid criteria (more than 100 per page, an association the Store API does not expose, ...).' };
 // malformed ids are answered by the loaders with the entity's own 404
-// the storefront's search page and this route share one listing: same term, paging and sortings
-const SearchBody = Type.Object({
-  search: Type.String({ minLength: 1, maxLength: 255, description: 'The search term: matches name, product number, description, ...' }),
-  p: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, description: 'Page, 1-based.' })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Products per page (default 24).' })),
-  order: Type.Optional(StringEnum(CATEGORY_LISTING_SORTS, { description: 'Sorting (default name-asc).' })),
-});
-export const SEARCH_DEFAULT_LIMIT = 24;
 const ProductParams = Type.Object({ productId: IdString() });
 const CategoryParams = Type.Object({ categoryId: IdString() });
 
 /**
- * The catalog's Store API: product search and detail, categories. `request.salesChannelContext` is set
+ * The catalog's Store API: product search and detail, categories, and the catalogue routes of
+ * store-api-catalogue-routes.ts. `request.salesChannelContext` is set
  * by the Store API context hook (store-api/store-api-context.ts) for every `/store-api/` URL.
  * Criteria come from the JSON body (POST) or the query string (GET), at most 100 per page.
  */
@@ -45,34 +40,20 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pl
   });
 
   const searchProducts = async (request: FastifyRequest, criteria: Criteria) =>
-    searchResultJson(await searchStoreProducts(platform.db, { registry, mediaBaseUrl }, request.salesChannelContext, criteria), criteria);
+    searchResultJson(await searchStoreProducts(platform.db, { registry, mediaBaseUrl, seoUrls: includeSeoUrls(request) }, request.salesChannelContext, criteria), criteria);
   const products = schema(['Product'], 'Search the products of the sales channel', ProductListing, CRITERIA_ERRORS);
   routes.get('/store-api/product', { schema: { ...products, querystring: StoreCriteriaQuery } }, (request) => searchProducts(request, fromQuery(request.query, 'product')));
   routes.post('/store-api/product', { schema: { ...products, body: StoreCriteriaBody } }, (request) => searchProducts(request, fromBody(request.body, 'product')));
 
-  routes.post(
-    '/store-api/search',
-    { schema: { ...schema(['Product'], 'Search products by term, as the storefront\'s search page does', ProductListing), body: SearchBody } },
-    async (request) => {
-      const context = request.salesChannelContext;
-      const { search, p = 1, limit = SEARCH_DEFAULT_LIMIT, order = 'name-asc' } = request.body;
-      const listing = await searchProductListing(platform.db, context, search.trim(), { page: p, limit, sort: order, mediaBaseUrl });
-      return {
-        total: listing.total,
-        elements: listing.elements.map((product) => toStoreProductJson(product, context.currency)),
-        aggregations: {},
-        page: listing.page,
-        limit: listing.limit,
-        apiAlias: 'dal_entity_search_result',
-      };
-    },
-  );
-
   const productDetail = async (request: FastifyRequest, productId: string) => {
     const context = request.salesChannelContext;
     const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
+    const [product] = await storeProductsJson(platform.db, registry, context, [detail.product], {
+      loaded: { options: new Map([[detail.product.id, detail.options]]), properties: new Map([[detail.product.id, detail.properties]]) },
+      seoUrls: includeSeoUrls(request),
+    });
     return {
-      product: toStoreProductJson(detail.product, context.currency, { options: detail.options, properties: detail.properties }),
+      product,
       configurator: detail.configurator,
       apiAlias: 'product_detail',
     };
@@ -81,14 +62,19 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pl
   routes.get('/store-api/product/:productId', { schema: product }, (request) => productDetail(request, request.params.productId));
   routes.post('/store-api/product/:productId', { schema: product }, (request) => productDetail(request, request.params.productId));
 
-  const searchCategories = async (request: FastifyRequest, criteria: Criteria) =>
-    searchResultJson(await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria), criteria);
+  const searchCategories = async (request: FastifyRequest, criteria: Criteria) => {
+    const result = await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria);
+    return searchResultJson({ ...result, elements: await toStoreCategoriesJson(platform.db, result.elements, { seoUrls: includeSeoUrls(request) }) }, criteria);
+  };
   const categories = schema(['Category'], 'Search the categories of the sales channel', CategoryListing, CRITERIA_ERRORS);
   routes.get('/store-api/category', { schema: { ...categories, querystring: StoreCriteriaQuery } }, (request) => searchCategories(request, fromQuery(request.query, 'category')));
   routes.post('/store-api/category', { schema: { ...categories, body: StoreCriteriaBody } }, (request) => searchCategories(request, fromBody(request.body, 'category')));
 
-  const categoryDetail = async (request: FastifyRequest, categoryId: string, criteria: Criteria) =>
-    applyIncludes(await loadStoreCategory(platform.db, registry, request.salesChannelContext, categoryId, criteria), criteria.includes);
+  const categoryDetail = async (request: FastifyRequest, categoryId: string, criteria: Criteria) => {
+    const category = await loadStoreCategory(platform.db, registry, request.salesChannelContext, categoryId, criteria);
+    const [json] = await toStoreCategoriesJson(platform.db, [category], { seoUrls: includeSeoUrls(request) });
+    return applyIncludes(json, criteria.includes);
+  };
   const category = {
     ...schema(['Category'], 'One category of the sales channel', CategoryDetail, { ...CRITERIA_ERRORS, 404: 'CONTENT__CATEGORY_NOT_FOUND: outside the tree, inactive, unknown or malformed.' }),
     params: CategoryParams,
@@ -99,6 +85,8 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pl
   routes.post('/store-api/category/:categoryId', { schema: { ...category, body: StoreCriteriaBody } }, (request) =>
     categoryDetail(request, request.params.categoryId, fromBody(request.body, 'category')),
   );
+
+  registerCatalogueStoreApiRoutes(app, platform);
 }
 
 /** Shopware's search result shape of the Store API listings. */

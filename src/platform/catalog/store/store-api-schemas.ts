@@ -14,6 +14,31 @@ export const StoreCriteriaBody = documentedOnly(criteriaSchema(STORE_API_MAX_LIM
 // query values are whatever the client sent (a repeated key is a list): queryToCriteriaBody reads them
 export const StoreCriteriaQuery = describedAs(criteriaQuery(STORE_API_MAX_LIMIT), Type.Record(Type.String(), Type.Unknown()));
 
+/** A media file as the Store API shows it (media/store-media-json.ts). */
+export const StoreMedia = component(
+  'StoreMedia',
+  Type.Object({
+    id: Type.String(),
+    url: Type.String(),
+    path: Type.String(),
+    fileName: Type.String(),
+    fileExtension: Type.String(),
+    mimeType: Type.String({ nullable: true }),
+    fileSize: Type.Integer({ nullable: true }),
+    alt: Type.String({ nullable: true }),
+    title: Type.String({ nullable: true }),
+    hasFile: Type.Boolean(),
+    private: Type.Boolean({ description: 'Always false: every media file here is public.' }),
+    metaData: Type.Object({}, { nullable: true, additionalProperties: true }),
+    thumbnails: Type.Array(
+      Type.Object({ id: Type.String(), mediaId: Type.String(), width: Type.Integer(), height: Type.Integer(), url: Type.String(), apiAlias: Type.String() }),
+      { description: 'WebP thumbnails, narrowest first.' },
+    ),
+    apiAlias: Type.String({ enum: ['media'] }),
+  }),
+  'A media file with its thumbnails.',
+);
+
 const PropertyGroup = Type.Object({
   id: Type.String(),
   name: Type.String(),
@@ -32,7 +57,7 @@ const optionFields = {
 };
 const PropertyOption = Type.Object({ ...optionFields, group: PropertyGroup });
 
-const StoreProduct = component(
+export const StoreProduct = component(
   'StoreProduct',
   Type.Object(
     {
@@ -52,14 +77,9 @@ const StoreProduct = component(
       taxId: Type.String(),
       manufacturerId: Type.String({ nullable: true }),
       manufacturer: Type.Object({ id: Type.String(), name: Type.String(), apiAlias: Type.String() }, { nullable: true }),
+      coverId: Type.String({ nullable: true, description: 'The product_media row of the cover.' }),
       cover: Type.Object(
-        { mediaId: Type.String(), media: Type.Object({
-            id: Type.String(),
-            url: Type.String(),
-            alt: Type.String({ nullable: true }),
-            thumbnails: Type.Array(Type.Object({ width: Type.Integer(), height: Type.Integer(), url: Type.String() }), { description: 'WebP thumbnails, narrowest first.' }),
-            apiAlias: Type.String(),
-          }), apiAlias: Type.String() },
+        { id: Type.String(), productId: Type.String(), mediaId: Type.String(), position: Type.Integer(), media: StoreMedia, apiAlias: Type.String({ enum: ['product_media'] }) },
         { nullable: true },
       ),
       calculatedPrice: { ...CalculatedPrice, description: 'One piece in the context currency, tax included.' },
@@ -69,6 +89,9 @@ const StoreProduct = component(
       ),
       options: Type.Optional(Type.Array(PropertyOption, { description: 'A variant\'s options.' })),
       properties: Type.Optional(Type.Array(PropertyOption)),
+      type: Type.String({ enum: ['physical'] }),
+      seoCategory: Type.Unsafe({ allOf: [entityRef('category')], nullable: true, description: 'The product\'s main category in the sales channel.' }),
+      seoUrls: Type.Optional(Type.Array(Type.Unknown(), { description: 'With `sw-include-seo-urls`: always empty (no SEO URLs yet).' })),
       apiAlias: Type.String({ enum: ['product'] }),
     },
     { description: 'A product as the sales channel shows it: its price in the context currency, nothing of other channels.' },

@@ -2,6 +2,7 @@ import { calculateLineItem } from '../../checkout/cart/calculation/calculated-pr
 import { toCalculatedPriceJson, type CalculatedPriceJson } from '../../checkout/cart/calculation/price-json.js';
 import type { ContextCurrency } from '../../sales-channel/context/sales-channel-context.js';
 import type { PropertyOptionJson } from './property-option-loader.js';
+import { storeMediaJson, type StoreMediaJson } from '../../media/store-media-json.js';
 import type { SalesChannelProduct } from './sales-channel-product-loader.js';
 
 /** What the Store API shows of a SalesChannelProduct unchanged (the mapping below copies exactly these). */
@@ -16,23 +17,47 @@ type CopiedField =
 export interface StoreProductJson extends Pick<SalesChannelProduct, CopiedField> {
   translated: { name: string; description: string | null };
   manufacturerId: string | null;
-  manufacturer: { id: string; name: string; apiAlias: 'product_manufacturer' } | null;
-  cover: { mediaId: string; media: { id: string; url: string; alt: string | null; thumbnails: Array<{ width: number; height: number; url: string }>; apiAlias: 'media' }; apiAlias: 'product_media' } | null;
+  manufacturer: { id: string; name: string; translated: { name: string }; apiAlias: 'product_manufacturer' } | null;
+  /** Shopware's ProductMedia: the product_media row with its media. */
+  coverId: string | null;
+  cover: { id: string; productId: string; mediaId: string; position: number; media: StoreMediaJson; apiAlias: 'product_media' } | null;
   /** Major units of the context currency, for one piece, tax included. */
-  calculatedPrice: CalculatedPriceJson & { apiAlias: 'calculated_price' };
+  calculatedPrice: StorePriceJson;
   /** One piece at each advanced-price tier that applies in the context (quantity tiers). */
-  calculatedPrices: Array<CalculatedPriceJson & { quantityStart: number; quantityEnd: number | null; apiAlias: 'calculated_price' }>;
+  calculatedPrices: Array<StorePriceJson & { quantityStart: number; quantityEnd: number | null }>;
   options?: PropertyOptionJson[];
   properties?: PropertyOptionJson[];
+  /** Every product is a physical good here (no downloads). */
+  type: 'physical';
+  /** The product's main category in the sales channel (Shopware's `seoCategory`); null without one. */
+  seoCategory: unknown;
+  /** Set when the request asked for `sw-include-seo-urls`: the platform has no SEO URLs yet, so always empty. */
+  seoUrls?: never[];
   apiAlias: 'product';
 }
 
-export function toStoreProductJson(
-  product: SalesChannelProduct,
-  currency: ContextCurrency,
-  extras: { options?: PropertyOptionJson[]; properties?: PropertyOptionJson[] } = {},
-): StoreProductJson {
+/** A CalculatedPrice as the Store API answers it: taxes carry Shopware's `cart_tax_calculated` alias. */
+export type StorePriceJson = Omit<CalculatedPriceJson, 'calculatedTaxes'> & {
+  calculatedTaxes: Array<CalculatedPriceJson['calculatedTaxes'][number] & { apiAlias: 'cart_tax_calculated' }>;
+  apiAlias: 'calculated_price';
+};
+
+/** A calculated price in the Store API's shape. */
+export function toStorePriceJson(price: CalculatedPriceJson): StorePriceJson {
+  return { ...price, calculatedTaxes: price.calculatedTaxes.map((tax) => ({ ...tax, apiAlias: 'cart_tax_calculated' })), apiAlias: 'calculated_price' };
+}
+
+export interface StoreProductExtras {
+  options?: PropertyOptionJson[];
+  properties?: PropertyOptionJson[];
+  seoCategory?: unknown;
+  /** `sw-include-seo-urls` */
+  seoUrls?: boolean;
+}
+
+export function toStoreProductJson(product: SalesChannelProduct, currency: ContextCurrency, extras: StoreProductExtras = {}): StoreProductJson {
   const price = calculateLineItem({ unitPriceMinor: product.calculatedPrice.unitPrice, quantity: 1, taxRate: product.taxRate });
+  const cover = product.cover;
   return {
     id: product.id,
     parentId: product.parentId,
@@ -49,19 +74,22 @@ export function toStoreProductJson(
     shippingFree: product.shippingFree,
     taxId: product.taxId,
     manufacturerId: product.manufacturer?.id ?? null,
-    manufacturer: product.manufacturer ? { ...product.manufacturer, apiAlias: 'product_manufacturer' } : null,
-    cover: product.cover
-      ? { mediaId: product.cover.id, media: { id: product.cover.id, url: product.cover.url, alt: product.cover.alt, thumbnails: product.cover.thumbnails, apiAlias: 'media' }, apiAlias: 'product_media' }
+    manufacturer: product.manufacturer ? { ...product.manufacturer, translated: { name: product.manufacturer.name }, apiAlias: 'product_manufacturer' } : null,
+    coverId: cover?.productMediaId ?? null,
+    cover: cover
+      ? { id: cover.productMediaId, productId: product.id, mediaId: cover.id, position: 1, media: storeMediaJson(cover.media, cover.mediaBaseUrl), apiAlias: 'product_media' }
       : null,
-    calculatedPrice: { ...toCalculatedPriceJson(price, currency.decimals), apiAlias: 'calculated_price' },
+    calculatedPrice: toStorePriceJson(toCalculatedPriceJson(price, currency.decimals)),
     calculatedPrices: product.calculatedPrices.map((tier) => ({
-      ...toCalculatedPriceJson(calculateLineItem({ unitPriceMinor: tier.unitPrice, quantity: 1, taxRate: product.taxRate }), currency.decimals),
+      ...toStorePriceJson(toCalculatedPriceJson(calculateLineItem({ unitPriceMinor: tier.unitPrice, quantity: 1, taxRate: product.taxRate }), currency.decimals)),
       quantityStart: tier.quantityStart,
       quantityEnd: tier.quantityEnd,
-      apiAlias: 'calculated_price',
     })),
     ...(extras.options ? { options: extras.options } : {}),
     ...(extras.properties ? { properties: extras.properties } : {}),
+    type: 'physical',
+    seoCategory: extras.seoCategory ?? null,
+    ...(extras.seoUrls ? { seoUrls: [] } : {}),
     apiAlias: 'product',
   };
 }

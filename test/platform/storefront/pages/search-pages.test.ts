@@ -144,13 +144,17 @@ describe('POST /store-api/search', () => {
     expect(json.total).toBe(30);
     expect(json.page).toBe(2);
     expect(json.elements.map((product: { name: string }) => product.name)).toEqual(['Teacup 06', 'Teacup 07', 'Teacup 08', 'Teacup 09', 'Teacup 10']);
-    expect(json.apiAlias).toBe('dal_entity_search_result');
+    // Shopware's ProductListingResult, with the filters and sortings of a listing
+    expect(json.apiAlias).toBe('product_listing');
+    expect(json.sorting).toBe('price-asc');
   });
 
-  it('refuses a body without a term or with a bad sort', async () => {
+  it('refuses a body without a term or with a bad limit; an unknown sorting falls back to the default (Shopware\'s)', async () => {
     expect((await call({})).statusCode).toBe(400);
-    expect((await call({ search: 'x', order: 'nope' })).statusCode).toBe(400);
     expect((await call({ search: 'x', limit: 500 })).statusCode).toBe(400);
+    const unknownSort = await call({ search: 'teacup', order: 'nope' });
+    expect(unknownSort.statusCode).toBe(200);
+    expect(unknownSort.json().sorting).toBe('name-asc');
   });
 
   it('is in the Store API OpenAPI document', async () => {

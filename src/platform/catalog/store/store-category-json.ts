@@ -1,0 +1,61 @@
+import type { Db } from '../../database/connection.js';
+import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { EntityReader } from '../../entities/reader.js';
+import type { EntityRegistry } from '../../entities/registry.js';
+import type { EntityRecord } from '../../entities/serializer.js';
+
+/** The ids of a category's ancestors, root first, from its materialised `path` (`|root|…|parent|`). */
+export function pathIds(path: string | null | undefined): string[] {
+  return (path ?? '').split('|').filter((id) => id !== '');
+}
+
+/** The names of categories by id (the ancestors breadcrumbs are made of). */
+export async function categoryNames(within: Db | UnitOfWork, ids: Iterable<string>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const rows = await executorOf(within).selectFrom('category').select(['id', 'name']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id as string, row.name as string]));
+}
+
+/**
+ * Categories as Shopware's Store API answers them: the entity plus its `breadcrumb` (the names from the
+ * tree's root down to the category), `translated`, and `children` (those given, else none loaded).
+ * `seoUrls` (with `sw-include-seo-urls`) is empty: the platform has no SEO URLs yet.
+ */
+export async function toStoreCategoriesJson(
+  within: Db | UnitOfWork,
+  records: readonly EntityRecord[],
+  options: { seoUrls?: boolean; children?: (record: EntityRecord) => unknown[] } = {},
+): Promise<Array<Record<string, unknown>>> {
+  const names = await categoryNames(within, records.flatMap((record) => pathIds(record.path as string | null)));
+  return records.map((record) => {
+    const breadcrumb = [...pathIds(record.path as string | null).map((id) => names.get(id) ?? ''), record.name as string];
+    return {
+      ...record,
+      breadcrumb,
+      linkType: record.type === 'link' ? 'external' : null,
+      linkNewTab: false,
+      internalLink: null,
+      visibleChildCount: record.visibleChildCount ?? record.childCount ?? 0,
+      translated: {
+        name: record.name,
+        breadcrumb,
+        description: record.description ?? null,
+        externalLink: record.externalLink ?? null,
+        linkType: record.type === 'link' ? 'external' : null,
+        customFields: record.customFields ?? {},
+      },
+      children: options.children?.(record) ?? record.children ?? [],
+      ...(options.seoUrls ? { seoUrls: [] } : {}),
+      apiAlias: 'category',
+    };
+  });
+}
+
+/** Categories by id in the Store API's shape (for a product's `seoCategory`); unknown ids are left out. */
+export async function loadStoreCategories(within: Db | UnitOfWork, registry: EntityRegistry, ids: Iterable<string>): Promise<Map<string, Record<string, unknown>>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  const { entities } = await new EntityReader(registry).search(executorOf(within), registry.get('category'), { ids: wanted });
+  return new Map((await toStoreCategoriesJson(within, entities)).map((category) => [category.id as string, category]));
+}

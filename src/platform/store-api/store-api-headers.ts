@@ -1,0 +1,13 @@
+import type { FastifyRequest } from 'fastify';
+
+/** `sw-include-seo-urls`: the answer carries the entities' `seoUrls` (empty until the platform has SEO URLs). */
+export const HEADER_INCLUDE_SEO_URLS = 'sw-include-seo-urls';
+/** `sw-language-id`: accepted; every answer is in the sales channel's one language. */
+export const HEADER_LANGUAGE_ID = 'sw-language-id';
+
+/** Whether the request asks for SEO URLs (`sw-include-seo-urls: 1` or `true`). */
+export function includeSeoUrls(request: FastifyRequest): boolean {
+  const value = request.headers[HEADER_INCLUDE_SEO_URLS];
+  const first = Array.isArray(value) ? value[0] : value;
+  return first === '1' || first?.toLowerCase() === 'true';
+}
