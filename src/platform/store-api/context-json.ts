@@ -3,6 +3,7 @@ import type { EntityRecord } from '../entities/serializer.js';
 import type { Platform } from '../kernel.js';
 import { loadCustomerJson } from '../customer/account/customer-json.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
+import { cashRounding, storeCountryJson, storeCurrencyJson, storeShippingMethodJson } from './context-data.js';
 
 /** Shopware's live version id (`Defaults::LIVE_VERSION`): this platform has no draft versions. */
 const LIVE_VERSION = '0fa91ce3e96a4bc2be4bd9ce752c3425';
@@ -16,20 +17,27 @@ export async function salesChannelContextJson(platform: Platform, context: Sales
   const entity = async (name: string, id: string): Promise<EntityRecord | null> =>
     (await platform.repositories.get(name).get(id, systemContext)) ?? null;
   const customer = context.customer ? ((await loadCustomerJson(platform, context.customer.id)) ?? null) : null;
+  const currency = await entity('currency', context.currency.id);
+  const country = await entity('country', context.countryId);
+  const language = await entity('language', context.languageId);
+  const shippingMethod = await entity('shipping_method', context.shippingMethod.id);
   return {
     token: context.token,
     currentCustomerGroup: await entity('customer_group', context.customerGroupId),
-    currency: await entity('currency', context.currency.id),
+    currency: currency && storeCurrencyJson(currency),
     salesChannel: await entity('sales_channel', context.salesChannel.id),
     paymentMethod: await entity('payment_method', context.paymentMethod.id),
-    shippingMethod: await entity('shipping_method', context.shippingMethod.id),
+    shippingMethod: shippingMethod && storeShippingMethodJson(shippingMethod),
     customer,
     shippingLocation: {
-      country: await entity('country', context.countryId),
+      country: country && storeCountryJson(country),
       address: customer?.defaultShippingAddress ?? null,
       apiAlias: 'cart_delivery_shipping_location',
     },
     taxState: context.taxState,
+    itemRounding: cashRounding(context.currency.decimals),
+    totalRounding: cashRounding(context.currency.decimals),
+    languageInfo: { name: (language?.name as string | undefined) ?? '', localeCode: (language?.localeCode as string | undefined) ?? 'en-GB' },
     context: {
       languageIdChain: [context.languageId],
       versionId: LIVE_VERSION,

@@ -1,13 +1,14 @@
 import type { PlatformModule } from '../module.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { registerContextRoutes } from './context-routes.js';
+import { registerContextDataRoutes } from './context-data-routes.js';
 import { registerStoreApiInfoRoutes } from './info-routes.js';
 import { registerPaymentMethodRoutes } from './payment-method-routes.js';
 import { registerStoreApiContext } from './store-api-context.js';
 
 /**
- * The Store API (`/store-api/*`, authenticated by `sw-access-key`): the visitor context, account and
- * payment method routes, and its OpenAPI document (public). Other modules add their Store API routes (cart, order) and rely on the
+ * The Store API (`/store-api/*`, authenticated by `sw-access-key`): the visitor context and its data
+ * (countries, currencies, ...), account and payment method routes, and its OpenAPI document (public). Other modules add their Store API routes (cart, order) and rely on the
  * context hook registered here (`request.salesChannelContext`, `requireCustomer`).
  */
 export const storeApiModule: PlatformModule = {
@@ -15,6 +16,7 @@ export const storeApiModule: PlatformModule = {
   routes(app, platform) {
     registerStoreApiContext(app, platform);
     registerContextRoutes(app, platform);
+    registerContextDataRoutes(app, platform);
     registerAccountRoutes(app, platform);
     registerPaymentMethodRoutes(app, platform);
     registerStoreApiInfoRoutes(app, platform);

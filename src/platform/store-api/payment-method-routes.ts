@@ -14,7 +14,7 @@ export function registerPaymentMethodRoutes(app: FastifyInstance, platform: Plat
     const elements = await availablePaymentMethods(platform, request.salesChannelContext);
     return {
       total: elements.length,
-      aggregations: [],
+      aggregations: {},
       page: 1,
       limit: null,
       entity: 'payment_method',
