@@ -77,8 +77,8 @@ describe('Store API cart', () => {
         positionPrice: 81.37,
         rawTotal: 86.36,
         calculatedTaxes: [
-          { tax: 10.38, taxRate: 19, price: 64.96 },
-          { tax: 1.4, taxRate: 7, price: 21.4 },
+          { tax: 10.38, taxRate: 19, price: 64.96, apiAlias: 'cart_tax_calculated' },
+          { tax: 1.4, taxRate: 7, price: 21.4, apiAlias: 'cart_tax_calculated' },
         ],
         taxRules: [
           { taxRate: 19, percentage: expect.closeTo((64.96 / 86.36) * 100, 10) },
@@ -180,7 +180,7 @@ describe('Store API cart', () => {
         const token = await guestToken();
         const cart = (await addItems(token, [{ type: 'product', referencedId: productA, quantity: 1 }])).json();
         // 4.99 * 7 / 107 = 0.3264 -> 0.33
-        expect(cart.deliveries[0].shippingCosts.calculatedTaxes).toEqual([{ tax: 0.33, taxRate: 7, price: 4.99 }]);
+        expect(cart.deliveries[0].shippingCosts.calculatedTaxes).toEqual([{ tax: 0.33, taxRate: 7, price: 4.99, apiAlias: 'cart_tax_calculated' }]);
       } finally {
         await t.platform.db.updateTable('shipping_method').set({ tax_id: null }).where('id', '=', STANDARD_SHIPPING_ID).execute();
       }
@@ -299,13 +299,13 @@ describe('Store API cart', () => {
         token,
         body: { items: [{ id: product, quantity: 5 }, { id: missing, quantity: 1 }] },
       });
-      expect(patch.statusCode).toBe(400);
+      expect(patch.statusCode).toBe(404);
       expect(patch.json().errors).toEqual([expect.objectContaining({ code: 'CHECKOUT__CART_LINE_ITEM_NOT_FOUND', source: { pointer: '/items/1/id' } })]);
       const zero = await client.storeApi('PATCH', '/store-api/checkout/cart/line-item', { token, body: { items: [{ id: product, quantity: 0 }] } });
       expect(zero.statusCode).toBe(400);
       expect(zero.json().errors[0]).toMatchObject({ code: 'CHECKOUT__CART_INVALID_QUANTITY', source: { pointer: '/items/0/quantity' } });
       const remove = await client.storeApi('DELETE', '/store-api/checkout/cart/line-item', { token, body: { ids: [missing] } });
-      expect(remove.statusCode).toBe(400);
+      expect(remove.statusCode).toBe(404);
       expect(remove.json().errors[0]).toMatchObject({ code: 'CHECKOUT__CART_LINE_ITEM_NOT_FOUND', source: { pointer: '/ids/0' } });
       const malformed = await client.storeApi('DELETE', '/store-api/checkout/cart/line-item?ids[]=nope', { token });
       expect(malformed.statusCode).toBe(400);

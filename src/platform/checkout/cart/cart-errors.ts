@@ -108,8 +108,9 @@ export const cartRequestErrors = {
       meta: { parameters: { productId } },
     });
   },
+  /** 404 as Shopware answers it (`CartException::lineItemNotFound`). */
   lineItemNotFound(identifier: string, pointer: string): AppError {
-    return new AppError(400, 'CHECKOUT__CART_LINE_ITEM_NOT_FOUND', `Line item with identifier ${identifier} not found.`, {
+    return new AppError(404, 'CHECKOUT__CART_LINE_ITEM_NOT_FOUND', `Line item with identifier ${identifier} not found.`, {
       pointer,
       meta: { parameters: { identifier } },
     });

@@ -1,4 +1,7 @@
-import { toCalculatedPriceJson, toCartPriceJson, type CalculatedPriceJson, type CartPriceJson } from './calculation/price-json.js';
+import { toCalculatedPriceJson, toCartPriceJson, type CartPriceJson } from './calculation/price-json.js';
+import { toStorePriceJson, type StorePriceJson } from '../../catalog/store/store-product-json.js';
+import { storeMediaJson } from '../../media/store-media-json.js';
+import { deliveryTimeJson } from '../../store-api/context-data.js';
 import type { CalculatedCart, CartError } from './cart.js';
 
 /*
@@ -27,13 +30,11 @@ export interface CartJson {
 
 export function cartToJson(cart: CalculatedCart): CartJson {
   const decimals = cart.currency.decimals;
-  const priceJson = (price: Parameters<typeof toCalculatedPriceJson>[0]): CalculatedPriceJson & { apiAlias: 'calculated_price' } => ({
-    ...toCalculatedPriceJson(price, decimals),
-    apiAlias: 'calculated_price',
-  });
+  const priceJson = (price: Parameters<typeof toCalculatedPriceJson>[0]): StorePriceJson => toStorePriceJson(toCalculatedPriceJson(price, decimals));
+  const cartPrice = toCartPriceJson(cart.price, decimals);
   return {
     token: cart.token,
-    price: { ...toCartPriceJson(cart.price, decimals), apiAlias: 'cart_price' },
+    price: { ...cartPrice, calculatedTaxes: cartPrice.calculatedTaxes.map((tax) => ({ ...tax, apiAlias: 'cart_tax_calculated' as const })), apiAlias: 'cart_price' },
     lineItems: cart.lineItems.map((item) => ({
       id: item.id,
       referencedId: item.referencedId,
@@ -44,8 +45,16 @@ export function cartToJson(cart: CalculatedCart): CartJson {
       removable: true,
       stackable: true,
       price: priceJson(item.price),
-      cover: item.product.cover ? { id: item.product.cover.id, url: item.product.cover.url, alt: item.product.cover.alt, apiAlias: 'media' } : null,
-      payload: { productNumber: item.product.productNumber },
+      cover: item.product.cover ? storeMediaJson(item.product.cover.media, item.product.cover.mediaBaseUrl) : null,
+      // Shopware's product line item payload: facts about the product at the time of the calculation
+      payload: {
+        productNumber: item.product.productNumber,
+        parentId: item.product.parentId,
+        taxId: item.product.taxId,
+        manufacturerId: item.product.manufacturer?.id ?? null,
+        stock: item.product.stock,
+        isCloseout: item.product.isCloseout,
+      },
       quantityInformation: {
         minPurchase: item.product.minPurchase,
         maxPurchase: item.product.maxPurchase,
@@ -62,13 +71,7 @@ export function cartToJson(cart: CalculatedCart): CartJson {
       },
       location: { countryId: delivery.countryId, apiAlias: 'cart_delivery_shipping_location' },
       positions: cart.lineItems.map((item) => ({ identifier: item.id, quantity: item.quantity, apiAlias: 'cart_delivery_position' })),
-      shippingMethod: {
-        id: delivery.shippingMethod.id,
-        name: delivery.shippingMethod.name,
-        technicalName: delivery.shippingMethod.technicalName,
-        deliveryTime: { min: delivery.shippingMethod.deliveryTimeMinDays, max: delivery.shippingMethod.deliveryTimeMaxDays, unit: 'day' },
-        apiAlias: 'shipping_method',
-      },
+      shippingMethod: shippingMethodJson(delivery.shippingMethod),
       shippingCosts: priceJson(delivery.shippingCosts),
       apiAlias: 'cart_delivery',
     })),
@@ -79,6 +82,19 @@ export function cartToJson(cart: CalculatedCart): CartJson {
     })),
     errors: Object.fromEntries(cart.errors.map((error) => [error.key, errorToJson(error)])),
     apiAlias: 'cart',
+  };
+}
+
+function shippingMethodJson(method: CalculatedCart['deliveries'][number]['shippingMethod']) {
+  const deliveryTime = deliveryTimeJson(method.deliveryTimeMinDays, method.deliveryTimeMaxDays);
+  return {
+    id: method.id,
+    name: method.name,
+    technicalName: method.technicalName ?? `shipping_${method.id}`,
+    deliveryTimeId: deliveryTime.id,
+    deliveryTime,
+    translated: { name: method.name },
+    apiAlias: 'shipping_method',
   };
 }
 

@@ -9,6 +9,7 @@ import type { Platform } from '../../kernel.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { readOrderDetail } from './order-reader.js';
+import { storeOrderJson } from './store-order-json.js';
 
 const MAX_COMMENT_LENGTH = 65_535;
 
@@ -41,7 +42,8 @@ export function registerOrderRoutes(app: FastifyInstance, platform: Platform): v
       requireCustomer(request, { allowGuest: true });
       const customerComment = parseCustomerComment(request.body);
       const orderId = await platform.checkout.orders.place(request.salesChannelContext, { customerComment });
-      return readOrderDetail(platform, orderId);
+      const order = await readOrderDetail(platform, orderId);
+      return order && storeOrderJson(order);
     },
   );
 }
