@@ -80,24 +80,10 @@ function maskedFragments(secrets: readonly string[]): string[] {
 
 /** The type's template for the sales channel, else its default (no sales channel). */
 export async function templateOf(platform: Platform, type: string, salesChannelId: string | null): Promise<MailTemplateContent | undefined> {
-  let query = platform.db
-    .selectFrom('mail_template as t')
-    .innerJoin('mail_template_type as tt', 'tt.id', 't.mail_template_type_id')
-    .select(['t.subject', 't.sender_name', 't.content_html', 't.content_plain'])
-    .where('tt.technical_name', '=', type);
-  query = salesChannelId
-    ? query.where((eb) => eb.or([eb('t.sales_channel_id', '=', salesChannelId), eb('t.sales_channel_id', 'is', null)]))
-    : query.where('t.sales_channel_id', 'is', null);
-  const row = await query.orderBy('t.sales_channel_id', (order) => order.asc().nullsLast()).limit(1).executeTakeFirst();
-  return row ? { subject: row.subject, senderName: row.sender_name, contentHtml: row.content_html, contentPlain: row.content_plain } : undefined;
+  return (await platform.mail.templates().template(type, salesChannelId)) ?? undefined;
 }
 
 /** The sales channel's header and footer, else the default one. */
 export async function frameOf(platform: Platform, salesChannelId: string | null): Promise<MailFrame | undefined> {
-  let query = platform.db.selectFrom('mail_header_footer').select(['header_html', 'header_plain', 'footer_html', 'footer_plain']);
-  query = salesChannelId
-    ? query.where((eb) => eb.or([eb('sales_channel_id', '=', salesChannelId), eb.and([eb('sales_channel_id', 'is', null), eb('system_default', '=', true)])]))
-    : query.where('sales_channel_id', 'is', null).where('system_default', '=', true);
-  const row = await query.orderBy('sales_channel_id', (order) => order.asc().nullsLast()).limit(1).executeTakeFirst();
-  return row ? { headerHtml: row.header_html, headerPlain: row.header_plain, footerHtml: row.footer_html, footerPlain: row.footer_plain } : undefined;
+  return (await platform.mail.templates().frame(salesChannelId)) ?? undefined;
 }

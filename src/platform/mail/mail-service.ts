@@ -6,6 +6,7 @@ import type { Platform } from '../kernel.js';
 import { MAIL_QUEUE, type MailJob } from './mail-job.js';
 import type { MailAddress, MailReferences, MailTemplateContent, MailTypeDeclaration, PlatformMailType } from './mail-type.js';
 import { installMailTypes } from './mail-type-installer.js';
+import { MailTemplateCache } from './mail-template-cache.js';
 import { FileTransport } from './transport/file-transport.js';
 import type { MailTransport } from './transport/mail-transport.js';
 import { parseMailerDsn } from './transport/mailer-dsn.js';
@@ -47,6 +48,7 @@ export class MailService {
   readonly types = new Map<string, PlatformMailType>(platformMailTypes.map((type) => [type.technicalName, type]));
   readonly #suppressed = new WeakSet<object>();
   #transport: MailTransport | undefined;
+  #templates: MailTemplateCache | undefined;
 
   constructor(private readonly platform: Platform) {}
 
@@ -88,6 +90,12 @@ export class MailService {
   /** Creates or updates mail types (an extension's, on install and update); their templates stay the merchant's. */
   installTypes(within: Db | UnitOfWork, declarations: readonly MailTypeDeclaration[]): Promise<void> {
     return installMailTypes(within, declarations);
+  }
+
+  /** Templates and frames, kept per process until they change. */
+  templates(): MailTemplateCache {
+    this.#templates ??= new MailTemplateCache(this.platform);
+    return this.#templates;
   }
 
   /** SMTP when MAILER_DSN is set, else `.eml` files below VAR_DIR. Built once per process. */

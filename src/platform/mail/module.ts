@@ -4,6 +4,7 @@ import { MAIL_QUEUE } from './mail-job.js';
 import { mailTriggers } from './mail-triggers.js';
 import { registerMailTemplateRoutes } from './mail-template-routes.js';
 import { mailMigration } from './migration.js';
+import { mailChangeReportsMigration } from './migration-change-reports.js';
 import { parseMailerDsn } from './transport/mailer-dsn.js';
 import { DEFAULT_MAIL_RETRY_DELAY_SECONDS, DEFAULT_MAIL_RETRY_LIMIT, sendQueuedMail } from './send-mail-job.js';
 
@@ -14,7 +15,7 @@ import { DEFAULT_MAIL_RETRY_DELAY_SECONDS, DEFAULT_MAIL_RETRY_LIMIT, sendQueuedM
  */
 export const mailModule: PlatformModule = {
   name: 'mail',
-  migrations: [mailMigration],
+  migrations: [mailMigration, mailChangeReportsMigration],
   entities: mailEntities,
   subscribers: mailTriggers,
   routes: (app, platform) => registerMailTemplateRoutes(app, platform),

@@ -133,6 +133,17 @@ describe('mail template types and templates through the Admin API', () => {
   });
 });
 
+describe('templates kept per process', () => {
+  it('an edit applies to the very next mail of its type', async () => {
+    const first = await client.registerCustomerAccount();
+    expect((await finishedMails(t.platform, 'customer_register', first.email))[0]).toMatchObject({ state: 'sent', subject: 'Welcome to Demo Shop' });
+    const id = await defaultTemplateId('customer_register');
+    expect((await t.api('PATCH', `/api/mail-template/${id}`, { body: { subject: 'Hello {{ customer.firstName }}, welcome' } })).statusCode).toBe(204);
+    const second = await client.registerCustomerAccount();
+    expect((await finishedMails(t.platform, 'customer_register', second.email))[0]).toMatchObject({ state: 'sent', subject: 'Hello Ada, welcome' });
+  });
+});
+
 describe('POST /api/_action/mail-template/preview', () => {
   it("renders a type's template with its example data, or what the body gives", async () => {
     const preview = await t.api('POST', '/api/_action/mail-template/preview', { body: { mailTemplateTypeId: await typeId('order_confirmation_mail') } });
