@@ -15,6 +15,7 @@ import { duplicateWebhooks } from './webhooks.js';
 import { concurrentRefunds } from './refunds.js';
 import { contradictoryRefundEvents } from './refund-events.js';
 import { concurrentExports, prepareExportTarget } from './exports.js';
+import { hostileMappings } from './sandbox.js';
 import { fuzzRoutes } from './fuzz.js';
 import { privilegeMatrix } from './privileges.js';
 import { scanResponsesForSecrets, scanLogsForSecrets } from './secrets.js';
@@ -124,6 +125,7 @@ try {
   await scenario('refunds', () => concurrentRefunds(suite, paid ?? []));
   await scenario('refund-events', () => contradictoryRefundEvents(suite));
   await scenario('exports', () => concurrentExports(suite));
+  await scenario('sandbox', () => hostileMappings(suite));
   await scenario('fuzz', () => fuzzRoutes(suite));
   await scenario('privileges', () => privilegeMatrix(suite));
   await scenario('password-change', () => sameSecondPasswordChange(suite));
