@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
 import { AppError, errors } from '../errors/app-error.js';
@@ -62,7 +62,7 @@ const RenderedMailResponse = documentedOnly(
 export function registerMailTemplateRoutes(app: FastifyInstance, platform: Platform): void {
   const routes = typed(app);
   // the privilege before the body's validation: a caller without it learns nothing about the route's input
-  const preValidation = async (request: { apiContext: Parameters<typeof requirePrivileges>[0] }) => requirePrivileges(request.apiContext, [PRIVILEGE]);
+  const preValidation = async (request: FastifyRequest) => requirePrivileges(request.apiContext, [PRIVILEGE]);
 
   routes.post(
     '/api/_action/mail-template/preview',
