@@ -16,6 +16,7 @@ import { readEnv } from '../src/platform/env.js';
 import { openDatabase } from '../src/platform/database/connection.js';
 import { adminApiCases } from './admin-api.js';
 import { shopCases } from './shop.js';
+import { catalogueCases } from './catalogue.js';
 import { payACases } from './pay-a.js';
 import { payBCases } from './pay-b.js';
 import { orderExportCases } from './order-export.js';
@@ -47,6 +48,7 @@ const notes: string[] = [];
 const suites: Array<[string, () => Promise<Row[]>]> = [
   ['admin-api', () => adminApiCases(platform, http, env.adminPassword)],
   ['shop', () => shopCases(platform, http)],
+  ['catalogue', () => catalogueCases(platform, http)],
   ['mail', () => mailCases(platform, http)],
   ['pay-b', () => payBCases(platform, http)],
   ['pay-a', () => payACases(platform, http)],

@@ -33,17 +33,25 @@ export function listingPagesOf(db: Db): ChangeCache<string, ListingPage> {
   return pages;
 }
 
-const aggregationsOfDb = new WeakMap<Db, ChangeCache<string, object>>();
+const cachesOfDb = new WeakMap<Db, Map<string, ChangeCache<string, unknown>>>();
 
 /**
- * A listing's aggregation values (manufacturer ids, price range, best rating, option ids), kept like the
- * pages: until the catalogue version moves, which the tables the filters read raise too
- * (migration-listing-version-filters.ts).
+ * A cache of catalogue reads (`name` keeps different kinds apart) kept like the pages: until the catalogue
+ * version moves. Only for values built from tables that raise it (products and what hangs off them,
+ * categories, currencies, manufacturers, properties, reviews: migrations listing-version and
+ * listing-version-filters). Values are shared: read-only.
  */
-export function listingAggregationsOf<V extends object>(db: Db): ChangeCache<string, V> {
-  let values = aggregationsOfDb.get(db);
-  if (!values) aggregationsOfDb.set(db, (values = new ChangeCache(tableChangesOf(db), ['catalog_listing_version'], { maxEntries: MAX_ENTRIES })));
-  return values as ChangeCache<string, V>;
+export function catalogueCacheOf<V>(db: Db, name: string): ChangeCache<string, V> {
+  let caches = cachesOfDb.get(db);
+  if (!caches) cachesOfDb.set(db, (caches = new Map()));
+  let cache = caches.get(name);
+  if (!cache) caches.set(name, (cache = new ChangeCache(tableChangesOf(db), ['catalog_listing_version'], { maxEntries: MAX_ENTRIES })));
+  return cache as ChangeCache<string, V>;
+}
+
+/** A listing's aggregations (with their manufacturers and property groups), see catalogueCacheOf. */
+export function listingAggregationsOf<V>(db: Db): ChangeCache<string, V> {
+  return catalogueCacheOf<V>(db, 'listing-aggregations');
 }
 
 /** Whether criteria filter or sort by a field whose changes do not raise the catalogue version. */

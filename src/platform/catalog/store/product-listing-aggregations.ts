@@ -1,10 +1,9 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../database/connection.js';
-import { executorOf, isUnitOfWork, type UnitOfWork } from '../../database/transaction.js';
+import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import type { EntityRegistry } from '../../entities/registry.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { toMajorNumber } from '../../checkout/money/money.js';
-import { listingAggregationsOf } from './listing-cache.js';
 import { familyRatingsSql, propertyOwnerSql } from './product-listing-filters.js';
 import { listedMatches, type ProductListingQuery } from './product-listing-query.js';
 import type { ListingFilterName } from './product-listing-request.js';
@@ -33,24 +32,18 @@ export interface AggregationRun {
 
 /**
  * Computes the values of the named aggregations over the products a listing matches (the query's
- * base conditions plus the run's own): one statement per run, kept in the listing cache until the
- * catalogue version moves (outside transactions, and only when the query names its extra SQL).
+ * base conditions plus the run's own): one statement per run. The listing keeps what it builds from
+ * them (product-listing.ts, listing-cache.ts).
  */
 export async function aggregateListing(
   within: Db | UnitOfWork,
   registry: EntityRegistry,
   context: SalesChannelContext,
-  base: Pick<ProductListingQuery, 'criteria' | 'minVisibility' | 'extraConditions' | 'cacheKey'>,
+  base: Pick<ProductListingQuery, 'criteria' | 'minVisibility' | 'extraConditions'>,
   runs: readonly AggregationRun[],
 ): Promise<ListingAggregationValues> {
   const values: ListingAggregationValues = {};
-  for (const run of runs) {
-    if (run.names.size === 0) continue;
-    const compute = () => computeAggregations(within, registry, context, base, run);
-    const cacheable = !isUnitOfWork(within) && !within.isTransaction && base.cacheKey !== undefined;
-    const key = JSON.stringify([context.salesChannel.id, context.currency.id, String(context.currency.factor), base.minVisibility, base.cacheKey, base.criteria, [...run.names].sort(), run.key]);
-    Object.assign(values, cacheable ? await listingAggregationsOf(within as Db).get(key, compute) : await compute());
-  }
+  for (const run of runs) if (run.names.size > 0) Object.assign(values, await computeAggregations(within, registry, context, base, run));
   return values;
 }
 

@@ -1,12 +1,13 @@
 import type { RawBuilder, SqlBool } from 'kysely';
 import type { Db } from '../../database/connection.js';
-import type { UnitOfWork } from '../../database/transaction.js';
+import { isUnitOfWork, type UnitOfWork } from '../../database/transaction.js';
 import type { Criteria } from '../../entities/criteria/types.js';
 import { EntityRegistry } from '../../entities/registry.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { productEntity, PRODUCT_VISIBILITY } from '../entities.js';
 import type { ChannelCategory } from './category-scope.js';
 import { inCategorySql } from './category-product-listing.js';
+import { listingAggregationsOf } from './listing-cache.js';
 import { aggregateListing, type AggregationRun } from './product-listing-aggregations.js';
 import { loadListingManufacturers, loadListingPropertyGroups } from './product-listing-aggregation-entities.js';
 import { listingFilterSql, propertyFilterGroups, type PropertyFilterGroups } from './product-listing-filters.js';
@@ -55,7 +56,9 @@ productRegistry.register(productEntity);
  * narrowed by the listing filters (manufacturer, properties, price, rating, shipping-free) and the
  * client's criteria filters, with the aggregations a filter panel shows. Aggregations count the products
  * before the listing filters (with `reduce-aggregations`: after the other active filters). Pages and
- * aggregations come from the listing cache while the catalogue version stands.
+ * aggregations (with their manufacturers and property groups) come from the listing cache while the
+ * catalogue version stands; a manufacturer's logo file is the one thing read there that does not raise
+ * it (its new URL shows within the cache's 30 s).
  */
 export async function loadProductListing(
   within: Db | UnitOfWork,
@@ -101,13 +104,29 @@ export async function loadProductListing(
           return { names: new Set([name]), conditions: (alias: string) => listingFilterSql(alias, context, request.filters, properties, applied), key: filterKey(applied) };
         })
       : [{ names, conditions: () => [], key: '' }];
-    const values = await aggregateListing(within, productRegistry, context, { criteria: baseCriteria, minVisibility, extraConditions: scopeConditions, cacheKey: scopeKey }, runs);
-    aggregations = {};
-    if (values.manufacturerIds) aggregations.manufacturer = await loadListingManufacturers(within, values.manufacturerIds, deps.mediaBaseUrl);
-    if (values.price) aggregations.price = values.price;
-    if (values.ratingMax !== undefined) aggregations.rating = values.ratingMax;
-    if (values.shippingFree !== undefined) aggregations.shippingFree = values.shippingFree;
-    if (values.optionIds) aggregations.properties = await loadListingPropertyGroups(within, values.optionIds, request.propertyWhitelist);
+    const compute = async (): Promise<ListingAggregations> => {
+      const values = await aggregateListing(within, productRegistry, context, { criteria: baseCriteria, minVisibility, extraConditions: scopeConditions }, runs);
+      const result: ListingAggregations = {};
+      if (values.manufacturerIds) result.manufacturer = await loadListingManufacturers(within, values.manufacturerIds, deps.mediaBaseUrl);
+      if (values.price) result.price = values.price;
+      if (values.ratingMax !== undefined) result.rating = values.ratingMax;
+      if (values.shippingFree !== undefined) result.shippingFree = values.shippingFree;
+      if (values.optionIds) result.properties = await loadListingPropertyGroups(within, values.optionIds, request.propertyWhitelist);
+      return result;
+    };
+    // kept until the catalogue version moves, which every table read here raises; never inside a transaction
+    const cacheable = !isUnitOfWork(within) && !within.isTransaction;
+    const key = JSON.stringify([
+      context.salesChannel.id,
+      context.currency.id,
+      String(context.currency.factor),
+      scopeKey,
+      baseCriteria,
+      runs.map((run) => [[...run.names].sort(), run.key]),
+      request.propertyWhitelist,
+      deps.mediaBaseUrl,
+    ]);
+    aggregations = cacheable ? await listingAggregationsOf<ListingAggregations>(within as Db).get(key, compute) : await compute();
   }
   return { total, elements, page: request.page, limit: request.limit, sorting, filters: request.filters, aggregations };
 }

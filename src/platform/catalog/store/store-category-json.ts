@@ -1,5 +1,6 @@
 import type { Db } from '../../database/connection.js';
-import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { executorOf, isUnitOfWork, type UnitOfWork } from '../../database/transaction.js';
+import { catalogueCacheOf } from './listing-cache.js';
 import { EntityReader } from '../../entities/reader.js';
 import type { EntityRegistry } from '../../entities/registry.js';
 import type { EntityRecord } from '../../entities/serializer.js';
@@ -52,10 +53,17 @@ export async function toStoreCategoriesJson(
   });
 }
 
-/** Categories by id in the Store API's shape (for a product's `seoCategory`); unknown ids are left out. */
+/**
+ * Categories by id in the Store API's shape (for products' `seoCategory`); unknown ids are left out.
+ * Outside a transaction each is kept until the catalogue version moves (category changes raise it).
+ */
 export async function loadStoreCategories(within: Db | UnitOfWork, registry: EntityRegistry, ids: Iterable<string>): Promise<Map<string, Record<string, unknown>>> {
-  const wanted = [...new Set(ids)];
+  const wanted = [...new Set(ids)].sort();
   if (wanted.length === 0) return new Map();
-  const { entities } = await new EntityReader(registry).search(executorOf(within), registry.get('category'), { ids: wanted });
-  return new Map((await toStoreCategoriesJson(within, entities)).map((category) => [category.id as string, category]));
+  const load = async () => {
+    const { entities } = await new EntityReader(registry).search(executorOf(within), registry.get('category'), { ids: wanted });
+    return toStoreCategoriesJson(within, entities);
+  };
+  const categories = isUnitOfWork(within) || within.isTransaction ? await load() : await catalogueCacheOf<Array<Record<string, unknown>>>(within, 'store-categories').get(wanted.join(','), load);
+  return new Map(categories.map((category) => [category.id as string, category]));
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../database/connection.js';
-import { executorOf, type UnitOfWork } from '../../database/transaction.js';
+import { executorOf, isUnitOfWork, type UnitOfWork } from '../../database/transaction.js';
+import { catalogueCacheOf } from './listing-cache.js';
 import { AppError } from '../../errors/app-error.js';
 import type { Criteria, Filter } from '../../entities/criteria/types.js';
 import { EntityReader } from '../../entities/reader.js';
@@ -40,6 +41,24 @@ export const NO_NAVIGATION = Symbol('no navigation');
  * `CONTENT__CATEGORY_NOT_FOUND`; an active category outside the root falls back to the root.
  */
 export async function loadStoreNavigation(
+  within: Db | UnitOfWork,
+  registry: EntityRegistry,
+  context: SalesChannelContext,
+  request: StoreNavigationRequest,
+): Promise<Array<Record<string, unknown>> | typeof NO_NAVIGATION> {
+  if (isUnitOfWork(within) || within.isTransaction) return buildNavigation(within, registry, context, request);
+  // kept until the catalogue version moves (category changes raise it); a category's image file is the one
+  // thing read here that does not, its new URL shows within the cache's 30 s
+  const { navigationCategoryId, footerCategoryId, serviceCategoryId, name } = context.salesChannel;
+  const key = JSON.stringify([navigationCategoryId, footerCategoryId, serviceCategoryId, name, request]);
+  const result = await catalogueCacheOf<Array<Record<string, unknown>> | 'none'>(within, 'store-navigation').get(key, async () => {
+    const built = await buildNavigation(within, registry, context, request);
+    return built === NO_NAVIGATION ? 'none' : built;
+  });
+  return result === 'none' ? NO_NAVIGATION : result;
+}
+
+async function buildNavigation(
   within: Db | UnitOfWork,
   registry: EntityRegistry,
   context: SalesChannelContext,
