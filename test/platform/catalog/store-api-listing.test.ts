@@ -160,6 +160,22 @@ describe('Store API product listings', () => {
     await t.platform.db.deleteFrom('product_option').where('product_id', '=', ids.blue).where('property_group_option_id', '=', small).execute();
   });
 
+  it('answers a repeated listing with aggregations, and a repeated navigation, from the caches (statements pinned)', async () => {
+    const request = () => client.storeApi('POST', `/store-api/product-listing/${category}`, { body: { order: 'price-asc' } });
+    await request();
+    const listingRun = await t.platform.database.statements.measure(request);
+    expect(listingRun.result.statusCode).toBe(200);
+    if (process.env.SHOW_SQL) console.log(listingRun.sql.join('\n---\n'));
+    // the access key and the context (2), the category, the page's products and their main categories (3)
+    expect(listingRun.count).toBeLessThanOrEqual(5);
+    const navigation = () => client.storeApi('GET', '/store-api/navigation/main-navigation/main-navigation?depth=2');
+    await navigation();
+    const navigationRun = await t.platform.database.statements.measure(navigation);
+    expect(navigationRun.result.statusCode).toBe(200);
+    // the access key and the context only
+    expect(navigationRun.count).toBeLessThanOrEqual(2);
+  });
+
   it('refuses bad parameters and unknown categories in Shopware\'s shapes', async () => {
     const tooMany = await client.storeApi('POST', `/store-api/product-listing/${category}`, { body: { limit: 1000 } });
     expect(tooMany.statusCode).toBe(400);
