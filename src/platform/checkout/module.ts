@@ -8,6 +8,7 @@ import { orderEntities } from './order/entities.js';
 import { paymentTokenMigration } from './payment/token/migration.js';
 import { cartMigration } from './cart/migration.js';
 import { registerCartRoutes } from './cart/routes.js';
+import { registerShippingCostRoutes } from './cart/shipping-cost-routes.js';
 import { registerOrderRoutes } from './order/routes.js';
 import { registerPaymentRoutes } from './payment/routes.js';
 import { registerRefundRoutes } from './refund/routes.js';
@@ -19,6 +20,7 @@ export const checkoutModule: PlatformModule = {
   entities: [paymentMethodEntity, shippingMethodEntity, ...orderEntities],
   routes(app, platform) {
     registerCartRoutes(app, platform);
+    registerShippingCostRoutes(app, platform);
     registerOrderRoutes(app, platform);
     registerPaymentRoutes(app, platform);
     registerRefundRoutes(app, platform);

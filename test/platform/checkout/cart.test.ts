@@ -243,6 +243,15 @@ describe('Store API cart', () => {
       const removedByBody = await client.storeApi('DELETE', '/store-api/checkout/cart/line-item', { token, body: { ids: [other] } });
       expect(removedByBody.statusCode).toBe(200);
       expect(removedByBody.json()).toMatchObject({ lineItems: [], deliveries: [], price: { totalPrice: 0 } });
+
+      // Shopware's POST variant of the removal
+      await addItems(token, [{ type: 'product', referencedId: product, quantity: 1 }]);
+      const removedByPost = await client.storeApi('POST', '/store-api/checkout/cart/line-item/delete', { token, body: { ids: [product] } });
+      expect(removedByPost.statusCode).toBe(200);
+      expect(removedByPost.json().lineItems).toEqual([]);
+      const notThere = await client.storeApi('POST', '/store-api/checkout/cart/line-item/delete', { token, body: { ids: [product] } });
+      expect(notThere.statusCode).toBe(404);
+      expect(notThere.json().errors[0]).toMatchObject({ code: 'CHECKOUT__CART_LINE_ITEM_NOT_FOUND', source: { pointer: '/ids/0' } });
     });
 
     it.each([

@@ -46,11 +46,21 @@ export function registerCartRoutes(app: FastifyInstance, platform: Platform): vo
     },
   );
 
+  const notInCart = storeApiErrors({ 400: 'A malformed id (at its pointer).', 404: 'CHECKOUT__CART_LINE_ITEM_NOT_FOUND: an id not in the cart; the cart is unchanged.' });
   routes.delete(
     '/store-api/checkout/cart/line-item',
-    { schema: { ...schema, summary: 'Remove line items', querystring: LineItemIdsQuery, body: LineItemIdsBody, response: { 200: CartResponse, ...invalid } } },
+    { schema: { ...schema, summary: 'Remove line items', querystring: LineItemIdsQuery, body: LineItemIdsBody, response: { 200: CartResponse, ...notInCart } } },
     async (request) => {
       const ids = parseLineItemIds(request.body, request.query);
+      return cartToJson(await carts.remove(request.salesChannelContext, ids));
+    },
+  );
+  // Shopware's newer name of the removal, for clients whose HTTP stack sends no DELETE body
+  routes.post(
+    '/store-api/checkout/cart/line-item/delete',
+    { schema: { ...schema, summary: 'Remove line items (`{ids: [...]}`)', body: LineItemIdsBody, response: { 200: CartResponse, ...notInCart } } },
+    async (request) => {
+      const ids = parseLineItemIds(request.body, {});
       return cartToJson(await carts.remove(request.salesChannelContext, ids));
     },
   );

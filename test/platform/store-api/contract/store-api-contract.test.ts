@@ -39,15 +39,11 @@ const NOT_BUILT_YET = new Set<string>([
   'POST /order',
   'POST /order/payment',
   'POST /order/state/cancel',
-  'POST /checkout/cart/line-item/delete',
   // forms
   'POST /contact-form',
   'POST /newsletter/subscribe',
   'POST /newsletter/confirm',
   'POST /newsletter/unsubscribe',
-  // shipping costs of a cart or a product
-  'GET /shipping-cost/cart',
-  'GET /shipping-cost/product/{productId}',
   // reviews written by customers
   'POST /product/{productId}/review',
   // SEO URLs and sitemaps
@@ -297,6 +293,23 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
     const client = guest();
     await client.invoke('addLineItem post /checkout/cart/line-item', { body: { items: [{ id: catalogue.mug, referencedId: catalogue.mug, type: 'product', quantity: 1 }] } });
     return [await answer('the mug', 200, client.invoke('removeLineItemDeprecated delete /checkout/cart/line-item', { query: { 'ids[]': [catalogue.mug] } } as never))];
+  },
+  'GET /shipping-cost/cart': async ({ guest, catalogue }) => {
+    const client = guest();
+    await client.invoke('addLineItem post /checkout/cart/line-item', { body: { items: [{ id: catalogue.redSmall, referencedId: catalogue.redSmall, type: 'product', quantity: 2 }] } });
+    return [await answer('a shirt', 200, client.invoke('readShippingCostsByCart get /shipping-cost/cart'))];
+  },
+  'GET /shipping-cost/product/{productId}': async ({ guest, catalogue }) => [
+    await answer('the mug', 200, guest().invoke('readShippingCostByProduct get /shipping-cost/product/{productId}', { pathParams: { productId: catalogue.mug } } as never)),
+    await answer('unknown', 404, guest().invoke('readShippingCostByProduct get /shipping-cost/product/{productId}', { pathParams: { productId: UNKNOWN } } as never)),
+  ],
+  'POST /checkout/cart/line-item/delete': async ({ guest, catalogue }) => {
+    const client = guest();
+    await client.invoke('addLineItem post /checkout/cart/line-item', { body: { items: [{ id: catalogue.mug, referencedId: catalogue.mug, type: 'product', quantity: 1 }] } });
+    return [
+      await answer('the mug', 200, client.invoke('removeLineItem post /checkout/cart/line-item/delete', { body: { ids: [catalogue.mug] } })),
+      await answer('not in the cart', 404, client.invoke('removeLineItem post /checkout/cart/line-item/delete', { body: { ids: [catalogue.mug] } })),
+    ];
   },
   'POST /checkout/order': async ({ customer, guest, catalogue }) => {
     const client = await customer();
