@@ -38,7 +38,8 @@ console.log(`built ${sources.length} modules into dist/ in ${Math.round(performa
 
 // the console's help reads this instead of loading every module
 const { writeCommandManifest } = await import(path.join(dist, 'platform/console/command-catalog.js'));
-console.log(`console manifest: ${await writeCommandManifest()} commands`);
+const loadExtensions = async () => (await import(path.join(dist, 'main.js'))).extensions;
+console.log(`console manifest: ${await writeCommandManifest(loadExtensions)} commands`);
 
 try {
   await buildAdmin();

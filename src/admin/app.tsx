@@ -6,6 +6,7 @@ import { useCan, useSession } from './auth';
 import { ApiError } from './api';
 import { EmptyState, Loading } from './components';
 import { modules } from './modules';
+import { ModulesProvider } from './module-context';
 
 function LoginPage() {
   const { login } = useSession();
@@ -127,5 +128,9 @@ function Shell() {
 export function App() {
   const { me, checking } = useSession();
   if (checking) return <Loading label="Checking your session…" />;
-  return <BrowserRouter basename="/admin">{me ? <Shell /> : <LoginPage />}</BrowserRouter>;
+  return (
+    <ModulesProvider value={modules}>
+      <BrowserRouter basename="/admin">{me ? <Shell /> : <LoginPage />}</BrowserRouter>
+    </ModulesProvider>
+  );
 }

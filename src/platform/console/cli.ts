@@ -1,9 +1,8 @@
-import { enableCompileCache } from '../compile-cache.js';
 import { readEnv, type Env } from '../env.js';
 import { currentHolder, describeHolder, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
 import type { CommandIo } from './command.js';
 import { answerHelp, commandNameOf, runCommand } from './runner.js';
-import { commandCatalog } from './command-catalog.js';
+import { commandCatalog, type ExtensionLoader } from './command-catalog.js';
 import { runViaHandoff } from './handoff-client.js';
 import { EXIT } from './exit-codes.js';
 import { runStandaloneCommand } from './standalone.js';
@@ -24,11 +23,11 @@ const terminal: CommandIo = {
  * to that server over its unix socket and its output and exit code are relayed. Standalone commands (see
  * StandaloneConsoleCommand) run first, with no platform at all.
  */
-async function main(argv: string[]): Promise<number> {
-  const catalog = await commandCatalog();
+async function main(argv: string[], loadExtensions: ExtensionLoader): Promise<number> {
+  const catalog = await commandCatalog(loadExtensions);
   // commands that need no platform run before any database is opened or locked
   if (catalog.all().some((command) => command.standalone && argv.includes(command.name))) {
-    const { extensions } = await import('../../main.js');
+    const extensions = await loadExtensions();
     const standalone = await runStandaloneCommand(extensions.flatMap((e) => e.commands ?? []), argv, terminal);
     if (standalone !== undefined) return standalone;
   }
@@ -38,13 +37,13 @@ async function main(argv: string[]): Promise<number> {
   if (help !== undefined) return help;
 
   const env = readEnv();
-  if (env.databaseUrl) return runHere(env, argv);
+  if (env.databaseUrl) return runHere(env, argv, loadExtensions);
 
   const deadline = Date.now() + SERVER_STARTUP_WAIT_MS;
   let waitingNoticeShown = false;
   for (;;) {
     const attempt = tryAcquireEmbeddedLock(env.varDir, { role: 'console', command: commandNameOf(argv) });
-    if (attempt.acquired) return runHere(env, argv, attempt.lock);
+    if (attempt.acquired) return runHere(env, argv, loadExtensions, attempt.lock);
     const { holder } = attempt;
     if (!holder.socket) {
       terminal.err(`The embedded database is in use by ${describeHolder(holder)}. Wait for it to finish or stop it, then try again.`);
@@ -65,11 +64,11 @@ async function main(argv: string[]): Promise<number> {
 }
 
 /** Boots the platform in this process (no HTTP; no worker unless the command is `worker`). */
-async function runHere(env: Env, argv: string[], lock?: EmbeddedLock): Promise<number> {
+async function runHere(env: Env, argv: string[], loadExtensions: ExtensionLoader, lock?: EmbeddedLock): Promise<number> {
   const interrupted = guardInterrupts();
   try {
     // loaded only when a command runs: help and the hand-off never need the platform's code
-    const [{ Platform }, { extensions }, { createLogger }] = await Promise.all([import('../kernel.js'), import('../../main.js'), import('../logger.js')]);
+    const [{ Platform }, extensions, { createLogger }] = await Promise.all([import('../kernel.js'), loadExtensions(), import('../logger.js')]);
     // logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks
     const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', { fd: 2 });
     const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, logger });
@@ -111,14 +110,18 @@ function guardInterrupts(): { dispose(): void } {
   };
 }
 
-// the platform and the extensions load dynamically below: through the compile cache where Node has one
-enableCompileCache();
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    const verbose = process.argv.includes('--verbose') || process.argv.includes('-v') || process.env.LOG_LEVEL === 'debug';
-    terminal.err(`bin/console failed: ${error instanceof Error ? error.message : String(error)}`);
-    if (verbose && error instanceof Error && error.stack) terminal.err(error.stack);
-    process.exit(EXIT.failure);
-  },
-);
+/**
+ * Runs `bin/console` with the process's arguments and exits with the command's code. The extension list is
+ * handed in by the entry point (src/console.ts), so the platform never imports the installation's extensions.
+ */
+export function runConsoleProcess(loadExtensions: ExtensionLoader): void {
+  main(process.argv.slice(2), loadExtensions).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      const verbose = process.argv.includes('--verbose') || process.argv.includes('-v') || process.env.LOG_LEVEL === 'debug';
+      terminal.err(`bin/console failed: ${error instanceof Error ? error.message : String(error)}`);
+      if (verbose && error instanceof Error && error.stack) terminal.err(error.stack);
+      process.exit(EXIT.failure);
+    },
+  );
+}

@@ -1,6 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import type { Extension } from '../extensions.js';
 import type { CommandDescription } from './command.js';
+
+/** The installation's extensions, loaded only when asked (help from the manifest needs none of their code). */
+export type ExtensionLoader = () => Promise<Extension[]>;
 
 /** Every command's description and owner: what `bin/console` needs for help without loading any code. */
 export interface CommandCatalogEntry extends CommandDescription {
@@ -28,8 +32,8 @@ function describe(command: CommandDescription, owner?: string): CommandCatalogEn
 }
 
 /** The declared commands, read from the declarations themselves (this loads every module and extension). */
-export async function declaredCommandCatalog(): Promise<CommandCatalog> {
-  const [{ platformModules }, { extensions }] = await Promise.all([import('../modules.js'), import('../../main.js')]);
+export async function declaredCommandCatalog(loadExtensions: ExtensionLoader): Promise<CommandCatalog> {
+  const [{ platformModules }, extensions] = await Promise.all([import('../modules.js'), loadExtensions()]);
   return catalogOf([
     ...platformModules.flatMap((module) => (module.commands ?? []).map((command) => describe(command))),
     ...extensions.flatMap((extension) => (extension.commands ?? []).map((command) => describe(command, extension.name))),
@@ -37,7 +41,7 @@ export async function declaredCommandCatalog(): Promise<CommandCatalog> {
 }
 
 /** The catalog from the build's manifest when there is one, else from the declarations. */
-export async function commandCatalog(): Promise<CommandCatalog> {
+export async function commandCatalog(loadExtensions: ExtensionLoader): Promise<CommandCatalog> {
   if (existsSync(MANIFEST)) {
     try {
       return catalogOf(JSON.parse(readFileSync(MANIFEST, 'utf8')) as CommandCatalogEntry[]);
@@ -45,12 +49,12 @@ export async function commandCatalog(): Promise<CommandCatalog> {
       // a broken manifest only costs speed
     }
   }
-  return declaredCommandCatalog();
+  return declaredCommandCatalog(loadExtensions);
 }
 
 /** Build step: writes the manifest beside the compiled console. */
-export async function writeCommandManifest(): Promise<number> {
-  const entries = (await declaredCommandCatalog()).all();
+export async function writeCommandManifest(loadExtensions: ExtensionLoader): Promise<number> {
+  const entries = (await declaredCommandCatalog(loadExtensions)).all();
   writeFileSync(fileURLToPath(MANIFEST), JSON.stringify(entries));
   return entries.length;
 }

@@ -272,7 +272,8 @@ describe('platform console commands', () => {
     it('rejects unknown queues and too short poll intervals', async () => {
       const unknown = await run('worker', '--queues', 'ext_console_test.ping,nope');
       expect(unknown.code).toBe(2);
-      expect(unknown.stderr[0]).toBe('Unknown queue: nope. Known queues: ext_console_test.ping.');
+      // the platform's own queue (mails) is listed before the extensions'
+      expect(unknown.stderr[0]).toBe('Unknown queue: nope. Known queues: mail.send, ext_console_test.ping.');
       expect((await run('worker', '--poll-interval', '0.1')).code).toBe(2);
     });
 

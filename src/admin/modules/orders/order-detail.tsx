@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Anchor, Button, Code, Grid, Group, Menu, Stack, Table, Tabs, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DateTime, EmptyState, KeyValue, LoadError, Loading, Money, PageHeader, Section, StateBadge, useApi, useCan, useLoad, type Order, type OrderTransaction } from '../../sdk';
-import { modules } from '../../modules';
+import { useModules } from '../../module-context';
 
 interface Transition {
   actionName: string;
@@ -83,6 +83,7 @@ function CustomFields({ fields }: { fields: Record<string, unknown> | null | und
 }
 
 export function OrderDetail() {
+  const modules = useModules();
   const { id } = useParams();
   const api = useApi();
   const can = useCan();

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { defineModule, EmptyState, PageHeader } from '../../sdk';
-import { modules } from '../../modules';
+import { useModules } from '../../module-context';
 import { SettingsForm } from './settings-form';
 
 /** Every settings domain the modules declare (each extension names its own). */
 function SettingsIndex() {
-  const domains = modules.flatMap((module) => module.settings ?? []);
+  const domains = useModules().flatMap((module) => module.settings ?? []);
   return (
     <>
       <PageHeader title="Settings" subtitle="Per extension; values can differ per sales channel where the setting allows it." />

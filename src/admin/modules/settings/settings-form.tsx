@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { Anchor, Badge, Button, Checkbox, Group, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LoadError, Loading, PageHeader, Section, useApi, useCan, useLoad } from '../../sdk';
-import { modules } from '../../modules';
+import { useModules } from '../../module-context';
 
 interface Element {
   name: string;
@@ -92,6 +92,7 @@ function Field({ element, value, onChange, disabled }: { element: Element; value
 }
 
 export function SettingsForm() {
+  const modules = useModules();
   const domain = decodeURIComponent(useParams().domain ?? '');
   const api = useApi();
   const can = useCan();

@@ -1,0 +1,9 @@
+/**
+ * What `bin/console` runs: the compile cache first, then the console, handed the extension list of
+ * main.ts (loaded only when a command needs the extensions' code; help comes from the build's manifest).
+ */
+import { enableCompileCache } from './platform/compile-cache.js';
+
+enableCompileCache();
+const { runConsoleProcess } = await import('./platform/console/cli.js');
+runConsoleProcess(async () => (await import('./main.js')).extensions);
