@@ -2,8 +2,7 @@ import { mkdir, readdir, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { isId } from '../ids.js';
-import { MEDIA_EXTENSIONS } from './media-file-types.js';
-import { THUMBNAIL_EXTENSION } from './media-thumbnails.js';
+import { MEDIA_EXTENSIONS, THUMBNAIL_EXTENSION } from './media-file-types.js';
 
 /**
  * The only shapes of a stored media path: `<yyyy>/<mm>/<mediaId>/<name>.<ext>`, name as

@@ -1,6 +1,7 @@
 import type Sharp from 'sharp';
 import { lazyModule } from '../util/lazy-module.js';
 import type { MediaFileStore } from './media-file-store.js';
+import { THUMBNAIL_EXTENSION } from './media-file-types.js';
 
 // the image codecs load with the first upload, not with the server
 const sharp = lazyModule<typeof Sharp>('sharp');
@@ -12,8 +13,7 @@ const sharp = lazyModule<typeof Sharp>('sharp');
  */
 export const THUMBNAIL_WIDTHS = [200, 400, 800] as const;
 
-/** Thumbnails are WebP: every browser the storefront supports shows it, at a fraction of PNG's size. */
-export const THUMBNAIL_EXTENSION = 'webp';
+export { THUMBNAIL_EXTENSION } from './media-file-types.js';
 
 export interface RenderedThumbnail {
   width: number;

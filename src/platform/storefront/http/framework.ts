@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { SecretBox } from '../../security/secret-box.js';
 import { CsrfTokens } from './csrf.js';
 import { TemplateViews, type TemplateFilter } from './template-views.js';
-import type { ProfileSlot } from './profile-slots.js';
+import type { ProfileSlot } from './profile-slot.js';
 import type { CartCountProvider, CustomerResolver, NavigationProvider, SalesChannelResolver } from './types.js';
 
 export interface StorefrontFrameworkOptions {
