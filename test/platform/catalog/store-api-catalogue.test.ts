@@ -154,6 +154,47 @@ describe('Store API catalogue', () => {
       expect((await client.storeApi('GET', `/store-api/product/${redS}/reviews`)).json().total).toBe(1);
     });
 
+    it('saves a customer\'s review pending approval, once per product, editable by its author, throttled', async () => {
+      const customer = await client.registerCustomerAccount();
+      const url = `/store-api/product/${blueM}/review`;
+      const review = { title: 'Lovely', content: 'Lovely blue, soft fabric, and the size is exactly as described.', points: 5 };
+      const saved = await client.storeApi('POST', url, { token: customer.token, body: review });
+      expect(saved.statusCode).toBe(204);
+      const row = await t.platform.db.selectFrom('product_review').selectAll().where('customer_id', '=', customer.customer.id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ product_id: blueM, title: 'Lovely', status: false, external_user: 'Ada', external_email: customer.email, sales_channel_id: DEFAULT_SALES_CHANNEL_ID });
+      // pending: its author sees it, nobody else does
+      expect((await client.storeApi('GET', `/store-api/product/${blueM}/reviews`)).json().total).toBe(0);
+      expect((await client.storeApi('GET', `/store-api/product/${blueM}/reviews`, { token: customer.token })).json().total).toBe(1);
+
+      const again = await client.storeApi('POST', url, { token: customer.token, body: review });
+      expect(again.statusCode).toBe(400);
+      expect(again.json().errors[0]).toMatchObject({ code: 'VIOLATION::ENTITY_EXISTS', source: { pointer: '/customerId' } });
+      await t.platform.db.updateTable('product_review').set({ status: true }).where('id', '=', row.id as string).execute();
+      const edited = await client.storeApi('POST', url, { token: customer.token, body: { ...review, id: row.id, points: 3 } });
+      expect(edited.statusCode).toBe(204);
+      // an edit waits for approval again
+      expect(await t.platform.db.selectFrom('product_review').select(['points', 'status']).where('id', '=', row.id as string).executeTakeFirstOrThrow()).toMatchObject({ status: false });
+      const someoneElse = await client.registerCustomerAccount();
+      const foreign = await client.storeApi('POST', url, { token: someoneElse.token, body: { ...review, id: row.id } });
+      expect(foreign.json().errors[0]).toMatchObject({ code: 'VIOLATION::ENTITY_DOES_NOT_EXIST', source: { pointer: '/id' } });
+
+      const invalid = await client.storeApi('POST', url, { token: someoneElse.token, body: { title: 'Bad', content: 'Too short.', points: 6 } });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().errors.map((e: { code: string; source: { pointer: string } }) => [e.source.pointer, e.code])).toEqual([
+        ['/title', 'VIOLATION::TOO_SHORT_ERROR'],
+        ['/content', 'VIOLATION::TOO_SHORT_ERROR'],
+        ['/points', 'VIOLATION::TOO_HIGH_ERROR'],
+      ]);
+      const guest = await client.storeApi('POST', url, { body: review });
+      expect(guest.statusCode).toBe(403);
+      expect(guest.json().errors[0].code).toBe('CHECKOUT__CUSTOMER_NOT_LOGGED_IN');
+
+      // the customer has spent 3 of 10 attempts: 7 more go through, the 11th within the hour is refused
+      const statuses: number[] = [];
+      for (let i = 0; i < 8; i++) statuses.push((await client.storeApi('POST', url, { token: customer.token, body: { ...review, id: row.id } })).statusCode);
+      expect(statuses).toEqual([204, 204, 204, 204, 204, 204, 204, 429]);
+    });
+
     it('answers cross-sellings with the assigned products the channel sells, in order; a variant uses its parent\'s', async () => {
       const db = t.platform.db;
       const hidden = await insertProduct(db, { name: 'Invisible', visibilities: [] });

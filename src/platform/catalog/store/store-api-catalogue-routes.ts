@@ -11,6 +11,9 @@ import { loadProductCrossSellings } from './product-cross-selling.js';
 import { loadProductListing, type ListingScope } from './product-listing.js';
 import { readListingRequest, type ListingRequest } from './product-listing-request.js';
 import { listProductReviews } from './product-reviews.js';
+import { ReviewThrottle, saveProductReview, type ReviewInput } from './product-review-save.js';
+import { requireCustomer } from '../../store-api/require-customer.js';
+import { CHECKS_TEXT_ITSELF } from '../../http/input-guard.js';
 import { findProductVariant } from './product-variant-finder.js';
 import { loadPurchaseLimits } from './purchase-limit.js';
 import { parseStoreApiCriteria } from './store-api-criteria.js';
@@ -35,6 +38,7 @@ import {
   ProductListingResult,
   PurchaseLimitQuery,
   PurchaseLimitResponse,
+  ReviewBody,
   ReviewListing,
   SearchParameters,
 } from './store-api-catalogue-schemas.js';
@@ -204,6 +208,38 @@ export function registerCatalogueStoreApiRoutes(app: FastifyInstance, platform: 
   const reviewsSchema = { ...schema(['Product'], 'The approved reviews of a product and its variants (and the customer\'s own)', ReviewListing, CRITERIA_ERRORS), params: ProductIdParams };
   routes.get('/store-api/product/:productId/reviews', { schema: { ...reviewsSchema, querystring: StoreCriteriaQuery } }, reviews);
   routes.post('/store-api/product/:productId/reviews', { schema: { ...reviewsSchema, body: StoreCriteriaBody } }, reviews);
+
+  const reviewThrottle = new ReviewThrottle();
+  routes.post(
+    '/store-api/product/:productId/review',
+    {
+      // a NUL in the title or content is a violation at its pointer (product-review-save.ts)
+      config: { [CHECKS_TEXT_ITSELF]: true },
+      schema: {
+        tags: ['Product'],
+        summary: 'Write or edit the logged-in customer\'s review of a product',
+        description: 'The review waits for approval before it is shown. One per customer and product: send `id` to edit it.',
+        headers: StoreApiHeaders,
+        params: ProductIdParams,
+        body: ReviewBody,
+        response: {
+          204: noContent('Saved, pending approval.'),
+          ...storeApiErrors({
+            400: 'Violations at their pointers: `/title` (5 characters at least), `/content` (40), `/points` (1 to 5), `/customerId` (a second review), `/id` (not the customer\'s).',
+            403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN (guests may not review).',
+            404: 'PRODUCT__PRODUCT_NOT_FOUND',
+            429: 'FRAMEWORK__RATE_LIMIT_EXCEEDED: 10 reviews per customer, 30 per client address an hour.',
+          }),
+        },
+      },
+    },
+    async (request, reply) => {
+      const customer = requireCustomer(request);
+      await reviewThrottle.consume(customer.id, request.ip);
+      await saveProductReview(db, request.salesChannelContext, customer, request.params.productId, (request.body ?? {}) as ReviewInput);
+      return reply.code(204).send();
+    },
+  );
 
   const crossSellings = async (request: FastifyRequest<{ Params: { productId: string } }>) => {
     const context = request.salesChannelContext;

@@ -136,6 +136,16 @@ export const ReviewListing = documentedOnly(
   }),
 );
 
+export const ReviewBody = documentedOnly(
+  Type.Object({
+    title: Type.String({ minLength: 5, maxLength: 255 }),
+    content: Type.String({ minLength: 40, maxLength: 10_000 }),
+    points: Type.Number({ minimum: 1, maximum: 5 }),
+    name: Type.Optional(Type.String({ description: 'Shown as the author; default: the customer\'s first name.' })),
+    id: Type.Optional(Type.String({ description: 'The customer\'s own review of this product, to edit it.' })),
+  }),
+);
+
 export const CrossSellingResponse = documentedOnly(
   Type.Array(
     Type.Object({

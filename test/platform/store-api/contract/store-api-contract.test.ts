@@ -44,8 +44,6 @@ const NOT_BUILT_YET = new Set<string>([
   'POST /newsletter/subscribe',
   'POST /newsletter/confirm',
   'POST /newsletter/unsubscribe',
-  // reviews written by customers
-  'POST /product/{productId}/review',
   // SEO URLs and sitemaps
   'GET /seo-url',
   'POST /seo-url',
@@ -212,6 +210,16 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
     await answer('approved reviews', 200, guest().invoke('readProductReviews post /product/{productId}/reviews', { pathParams: { productId: catalogue.shirt }, body: { limit: 10 } })),
     await answer('unknown sort field', 400, guest().invoke('readProductReviews post /product/{productId}/reviews', { pathParams: { productId: catalogue.shirt }, body: { sort: [{ field: 'nope', order: 'ASC' }] } as never })),
   ],
+  'POST /product/{productId}/review': async ({ guest, customer, catalogue }) => {
+    const client = await customer();
+    const review = { title: 'Fits well', content: 'The shirt fits well and the colour stays after washing it.', points: 4 };
+    return [
+      await answer('a review', 204, client.invoke('saveProductReview post /product/{productId}/review', { pathParams: { productId: catalogue.shirt }, body: review })),
+      await answer('a second one', 400, client.invoke('saveProductReview post /product/{productId}/review', { pathParams: { productId: catalogue.shirt }, body: review })),
+      await answer('a guest', 403, guest().invoke('saveProductReview post /product/{productId}/review', { pathParams: { productId: catalogue.shirt }, body: review })),
+      await answer('an unknown product', 404, client.invoke('saveProductReview post /product/{productId}/review', { pathParams: { productId: UNKNOWN }, body: review })),
+    ];
+  },
   'GET /product/{productId}/cross-selling': async ({ guest, catalogue }) => [
     await answer('the mug\'s', 200, guest().invoke('readProductCrossSellingsGet get /product/{productId}/cross-selling', { pathParams: { productId: catalogue.mug } } as never)),
   ],
