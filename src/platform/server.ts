@@ -15,7 +15,8 @@ const EXTENSION_STATE_REFRESH_MS = 5000;
  * database intact) within CLOSE_TIMEOUT_MS more, and exits 0 (1 when the close did not finish in time).
  */
 export async function startServer(env: Env, extensions: Extension[]): Promise<void> {
-  // the embedded database has one owner process; bin/console hands its commands to it (DESIGN.md)
+  // the embedded database has one owner process (a lock file names it); bin/console hands its commands to it
+  // over a socket (docs/console.md)
   const paths = embeddedPaths(env.varDir);
   const lock = env.databaseUrl ? undefined : acquireEmbeddedLock(env.varDir, { role: 'server', socket: paths.socket });
   let platform: Platform;

@@ -41,7 +41,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined | false
 }
 
 /**
- * The processes the README starts, stopped the way a service manager, a container runtime or a terminal
+ * The processes the README and docs/console.md start, stopped the way a service manager, a container runtime or a terminal
  * does: `npm start` (npm itself is the parent the signal reaches) and `bin/console worker`, on SIGTERM and
  * SIGINT, while a queued demo data run is running. Each exits 0 within SHUTDOWN_TIMEOUT plus the close
  * bound, leaves no process behind, and the run is not lost: finished, or back in the queue as not tried

@@ -7,7 +7,7 @@ import { registerDemoDataRoutes } from './routes/demo-data-routes.js';
 import { runMessageHandler } from './run/queued-run.js';
 
 /**
- * Demo data (spec part B): creates or completes a deterministic demo catalogue through the platform's
+ * Demo data: creates or completes a deterministic demo catalogue through the platform's
  * repositories; idempotent, adopting what a merchant already has. docs/demo-data.md is the guide.
  */
 export const extDemoData: Extension = {

@@ -13,7 +13,7 @@ import { registerExportRoutes } from './routes/export-routes.js';
 import { registerMappingRoutes } from './routes/mapping-routes.js';
 
 /**
- * Order export (spec part A): one order at a time to an HTTP target, rendered through a versioned
+ * Order export: one order at a time to an HTTP target, rendered through a versioned
  * JSONata mapping, signed (Standard Webhooks), deduplicated by revision, every attempt recorded, and
  * acknowledged by the target through a signed callback. docs/order-export.md is the user's guide.
  */

@@ -12,10 +12,10 @@ export const STOREFRONT_GATEWAY_TIMEOUT_MS = 10_000;
 const COUNTRY_NAMES: Readonly<Record<string, string>> = { NG: 'nigeria', GH: 'ghana', KE: 'kenya', ZA: 'south africa' };
 
 /**
- * Gateway A's storefront bank routes (`/pay-a/bank/{list,verify,save}`, spec part C) and profile section,
+ * Gateway A's storefront bank routes (`/pay-a/bank/{list,verify,save}`) and profile section,
  * on the kit's bank routes: banks from `GET /bank` (every cursor page), accounts resolved with `GET
- * /bank/resolve`. The spec fixes the verify body's field names (`account_number`, `bank_code`; the save
- * form uses them too) and that the list answers the gateway's response: `{status, message, data}` with
+ * /bank/resolve`. The verify body takes the gateway's own field names (`account_number`, `bank_code`; the
+ * save form uses them too), and the list answers the gateway's response: `{status, message, data}` with
  * the gateway's bank objects, all pages in one, sorted by name.
  */
 export function registerPayABankRoutes(app: FastifyInstance, host: ExtensionHost): void {

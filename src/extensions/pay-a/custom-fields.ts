@@ -1,7 +1,7 @@
 import type { CustomFieldSetDeclaration } from '../../platform/sdk/index.js';
 import { bankDetailsFieldSet, sealBankDetailsMigration } from '../_gateway-kit/index.js';
 
-/** Gateway data stored on the order transaction (spec part C; the issue names the fields). */
+/** Gateway data stored on the order transaction (docs/gateway-a.md lists them for merchants). */
 export const TRANSACTION_FIELDS = {
   /** The reference of the current payment attempt: stored before the customer leaves, then the verified one. */
   reference: 'pay_a_reference',

@@ -8,7 +8,7 @@ import { payASimulatorCommand } from './simulator/console-command.js';
 import { registerPayAWebhookRoute } from './webhook.js';
 
 /**
- * Gateway A (spec part C): hosted payment through the gateway's (Paystack-compatible) API with every
+ * Gateway A: hosted payment through the gateway's (Paystack-compatible) API with every
  * payment re-verified, signed webhooks, refunds and optional bank-detail collection. No tables of its
  * own: the payment method, custom fields and config defaults are written on install and update;
  * uninstall without keeping data removes fields and config. Its one migration seals account numbers

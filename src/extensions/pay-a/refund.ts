@@ -10,7 +10,7 @@ export const REFUND_PATH = '/api/_action/pay-a/refund';
 export const REFUNDABLE_PATH = '/api/_action/pay-a/refundable';
 
 /**
- * `POST /api/_action/pay-a/refund` (spec part C): refunds a gateway A payment, fully or partly. 200 with
+ * `POST /api/_action/pay-a/refund`: refunds a gateway A payment, fully or partly. 200 with
  * the gateway's JSON for the created refund; refusals (also while another refund of the same transaction
  * runs) as 400 `{"error": message}`; 403 without the privilege.
  */

@@ -8,8 +8,8 @@ import { webhookAnswers } from './webhook/webhook-answers.js';
 export const WEBHOOK_PATH = '/pay-a/webhook';
 
 /**
- * `POST /pay-a/webhook` (spec part C): the `x-pay-a-signature` HMAC over the raw bytes is the gate; the
- * answers are only the spec's (204, 400, 403, 500), without bodies.
+ * `POST /pay-a/webhook`: the `x-pay-a-signature` HMAC over the raw bytes is the gate; the only answers
+ * are 204, 400, 403 and 500, without bodies (webhook/webhook-answers.ts).
  */
 export function registerPayAWebhookRoute(app: FastifyInstance, host: ExtensionHost): void {
   const handle = createWebhookHandler(host);

@@ -1,7 +1,7 @@
 import { exactMinorUnits, toShortestMajorUnits } from '../../platform/sdk/index.js';
 
 /**
- * Gateway D's units (spec part D, major-unit rule): amounts sent to it are major units, never scaled
+ * Gateway D's units: its API takes and returns amounts in major units, so amounts sent are never scaled
  * (100.00 goes out as "100"); amounts compared are integer minor units on both sides, per currency
  * decimals (0 for RWF and UGX, 3 for KWD: the platform's `decimalsFor`).
  */

@@ -1,7 +1,7 @@
 import type { CustomFieldSetDeclaration } from '../../platform/sdk/index.js';
 import { bankDetailsFieldSet, sealBankDetailsMigration } from '../_gateway-kit/index.js';
 
-/** Gateway data stored on the order transaction (spec part D), written by finalize and the webhook. */
+/** Gateway data stored on the order transaction, written by finalize and the webhook (docs/gateway-d.md lists them). */
 export const TRANSACTION_FIELDS = {
   /** The gateway's `flw_ref`. */
   reference: 'pay_b_reference',

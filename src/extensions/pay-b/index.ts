@@ -8,7 +8,7 @@ import { payBSimulatorCommand } from './simulator/console-command.js';
 import { registerPayBWebhookRoute } from './webhook.js';
 
 /**
- * Gateway D (spec part D): hosted payment through the gateway's v3 API, webhooks, refunds and optional
+ * Gateway D: hosted payment through the gateway's v3 API, webhooks, refunds and optional
  * bank-detail collection. No tables of its own: the payment method, custom fields and config defaults
  * are written on install and update; uninstall without keeping data removes fields and config. Its one
  * migration seals account numbers and BVNs saved before they were secret custom fields.

@@ -8,7 +8,7 @@ export const NOT_CONFIGURED_MESSAGE = 'Payment with Gateway D is not available a
 export const NOT_CONFIGURED_CODE = 'PAY_B__NOT_CONFIGURED';
 
 /**
- * The handler of `ext_pay_b_payment` (spec part D payment flow): validate blocks the checkout without
+ * The handler of `ext_pay_b_payment`: validate blocks the checkout without
  * a secret key for the active mode, pay redirects to the gateway's hosted page, finalize verifies the
  * customer's return at the gateway.
  */

@@ -9,7 +9,7 @@ export const PAY_B_REFUND_PRIVILEGE = 'pay_b.refund';
 export const REFUNDABLE_PATH = '/api/_action/pay-b/refundable';
 
 /**
- * `POST /api/_action/pay-b/refund` (spec part D): refunds a gateway D payment, fully or partly. 200 with
+ * `POST /api/_action/pay-b/refund`: refunds a gateway D payment, fully or partly. 200 with
  * the gateway's refund response; refusals (also while another refund of the same transaction runs) as
  * 400 `{"error": message}`.
  */

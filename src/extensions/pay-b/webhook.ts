@@ -7,8 +7,8 @@ import { webhookAnswers } from './webhook/webhook-answers.js';
 export const WEBHOOK_PATH = '/pay-b/webhook';
 
 /**
- * `POST /pay-b/webhook` (spec part D): the `verif-hash` header is the gate; the answers are only the
- * spec's (200, 400, 403, 500): the gateway counts anything but 200 as a failed delivery.
+ * `POST /pay-b/webhook`: the `verif-hash` header is the gate; the only answers are 200, 400, 403 and 500
+ * with their fixed bodies (webhook/webhook-answers.ts): the gateway counts anything but 200 as a failed delivery.
  */
 export function registerPayBWebhookRoute(app: FastifyInstance, host: ExtensionHost): void {
   const handle = createWebhookHandler(host);

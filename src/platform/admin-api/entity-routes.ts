@@ -27,7 +27,7 @@ export interface EntityRouteDeps {
 type Format = 'json' | 'json-api';
 
 /**
- * The generic Admin API routes of every registered entity (reference §4.1). An id that is not 32
+ * The generic Admin API routes of every registered entity. An id that is not 32
  * lowercase hex characters answers 404, as Shopware's route requirement makes the route not match.
  */
 export function registerEntityRoutes(app: FastifyInstance, deps: EntityRouteDeps): void {
@@ -105,7 +105,7 @@ function objectBody(body: unknown): Record<string, unknown> {
   return body;
 }
 
-/** Shopware content negotiation: JSON:API unless plain JSON is asked for (reference §4.3). */
+/** Shopware content negotiation: JSON:API unless plain JSON is asked for. */
 function formatOf(request: FastifyRequest): Format {
   const accept = (request.headers.accept ?? '').toLowerCase();
   if (accept.trim() === '' || accept.includes('application/vnd.api+json')) return 'json-api';

@@ -16,7 +16,7 @@ interface Resource {
 const COUNT_MODE_NUMBER: Record<TotalCountMode, number> = { none: 0, exact: 1, 'next-pages': 2 };
 
 /**
- * Shopware's JSON:API rendering (reference §4.3): attributes are the plain fields, loaded
+ * Shopware's JSON:API rendering: attributes are the plain fields, loaded
  * associations become relationships whose records are listed once each in `included`.
  */
 export class JsonApiRenderer {

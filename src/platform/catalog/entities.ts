@@ -5,7 +5,7 @@ export const categoryEntity: EntityDefinition = {
   name: 'category',
   fields: {
     parentId: { type: 'id' },
-    /** The sibling this one follows; null for the first (reference §11). */
+    /** The sibling this one follows; null for the first (siblings form a linked list, as in Shopware). */
     afterCategoryId: { type: 'id' },
     level: { type: 'int', readOnly: true },
     /** `|rootId|...|parentId|`, maintained by the database. */

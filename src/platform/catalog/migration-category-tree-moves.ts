@@ -7,8 +7,8 @@ import { executeStatements } from '../database/schema.js';
  *   (the children's parent_id does not change), leaving stale paths deeper down, which hid those
  *   categories from channel trees and weakened the cycle check. Now every row whose path changed
  *   passes the change on to its children, and stale paths already stored are repaired.
- * - a moved category left its follower pointing at it, breaking the old sibling chain (reference §11,
- *   shopware#1184): the follower now takes the moved category's place.
+ * - a moved category left its follower pointing at it, breaking the old sibling chain (Shopware
+ *   issue #1184): the follower now takes the moved category's place.
  * - the parent row is read FOR SHARE: a category written while another transaction moves its parent
  *   waits for that move and derives its path from the parent's new place, not from the old tree.
  */
@@ -39,7 +39,7 @@ export const categoryTreeMovesMigration: Migration = {
           IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.parent_id IS NOT NULL THEN
             UPDATE category SET child_count = (SELECT count(*) FROM category c WHERE c.parent_id = NEW.parent_id) WHERE id = NEW.parent_id;
           END IF;
-          -- the follower in the old sibling chain takes the moved category's place (reference §11)
+          -- the follower in the old sibling chain takes the moved category's place, so that chain stays unbroken
           IF TG_OP = 'UPDATE' AND OLD.parent_id IS DISTINCT FROM NEW.parent_id THEN
             UPDATE category SET after_category_id = OLD.after_category_id
               WHERE after_category_id = NEW.id AND parent_id IS NOT DISTINCT FROM OLD.parent_id

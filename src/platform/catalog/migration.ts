@@ -7,7 +7,7 @@ export const catalogMigration: Migration = {
   async up(db) {
     await createEntityTable(db, 'category', [
       'parent_id uuid NULL REFERENCES category(id) ON DELETE CASCADE',
-      // siblings form a linked list: the first has no after id (reference §11)
+      // siblings form a linked list, as in Shopware: the first has no after id, every other names the one it follows
       'after_category_id uuid NULL REFERENCES category(id) ON DELETE SET NULL',
       'level int NOT NULL DEFAULT 1',
       'path text NULL',

@@ -20,7 +20,7 @@ const readable = new WeakMap<EntityDefinition['fields'], Array<[string, FieldDef
  * Converts a row (selected with field names as column aliases) to the API form. NUMERIC comes back
  * from pg as a string and timestamps as Date; the API gives numbers and ISO strings. Rows built by
  * row_to_json (association trees) carry uuids with dashes and timestamps as strings with microseconds. Empty or NULL
- * customFields read as `{}` (reference §4.3), so clients never need a null check.
+ * customFields read as `{}` (as Shopware answers them), so clients never need a null check.
  */
 export function serializeRow(def: EntityDefinition, row: Record<string, unknown>): EntityRecord {
   const entity: Record<string, unknown> = { id: convert(ID_FIELD, row.id) };

@@ -146,7 +146,7 @@ export class WritePlanner {
         this.#problem(at, 'The value of "customFields" must be an object.', { field: name });
         return;
       }
-      // Updates merge keys into the stored object; `{}` resets it (reference §8).
+      // Updates merge keys into the stored object; `{}` resets it (Shopware's rule for custom fields).
       const merge = command.op === 'update' && Object.keys(value).length > 0;
       const written = this.secretCustomFields ? this.secretCustomFields.forWrite(command.def.name, value, at, this.plan.problems) : value;
       command.customFields = { column, mode: merge ? 'merge' : 'replace', json: JSON.stringify(written) };

@@ -29,7 +29,7 @@ export interface LeaseHolder {
 export type LeaseRun<T> = { acquired: true; value: T } | { acquired: false };
 
 /**
- * Expiring, atomic, cross-process mutual exclusion (DESIGN.md concurrency rules): one statement takes
+ * Expiring, atomic, cross-process mutual exclusion: one statement takes
  * a lease when it is free or expired, and the database clock decides expiry, so processes with drifting
  * clocks agree. Nothing is held open across the work: the lease is a row, not a transaction or a lock.
  */

@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os';
 
 /**
  * The hard limits of untrusted evaluation (sandbox.ts): what one task may cost before it is stopped.
- * Read once from the environment; README "Reliability" lists the variables.
+ * Read once from the environment; docs/reliability.md and docs/configuration.md list the variables.
  */
 export interface SandboxLimits {
   /** Wall-clock time of one task once a worker runs it; past it the worker is terminated and replaced. */

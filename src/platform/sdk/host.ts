@@ -119,7 +119,7 @@ export interface HostCaches {
 }
 
 export interface HostSandbox {
-  /** The limits every task runs under (`SANDBOX_*` variables; README "Reliability"). */
+  /** The limits every task runs under (`SANDBOX_*` variables; docs/reliability.md). */
   readonly limits: Readonly<SandboxLimits>;
   /**
    * Runs the export `task` of `module` (a file of the extension: `new URL('./tasks.js', import.meta.url)`,
@@ -156,7 +156,7 @@ export interface HostEntities {
 }
 
 /**
- * Everything an extension is handed by the platform (DESIGN.md): its own logger, the database for its
+ * Everything an extension is handed by the platform: its own logger, the database for its
  * own tables, repositories, settings, state machines, events, queue, leases, and the host services for
  * what it needs of host tables. Nothing else of the platform is reachable from an extension.
  */

@@ -1,6 +1,6 @@
 import { AppError } from '../errors/app-error.js';
 
-/** Shopware's `IllegalTransitionException` (reference §5.1): `currentState` is the state's id. */
+/** Shopware's `IllegalTransitionException`: `currentState` is the state's id. */
 export function illegalTransition(transition: string, currentStateId: string, possibleTransitions: string[]): AppError {
   const possibleTransitionsString = possibleTransitions.join(', ');
   return new AppError(

@@ -40,7 +40,7 @@ const AvailableTransitions = Type.Object(
   { description: 'The transitions leaving the current state.' },
 );
 
-/** The order routes of Shopware's OrderActionController and what they require (reference §2). */
+/** The order routes of Shopware's OrderActionController and the privileges they require. */
 const ORDER_TRANSITION_ROUTES: Array<{ entity: string; privileges: string[] }> = [
   { entity: 'order', privileges: ['order:update'] },
   { entity: 'order_delivery', privileges: ['order_delivery:update'] },
@@ -49,7 +49,7 @@ const ORDER_TRANSITION_ROUTES: Array<{ entity: string; privileges: string[] }> =
 ];
 
 /**
- * State transitions over the Admin API (reference §5.1). Transitions run with the caller's context so
+ * State transitions over the Admin API. Transitions run with the caller's context so
  * the history names who acted; the answer is the target state as plain JSON.
  */
 export function registerStateMachineRoutes(app: FastifyInstance, platform: Platform): void {

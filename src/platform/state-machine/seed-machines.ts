@@ -1,6 +1,6 @@
 /**
- * The state machines as migration `0005_state_machine` seeds them: Shopware's tables (reference §5 and
- * Shopware's migrations), English names. Frozen with that migration: a later change to a machine is a
+ * The state machines as migration `0005_state_machine` seeds them: Shopware's states and transitions (as
+ * Shopware's own migrations create them), English names. Frozen with that migration: a later change to a machine is a
  * new migration, never an edit here.
  */
 

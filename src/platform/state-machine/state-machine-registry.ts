@@ -112,7 +112,7 @@ interface MachineDefinition {
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 
 /**
- * Moves stateful entities through their state machines (Shopware's StateMachineRegistry, reference §5.1).
+ * Moves stateful entities through their state machines (Shopware's StateMachineRegistry).
  * The only code that writes a state column after creation: callers ask for a transition by action name.
  */
 export class StateMachineRegistry {

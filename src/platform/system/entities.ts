@@ -70,7 +70,7 @@ export const ruleEntity: EntityDefinition = {
     name: { type: 'string', required: true, maxLength: 255, searchable: true },
     priority: { type: 'int', default: 1 },
     description: { type: 'text' },
-    /** The rule's condition tree as stored data; evaluating conditions is not built (README). */
+    /** The rule's condition tree as stored data; src/platform/rule/ evaluates the few condition types docs/limits.md names. */
     conditions: { type: 'json' },
     invalid: { type: 'bool', default: false },
   },

@@ -31,7 +31,7 @@ describe('afterSort (Shopware AfterSort)', () => {
     expect(order([item('a', null), item('x', 'deleted'), item('y', 'x'), item('b', 'a')])).toEqual(['a', 'b', 'x', 'y']);
   });
 
-  it('after a break the chain continues from the appended element\'s after id, not its id (reference §11)', () => {
+  it('after a break the chain continues from the appended element\'s after id, not its id (Shopware\'s AfterSort)', () => {
     // Shopware: n is appended on the break, then its siblings pointing at "gone" would follow, not f
     expect(order([item('a', null), item('n', 'gone'), item('o', 'gone2'), item('f', 'n')])).toEqual(['a', 'n', 'o', 'f']);
     expect(order([item('a', null), item('n', 'gone'), item('o', 'gone'), item('f', 'n')])).toEqual(['a', 'n', 'o', 'f']);

@@ -50,7 +50,7 @@ describe('category tree maintenance', () => {
     expect(await read(x)).toMatchObject({ parentId: HOME_CATEGORY, level: 2 });
   });
 
-  it('a moved category hands its place in the sibling chain to its follower (reference §11, shopware#1184)', async () => {
+  it('a moved category hands its place in the sibling chain to its follower (Shopware issue #1184)', async () => {
     const parent = await create({ parentId: HOME_CATEGORY });
     const elsewhere = await create({ parentId: HOME_CATEGORY });
     const first = await create({ parentId: parent, afterCategoryId: null });

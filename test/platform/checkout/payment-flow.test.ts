@@ -253,7 +253,7 @@ describe('payment flow: order, handle-payment, provider page, finalize', () => {
     expect(await transactionState(t.platform, second.transactionId)).toBe('failed');
   });
 
-  it('pays the newest open transaction of an order that has several (reference §6.1)', async () => {
+  it('pays the newest open transaction of an order that has several (as Shopware does)', async () => {
     const { token, orderId, transactionId: older } = await placeOrder(redirectMethodId);
     const amount = (await t.platform.db.selectFrom('order_transaction').select('amount').where('id', '=', older).executeTakeFirstOrThrow()).amount;
     const newer = newId();

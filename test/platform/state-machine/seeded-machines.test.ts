@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { stateMachineId, stateMachineStateId } from '../../../src/platform/state-machine/machine-ids.js';
 
-// The expected tables, written out independently of the seed data: reference §5.2 / §5.3 and Shopware's
+// The expected tables, written out independently of the seed data from Shopware's
 // order and delivery migrations. One line per transition: "from action to".
 const ORDER_TRANSACTION = `
   open pay paid

@@ -97,7 +97,7 @@ export function verificationPayloadKey(prefix: string): string {
 }
 
 /**
- * A gateway's storefront bank routes and profile section (spec parts C and D): list the banks of the
+ * A gateway's storefront bank routes and profile section: list the banks of the
  * configured country (XHR), verify an account at the gateway (XHR), save the verified account on the
  * customer (form post, back to the profile with a flash message). The routes exist only while "Enable
  * Bank Data Collection" is on for the request's sales channel, and only for logged-in customers.

@@ -7,7 +7,7 @@ const transactionsOf = (order: Order) =>
   [...(order.transactions ?? [])].filter((t) => t.paymentMethod?.technicalName === METHOD).sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)));
 
 /**
- * Gateway A's refund route names the payment by its gateway reference (`pay_a_reference`, spec part C),
+ * Gateway A's refund route names the payment by its gateway reference (`pay_a_reference`),
  * not by the order transaction id; the comment is its `reason`.
  */
 const refundBody = (transaction: OrderTransaction, input: RefundInput) => ({

@@ -15,7 +15,7 @@ class PaymentRequestError extends Error {
 }
 
 /**
- * `pay` (spec part C): a new reference for this attempt is stored on the order transaction as
+ * `pay`: a new reference for this attempt is stored on the order transaction as
  * `pay_a_reference` first, then `POST /transaction/initialize` (Bearer key of the active mode, the amount
  * as an integer in the gateway's minor units, the currency always sent, the customer's email, the
  * finalize URL as `callback_url`), and the customer is sent to `authorization_url`. Any failure fails

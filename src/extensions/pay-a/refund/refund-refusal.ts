@@ -10,5 +10,5 @@ export const REFUND_MESSAGES = {
   notConfigured: 'Gateway A has no secret key for the active mode; refunds cannot be sent.',
 } as const;
 
-/** The default `reason` (spec part C). */
+/** The `reason` sent to the gateway when the merchant gives none. */
 export const DEFAULT_REFUND_REASON = 'Refund initiated from shop administration';

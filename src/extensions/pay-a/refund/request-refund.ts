@@ -24,7 +24,7 @@ export interface RefundTimings {
 export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_REFUND_LEASE, requestTimeoutMs: 15_000 };
 
 /**
- * `POST /api/_action/pay-a/refund` after the body's shape was checked (spec part C). Malformed input and
+ * `POST /api/_action/pay-a/refund` after the body's shape was checked. Malformed input and
  * amounts below the minimum are refused before anything is written or sent. Under the transaction's
  * refund lease (concurrent requests in any process are served one after the other): the refundable
  * balance is the transaction amount minus its gateway A refunds that have not failed (pending ones hold

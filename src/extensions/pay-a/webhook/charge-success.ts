@@ -8,7 +8,7 @@ import { settleGatewayTransaction } from '../payment/settlement.js';
 import { webhookAnswers } from './webhook-answers.js';
 
 /**
- * charge.success (spec part C): always re-verified through `GET /transaction/verify/:reference` before
+ * charge.success: always re-verified through `GET /transaction/verify/:reference` before
  * anything is paid; the body only names the reference. Our references name their order transaction, so
  * an earlier attempt the customer paid in another tab still settles it (the stored `pay_a_reference` is
  * the latest attempt); the verified reference, currency and amount must match that transaction, so a

@@ -1,7 +1,7 @@
 import type { WebhookAnswer } from '../../_gateway-kit/index.js';
 
 /**
- * The webhook's answers (spec part C errors table): status codes only, no bodies. The gateway counts
+ * The webhook's only answers: status codes, no bodies. The gateway counts
  * any 2xx as delivered and retries after the others.
  */
 export const webhookAnswers = {

@@ -8,7 +8,7 @@ const NOT_CONFIRMED_MESSAGE = 'The payment with Gateway D could not be confirmed
 const DECLINED_MESSAGE = 'The payment with Gateway D was not successful.';
 
 /**
- * `finalize`, the customer's return from the hosted page (spec part D state table). The query is a
+ * `finalize`, the customer's return from the hosted page. The query is a
  * hint only: `status=cancelled` cancels; otherwise the `transaction_id` is verified at the gateway and
  * the verified data decide, applied by the settlement shared with the webhook. Throwing
  * asyncFinalizeInterrupted makes the platform fail the transaction.

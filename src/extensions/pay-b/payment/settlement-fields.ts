@@ -1,7 +1,7 @@
 import type { GatewayTransaction } from '../client.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
 
-/** The gateway data stored on the order transaction once a verified transaction is applied (spec part D). */
+/** The gateway data stored on the order transaction once a verified transaction is applied. */
 export function settlementFields(verified: GatewayTransaction, verifiedAt: Date): Record<string, unknown> {
   return {
     [TRANSACTION_FIELDS.reference]: verified.flwRef,

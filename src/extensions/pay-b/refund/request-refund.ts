@@ -26,7 +26,7 @@ export interface RefundTimings {
 export const DEFAULT_REFUND_TIMINGS: RefundTimings = { lease: DEFAULT_REFUND_LEASE, requestTimeoutMs: 15_000, ledgerBudgetMs: 60_000 };
 
 /**
- * `POST /api/_action/pay-b/refund` after the body's shape was checked (spec part D, refund steps 1-5).
+ * `POST /api/_action/pay-b/refund` after the body's shape was checked, in the route's steps 1-5 below.
  * Malformed input and amounts below the minimum are refused before anything is written or sent. The
  * balance check (a live ledger read) and the gateway refund run under the transaction's refund lease, so
  * concurrent requests (in any process) are served one after the other and each sees the refunds before

@@ -16,7 +16,7 @@ export interface ChargeNotification {
 }
 
 /**
- * charge.completed (spec part D): the body only names the order transaction and the gateway id; the
+ * charge.completed: the body only names the order transaction and the gateway id; the
  * verified transaction from the API decides, applied by the same settlement as finalize. Foreign,
  * unknown, duplicate and already-paid charges are acknowledged with 200; 500 only when the gateway
  * could not be asked, so it retries.

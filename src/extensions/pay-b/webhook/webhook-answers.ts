@@ -1,6 +1,6 @@
 import type { WebhookAnswer } from '../../_gateway-kit/index.js';
 
-/** The webhook's answers (spec part D errors table); the gateway counts only 200 as delivered. */
+/** The webhook's only answers, fixed status and body each; the gateway counts only 200 as delivered and retries the others. */
 export const webhookAnswers = {
   success: { status: 200, body: { status: 'success' } },
   badRequest: { status: 400, body: { status: 'error', message: 'Bad request' } },

@@ -1,6 +1,6 @@
 /**
- * Orders siblings by their "after" links (`afterCategoryId`), exactly as Shopware's AfterSort
- * (reference §11): the elements without an after id are pulled to the front (a stable pre-sort, input
+ * Orders siblings by their "after" links (`afterCategoryId`), exactly as Shopware's AfterSort:
+ * the elements without an after id are pulled to the front (a stable pre-sort, input
  * order otherwise kept); the first of them starts (the first element at all when none is null); then
  * the element pointing at the last placed one follows. When the chain breaks (no remaining element
  * points at the last one: a missing, deleted or shared predecessor, several nulls), the next remaining

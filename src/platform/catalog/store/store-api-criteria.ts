@@ -6,7 +6,7 @@ import type { Criteria, Filter } from '../../entities/criteria/types.js';
 import type { EntityDefinition } from '../../entities/definition.js';
 import type { EntityRegistry } from '../../entities/registry.js';
 
-/** Shopware's Store API limit (reference §4.2): at most 100 records per page, 100 when none is asked. */
+/** Shopware's Store API limit: at most 100 records per page, 100 when none is asked. */
 export const STORE_API_MAX_LIMIT = 100;
 
 /**

@@ -31,7 +31,7 @@ function interrupted(code: PaymentErrorCode, process: string, errorMessage: stri
 const REFUND_FAILED = 'The Refund process failed with following exception:';
 
 /**
- * Shopware's PaymentException factories with their codes, statuses and messages (reference §6.3, §6.4).
+ * Shopware's PaymentException factories with their codes, statuses and messages.
  * Payment handlers throw these: `customerCanceled` from `finalize` cancels the transaction, anything
  * else fails it.
  */

@@ -2,7 +2,7 @@ import type { ApiContext } from '../../acl/context.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 
 /**
- * The payment contract (Shopware's AbstractPaymentHandler, reference §6.3). A payment method names its
+ * The payment contract (Shopware's AbstractPaymentHandler). A payment method names its
  * handler by `payment_method.handlerIdentifier`; the platform's own handlers are `invoice` and
  * `cash_on_delivery`, extensions declare theirs (built with their ExtensionHost, which is how a handler
  * reaches settings and services). Handlers never write state columns: they ask the state machine for a
@@ -27,7 +27,7 @@ export interface PaymentHandler {
    * succeed (the handler itself moves the transaction to paid etc.).
    */
   finalize?(input: PaymentFinalizeInput): Promise<void>;
-  /** Optional: refunds the refund `refundId` (reference §6.4); the handler moves refund and transaction states. */
+  /** Optional: refunds the refund `refundId`; the handler moves refund and transaction states. */
   refund?(input: PaymentRefundInput): Promise<void>;
 }
 

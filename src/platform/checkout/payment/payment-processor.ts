@@ -41,7 +41,7 @@ interface TransactionRow {
 const OPEN_STATE_ID = stateMachineStateId('order_transaction.state', 'open');
 
 /**
- * Starts the payment of an order (Shopware's PaymentProcessor::pay, reference §6.1). The handler's
+ * Starts the payment of an order (Shopware's PaymentProcessor::pay). The handler's
  * `pay` runs outside any database transaction: it may call its gateway over HTTP.
  */
 export class PaymentProcessor {

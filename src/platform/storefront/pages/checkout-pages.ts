@@ -20,7 +20,7 @@ const ConfirmQuery = { querystring: Type.Object({ tos: Type.Optional(Type.Unknow
 export const TOS_MISSING_MESSAGE = 'Please accept the terms and conditions to place your order.';
 const FinishQuery = { querystring: Type.Object({ orderId: Type.Optional(Type.Unknown()) }) };
 
-/** Where the payment of an order returns to (reference §6.1): the finish page, or the order's payment page with `error-code`. */
+/** Where the payment of an order returns to: the finish page, or the order's payment page with `error-code`. */
 export function finishPath(orderId: string): string {
   return `${FINISH_PATH}?orderId=${orderId}`;
 }
@@ -128,7 +128,7 @@ async function availableShippingMethods(services: StorefrontServices, context: S
 }
 
 /**
- * Runs the payment of a placed order (Shopware's storefront checkout, reference §6.1): the handler
+ * Runs the payment of a placed order (Shopware's storefront checkout): the handler
  * either sends the customer to its gateway or is done, then the finish page; a failed payment lands on
  * the order's payment page with `error-code`, where another attempt can be made. Return URLs are
  * absolute, on the shop's own origin.

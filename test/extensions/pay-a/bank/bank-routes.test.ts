@@ -42,7 +42,7 @@ function flashesOf(html: string): string[] {
 }
 
 /**
- * Gateway A's storefront bank routes (spec part C) on the kit: the list answers the gateway's response
+ * Gateway A's storefront bank routes on the kit: the list answers the gateway's response
  * (every cursor page), verify takes `account_number` and `bank_code` and answers 400 on a failed
  * resolution, save stores the verified account and redirects to the profile page with a flash message;
  * 404 while collection is off, logged-in customers only.
