@@ -6,7 +6,7 @@ import { rowCount, type Suite } from './suite.js';
 export const FUZZ_SEED = 13;
 export const RUNS_PER_FAMILY = 200;
 
-/** How a route answers errors, as documented (README, docs/gateway-a.md, docs/order-export.md, the route descriptions). */
+/** How a route answers errors, as documented (docs/apis.md, docs/gateway-a.md, docs/gateway-d.md, docs/order-export.md, the route descriptions). */
 type Shape = 'platform' | 'form' | 'pay-a-webhook' | 'pay-b-webhook' | 'gateway-refund';
 
 interface Target {
