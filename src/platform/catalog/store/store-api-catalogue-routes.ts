@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import type { Platform } from '../../kernel.js';
 import { AppError } from '../../errors/app-error.js';
@@ -131,7 +131,7 @@ export function registerCatalogueStoreApiRoutes(app: FastifyInstance, platform: 
   routes.post('/store-api/search-suggest', { schema: { ...suggestSchema, body: describedAs(ListingBodyDocumented, searchInput) } }, (request) => searchListing(request, true));
 
   // --- navigation and breadcrumbs ---------------------------------------------------------------
-  const navigation = async (request: FastifyRequest<{ Params: { activeId: string; rootId: string } }>, reply: import('fastify').FastifyReply) => {
+  const navigation = async (request: FastifyRequest<{ Params: { activeId: string; rootId: string } }>, reply: FastifyReply) => {
     const input = listingInput(request);
     const criteria = criteriaOf(request, 'category');
     const result = await loadStoreNavigation(db, registry, request.salesChannelContext, {
