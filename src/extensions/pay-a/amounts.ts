@@ -2,7 +2,7 @@ import { exactMinorUnits, MAX_MINOR_UNITS } from '../../platform/sdk/index.js';
 import type { RefundCurrency } from '../_gateway-kit/index.js';
 
 /**
- * Gateway A's amount rule (reference 3): the wire carries integers in the gateway's minor units, ×100
+ * Gateway A's amount rule: the wire carries integers in the gateway's minor units, ×100
  * for every currency it supports. That is not ISO 4217: XOF has no subunit, yet is sent ×100 ("500 XOF"
  * goes out as 50000) and a fractional XOF amount is silently cut by the gateway, so it is never sent.
  * Inside, an amount is an integer in the currency's own decimals here (2, and 0 for XOF); the wire value
@@ -15,11 +15,11 @@ const WIRE_EXPONENT = 2;
 export interface PayACurrency extends RefundCurrency {
   /** Digits an amount may have: 2, 0 for XOF (whole francs only). */
   decimals: number;
-  /** The gateway's smallest charge, in `decimals` minor units (reference 3's table). */
+  /** The gateway's smallest charge, in `decimals` minor units (the gateway's minimum per currency). */
   minimumChargeMinor: number;
 }
 
-/** The currencies the gateway accepts (reference 2.1: initialize's enum plus XOF from the docs). */
+/** The currencies the gateway accepts (XOF too, though initialize does not list it). */
 const CURRENCIES: Readonly<Record<string, Omit<PayACurrency, 'isoCode'>>> = Object.freeze({
   NGN: { decimals: 2, minimumChargeMinor: 5000 },
   USD: { decimals: 2, minimumChargeMinor: 200 },

@@ -11,7 +11,7 @@ import { readWireAmount } from './amounts.js';
 export interface PayAClientOptions {
   baseUrl: string;
   secretKey: string;
-  /** Per request; reference 5 advises about 10 s. Default 10 s. */
+  /** Per request; about 10 s keeps a stuck gateway from holding the customer. Default 10 s. */
   timeoutMs?: number;
 }
 
@@ -131,8 +131,8 @@ export class PayAClient {
   }
 
   /**
-   * `GET /refund?transaction=<id>` page by page: the refunds of one transaction. The filter is not in the
-   * gateway's published spec, so items are matched here too.
+   * `GET /refund?transaction=<id>` page by page: the refunds of one transaction. The gateway does not
+   * document the filter, so items are matched here too.
    */
   async refundsOfTransaction(transactionId: string): Promise<ListedRefund[]> {
     const refunds: ListedRefund[] = [];

@@ -12,7 +12,7 @@ export const DEFAULT_API_BASE_URL = 'https://api.paystack.co';
 
 /**
  * Smallest refund per currency, major units as exact decimal strings. The gateway publishes no refund
- * minimum; these are its smallest charges (reference 3), so a refund is never smaller than anything it
+ * minimum; these are its smallest charges, so a refund is never smaller than anything it
  * could have charged. `default` covers a currency added to the gateway later.
  */
 export const DEFAULT_MINIMUM_REFUND_AMOUNT: Readonly<Record<string, string>> = Object.freeze({

@@ -33,9 +33,9 @@ export const DEFAULT_MINIMUM_REFUND_AMOUNT: Readonly<Record<string, string>> = O
 const BANK_COUNTRIES = ['NG', 'GH', 'KE', 'UG', 'ZA', 'TZ'] as const;
 
 /**
- * Gateway D's settings (`ExtPayB.config.*`). Unlike the original plugin (whose spec says no code reads
- * them), paymentOptions, sessionDuration and maxRetryAttempt are sent to the gateway: the issue asks for
- * it, and a merchant who sets them expects them to work. Webhook hashes count in the global scope only.
+ * Gateway D's settings (`ExtPayB.config.*`). Unlike the original plugin, which never read them,
+ * paymentOptions, sessionDuration and maxRetryAttempt are sent to the gateway: a merchant who sets them
+ * expects them to work. Webhook hashes count in the global scope only.
  */
 export const payBConfig = defineConfig(EXTENSION_NAME, {
   cards: { api: 'API keys', webhook: 'Webhooks', page: 'Hosted payment page', refunds: 'Refunds', bank: 'Bank details' },
@@ -114,7 +114,7 @@ export async function readPayBSettings(host: ExtensionHost, salesChannelId: stri
 }
 
 /**
- * The webhook secret hash of the active mode, from the global scope only (spec: never per sales
+ * The webhook secret hash of the active mode, from the global scope only (never per sales
  * channel, so a channel override cannot weaken the check). Null when none is configured.
  */
 export async function readWebhookSecretHash(host: ExtensionHost): Promise<string | null> {

@@ -22,7 +22,7 @@ export const TRANSACTION_FIELDS = {
   processedEvents: 'pay_b_processed_events',
 } as const;
 
-/** Bank details collected in the storefront (spec: names not shown; these are the issue's). */
+/** Bank details collected in the storefront, saved on the customer under these custom field names. */
 export const CUSTOMER_BANK_FIELDS = {
   bankName: 'ext_pay_b_bank_name',
   bankCode: 'ext_pay_b_bank_code',

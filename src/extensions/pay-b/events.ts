@@ -1,6 +1,6 @@
 /**
  * Events gateway D dispatches on the platform's dispatcher once a webhook's `verif-hash` has been
- * checked (spec: ChargeCompletedEvent, RefundCompletedEvent). The hash shows only that the sender
+ * checked: ChargeCompletedEvent and RefundCompletedEvent, the only two. The hash shows only that the sender
  * knows the secret, not that the body is genuine: the payload is untrusted provider data, to log or
  * inspect, never to settle money on. To react to a payment, listen to
  * `state_enter.order_transaction.state.paid` instead.

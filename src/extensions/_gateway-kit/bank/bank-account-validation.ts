@@ -6,7 +6,7 @@ export interface BankAccountInput {
   accountNumber: string;
 }
 
-/** The names of the two input fields in a verify body and the save form (a gateway's spec may fix them). */
+/** The names of the two input fields in a verify body and the save form (a gateway may use its own, e.g. gateway A's `bank_code`). */
 export interface BankInputFields {
   bankCode: string;
   accountNumber: string;

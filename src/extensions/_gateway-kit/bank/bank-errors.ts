@@ -22,7 +22,7 @@ export function bankErrors(codePrefix: string, fields: BankInputFields = DEFAULT
         pointer: `/${fields.accountNumber}`,
       });
     },
-    /** A list or verify call that is not an XMLHttpRequest (specs C and D: XHR only). */
+    /** A list or verify call that is not an XMLHttpRequest (the list and verify routes serve the profile script only). */
     xhrRequired(): AppError {
       return new AppError(400, `${codePrefix}__XHR_REQUIRED`, 'This route answers XMLHttpRequest calls only.');
     },

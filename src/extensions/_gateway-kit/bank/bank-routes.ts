@@ -124,7 +124,7 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
   };
   const listOf = (settings: S, request: FastifyRequest) => banks.banks(gateway.bankListKey(settings), () => gateway.listBanks(settings), request.log);
 
-  // list and verify are the profile script's calls (specs C and D: XHR only), never pages or links
+  // list and verify are the profile script's calls (XHR only), never pages or links
   const requireXhr = (request: FastifyRequest) => {
     if (String(request.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') throw errorsOf.xhrRequired();
   };

@@ -61,7 +61,7 @@ export function requestedMinorOrRefuse(amount: number | string | undefined, curr
 
 /**
  * The amount to refund, in minor units: the requested one, or the whole balance when none was asked for;
- * refused (the specs' messages) below the minimum or above the refundable balance.
+ * refused (with the fixed refusal messages) below the minimum or above the refundable balance.
  */
 export function refundAmountWithinBounds(requestedMinor: number | undefined, bounds: { minimumMinor: number; balanceMinor: number; currency: RefundCurrency }): number {
   const amountMinor = requestedMinor ?? bounds.balanceMinor;

@@ -1,8 +1,8 @@
 import type { GatewayClientError } from '../http/gateway-client.js';
 
 /**
- * A refund route's expected refusals: answered 400 `{"error": message}`, the only refusal status the
- * spec gives gateway refund routes. Thrown only by refund code and caught by the route; anything else
+ * A refund route's expected refusals: answered 400 `{"error": message}`, the only refusal status and shape
+ * gateway refund routes have (their clients read `error`). Thrown only by refund code and caught by the route; anything else
  * thrown is a fault for the platform's error handler.
  */
 export class RefundRefusal extends Error {
@@ -12,13 +12,13 @@ export class RefundRefusal extends Error {
   }
 }
 
-/** The messages both gateways' specs share (amounts formatted by `formatRefundAmount`), then our own. */
+/** The messages both gateways' refund routes share, worded as their clients expect them (amounts formatted by `formatRefundAmount`), then our own. */
 export const COMMON_REFUND_MESSAGES = {
   disabled: 'Refund feature is currently disabled',
   notRefundable: 'Transaction is not in a refundable state',
   belowMinimum: (minimum: string) => `Refund amount must be at least ${minimum}`,
   exceedsBalance: (balance: string) => `Refund amount exceeds the refundable balance of ${balance}`,
-  // not in the specs' lists: our wording for cases they do not name
+  // our wording for cases the fixed messages do not cover
   inProgress: 'Another refund of this transaction is in progress. Please try again.',
   gatewayRefused: 'The gateway refused the refund.',
   gatewayUnconfirmed: 'The gateway did not confirm the refund. Check the refundable balance before trying again.',
@@ -26,7 +26,7 @@ export const COMMON_REFUND_MESSAGES = {
 
 /**
  * The refusal for a gateway call that failed while refunding: the gateway's own message when it answered
- * and refused (spec: "or the gateway's own error"); otherwise the refund may exist anyway, so the merchant
+ * and refused (the merchant sees why the gateway said no); otherwise the refund may exist anyway, so the merchant
  * is told to check before trying again.
  */
 export function refusalForGatewayFailure(error: GatewayClientError): RefundRefusal {

@@ -16,7 +16,7 @@ export interface AcceptedRefund {
   envelope: Record<string, unknown>;
 }
 
-/** A gateway's own steps of a refund request; each refuses with `RefundRefusal` where the spec says so. */
+/** A gateway's own steps of a refund request; each refuses with `RefundRefusal` when the request cannot go on. */
 export interface GatewayRefundSteps<T extends RefundableByGateway, C, R extends AcceptedRefund> {
   /** Starts the log lines, e.g. `pay-a`. */
   gateway: string;

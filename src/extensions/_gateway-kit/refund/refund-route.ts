@@ -11,22 +11,22 @@ export interface RefundRouteDefinition {
   /** OpenAPI tag and summary. */
   tag: string;
   summary: string;
-  /** The body as the route documents it; the handler checks it itself (refusals carry the spec's messages). */
+  /** The body as the route documents it; the handler checks it itself (refusals carry the route's fixed messages). */
   body: TSchema;
   /** Refunds; returns the gateway's JSON for the created refund. Throws RefundRefusal for a refusal. */
   refund(body: unknown): Promise<unknown>;
 }
 
 /**
- * A gateway's Admin API refund route (specs C and D): 200 with the gateway's answer; 403 in the
+ * A gateway's Admin API refund route (gateways A and D): 200 with the gateway's answer; 403 in the
  * platform's error shape without the privilege; refusals as 400 `{"error": message}`. The body schema
  * documents the route; it is not enforced by the framework (no coercion, no framework error shape), so
- * malformed input is answered by the refund code with the spec's messages.
+ * malformed input is answered by the refund code with the route's fixed messages.
  */
 export function registerRefundRoute(app: FastifyInstance, route: RefundRouteDefinition): void {
   void app.register(async (scope) => {
     // input refused before the route runs (malformed JSON, a NUL character, hostile nesting) is a refusal
-    // too: the spec gives the route `400 {"error": message}` and no other 400 shape
+    // too: the route's clients know `400 {"error": message}` and no other 400 shape
     scope.setErrorHandler((error, _request, reply) => {
       if (error instanceof AppError && REFUSED_INPUT.has(error.code)) return reply.code(400).send({ error: error.message });
       throw error;
@@ -46,7 +46,7 @@ function registerIn(app: FastifyInstance, route: RefundRouteDefinition): void {
         tags: [route.tag],
         summary: route.summary,
         description: `Needs the privilege ${route.privilege}. Refusals answer 400 {"error": message}.`,
-        // documented, checked by the refund code: the spec fixes the refusal shape and messages
+        // documented, checked by the refund code: the refusal shape and messages are fixed, not the framework's
         body: documentedOnly(route.body),
         response: {
           200: documentedOnly(Type.Object({}, { additionalProperties: true, description: "The gateway's answer for the created refund." })),

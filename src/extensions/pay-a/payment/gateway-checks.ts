@@ -7,7 +7,8 @@ import { orderTransactionIdOfReference } from './reference.js';
 export type GatewayMismatch = 'reference' | 'currency' | 'amount';
 
 /**
- * What of a verified transaction does not belong to the order transaction (reference 5, "re-verify"):
+ * What of a verified transaction does not belong to the order transaction (the callback and the webhook are
+ * attacker-controllable, so only what verify says counts, and only when it matches):
  * the reference must be the one asked about and name this transaction; the currency must be the order's;
  * the requested amount must be exactly the order's in the gateway's minor units, and the charged amount
  * at least that (it includes fees the customer bore). Empty = it matches.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isId } from '../../../platform/sdk/index.js';
 
 /**
- * Payment references (reference 2.1: unique, only `-`, `.`, `=` and alphanumerics). Ours are
+ * Payment references (the gateway wants them unique, of `-`, `.`, `=` and alphanumerics only). Ours are
  * `<order transaction id>-<12 random hex>`: a new one per attempt (the gateway refuses a reused
  * reference), bound to its transaction twice: stored as `pay_a_reference` before the customer leaves,
  * and named in the reference itself, so a payment verified under it can only ever settle that

@@ -4,7 +4,7 @@ import type { VerifiedTransaction } from '../client.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
 import { mismatchesWithOrder } from './gateway-checks.js';
 
-/** Gateway A's statuses (reference 2.2) as the kit's verdicts; every other status (ongoing, pending, reversed, ...) reopens. */
+/** Gateway A's verify statuses as the kit's verdicts; every other status (ongoing, pending, reversed, ...) reopens. */
 const VERDICTS: Readonly<Record<string, PaymentVerdict>> = { success: 'successful', failed: 'failed', abandoned: 'cancelled', cancelled: 'cancelled' };
 
 /** Only these never change again; an abandoned attempt can still be paid on its page. */

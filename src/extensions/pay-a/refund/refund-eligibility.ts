@@ -54,9 +54,9 @@ export function refusalOf(transaction: OrderTransactionView, settings: PayASetti
 }
 
 /**
- * Eligibility, in the spec's order of messages: the reference names a gateway A transaction of this shop
- * (stored `pay_a_reference`; the spec has no "not found" message, so an unknown one is "not in a
- * refundable state"), refunds are enabled for its sales channel, its state is refundable, it was verified
+ * Eligibility, checked in this order so the first failing check names the refusal: the reference names a
+ * gateway A transaction of this shop (stored `pay_a_reference`; the route has no "not found" message, so an
+ * unknown one is "not in a refundable state"), refunds are enabled for its sales channel, its state is refundable, it was verified
  * (gateway id and currency stored, the currency the gateway's and the order's). Throws RefundRefusal.
  */
 export async function loadRefundableTransaction(host: ExtensionHost, reference: string): Promise<RefundableTransaction> {

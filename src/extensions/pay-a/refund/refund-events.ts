@@ -21,7 +21,7 @@ import { PAY_A_REFUND_RECORDS } from './refund-records.js';
 const ACTIONS: Readonly<Record<string, 'complete' | 'fail'>> = { [REFUND_PROCESSED]: 'complete', [REFUND_FAILED]: 'fail' };
 
 /**
- * refund.pending / refund.processed / refund.failed (reference 4.3). The events carry the transaction
+ * refund.pending / refund.processed / refund.failed. The events carry the transaction
  * reference, the amount (a string, a number on failed) and no refund id: they are matched to the
  * pending platform refund recorded when the refund was requested, by transaction (its stored
  * `pay_a_reference`) and amount, the oldest pending first, under the transaction's row lock. A refund

@@ -7,7 +7,7 @@ export const MAX_NOTE_LENGTH = 500;
 /** The platform refund's reason column. */
 export const MAX_REASON_LENGTH = 255;
 
-/** The body as the route documents it (OpenAPI); `parseRefundRequest` checks it with the spec's messages. */
+/** The body as the route documents it (OpenAPI); `parseRefundRequest` checks it and refuses with the route's fixed messages. */
 export const RefundRequestBody = Type.Object({
   transaction: Type.String({ description: "The order transaction's gateway reference (pay_a_reference)", minLength: 1 }),
   amount: Type.Optional(

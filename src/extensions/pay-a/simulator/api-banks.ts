@@ -7,7 +7,7 @@ import { modeOfKey } from './options.js';
 const DEFAULT_PER_PAGE = 50;
 const MAX_PER_PAGE = 100;
 
-/** Cursors as the gateway gives them: base64 of `bank:<id>` of the last item (reference 2.5). */
+/** Cursors as the gateway gives them: base64 of `bank:<id>` of the last item. */
 function cursorOf(id: number): string {
   return Buffer.from(`bank:${id}`).toString('base64');
 }
@@ -17,7 +17,7 @@ function idOfCursor(cursor: string): number | undefined {
   return match ? Number(match[1]) : undefined;
 }
 
-/** `GET /bank` with offset or cursor pagination (reference 2.5) and `GET /bank/resolve` (2.6). */
+/** `GET /bank` with offset or cursor pagination and `GET /bank/resolve`. */
 export function registerBankRoutes(app: FastifyInstance, _ctx: SimulatorContext): void {
   app.get<{ Querystring: Record<string, string | undefined> }>('/bank', async (request, reply) => {
     const { query } = request;

@@ -7,7 +7,7 @@ import { MESSAGES, sendError, successBody } from './envelope.js';
 import { refundCreatedData, refundFetchData } from './refund-record.js';
 import type { SimTransaction } from './state.js';
 
-/** Create a refund (reference 2.3), fetch and list refunds (2.4). */
+/** Create a refund (`POST /refund`), fetch and list refunds (`GET /refund/:id`, `GET /refund`). */
 export function registerRefundRoutes(app: FastifyInstance, ctx: SimulatorContext): void {
   app.post('/refund', async (request, reply) => {
     const body = request.body;
@@ -75,7 +75,7 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SimulatorContext
   });
 }
 
-/** `transaction` is a reference or a numeric id (reference 2.3). */
+/** `transaction` is a reference or a numeric id; the gateway takes either. */
 function transactionOf(ctx: SimulatorContext, value: unknown): SimTransaction | undefined {
   if (typeof value === 'number' && Number.isSafeInteger(value)) return ctx.ledger.byId(value);
   if (typeof value !== 'string' || value === '') return undefined;

@@ -10,7 +10,7 @@ import { verifyData } from './transaction-record.js';
 const REFERENCE_CHARSET = /^[A-Za-z0-9.=-]+$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Initialize (reference 2.1) and verify (2.2). */
+/** Initialize (`POST /transaction/initialize`) and verify (`GET /transaction/verify/:reference`). */
 export function registerTransactionRoutes(app: FastifyInstance, ctx: SimulatorContext): void {
   app.post('/transaction/initialize', async (request, reply) => {
     const body = request.body;
@@ -23,7 +23,7 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SimulatorCo
     if (amount === 'missing' || amount === 0) return sendError(reply, MESSAGES.amountRequired, { type: 'validation_error', code: 'invalid_amount' });
     if (amount === 'not-integer' || amount < 0) return sendError(reply, MESSAGES.amountNotInteger, { type: 'validation_error', code: 'invalid_amount' });
 
-    // omitted or null: the integration's own currency, silently (reference 1)
+    // omitted or null: the integration's own currency, silently, as the real gateway does
     const currency = typeof body.currency === 'string' && body.currency !== '' ? body.currency.toUpperCase() : body.currency === undefined || body.currency === null ? ctx.settings.defaultCurrency : '';
     if (!ctx.settings.currencies.includes(currency)) return sendError(reply, MESSAGES.currencyNotSupported, { type: 'validation_error', code: 'unsupported_currency' });
     const charged = chargeableAmount(currency, amount);
@@ -79,7 +79,7 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SimulatorCo
   });
 }
 
-/** metadata may be an object or stringified JSON (reference 2.1); the stored form is what verify shows. */
+/** metadata may be an object or stringified JSON (the gateway takes both); the stored form is what verify shows. */
 function parseMetadata(value: unknown): unknown {
   if (typeof value !== 'string') return value;
   try {

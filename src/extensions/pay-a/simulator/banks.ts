@@ -1,4 +1,4 @@
-/** Banks of `GET /bank` (reference 2.5; codes are strings with leading zeros) and the accounts `GET /bank/resolve` knows (2.6). */
+/** Banks of `GET /bank` (codes are strings with leading zeros) and the accounts `GET /bank/resolve` knows. */
 
 export interface SimBank {
   id: number;
@@ -69,7 +69,7 @@ export const KNOWN_ACCOUNTS: Readonly<Record<string, string>> = {
   '033:2000000001': 'AMINA BELLO',
 };
 
-/** The sandbox's test bank: in test mode it resolves any 10-digit account (reference 2.6). */
+/** The sandbox's test bank: in test mode it resolves any 10-digit account, as the real sandbox does. */
 export const SANDBOX_BANK_CODE = '001';
 
 export function resolveAccount(mode: 'test' | 'live', accountNumber: string, bankCode: string): string | undefined {

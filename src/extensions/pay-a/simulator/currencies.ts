@@ -1,5 +1,5 @@
 /**
- * The gateway's own currency table (reference 3): every wire amount is an integer ×100, XOF too (it has
+ * The gateway's own currency table: every wire amount is an integer ×100, XOF too (it has
  * no subunit: the gateway drops a fractional part, i.e. the last two digits). Kept apart from the
  * extension's table on purpose: the simulator is the other side of the wire.
  */

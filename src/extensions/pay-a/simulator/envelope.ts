@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** The gateway's envelopes (reference 1): `status` true with `data`, or false with a message and error details. */
+/** The gateway's envelopes: `status` true with `data`, or false with a message and error details. */
 export interface ErrorBody {
   status: false;
   message: string;

@@ -41,7 +41,7 @@ export function applyOptions(settings: SimulatorSettings, patch: Partial<PayASim
   if (settings.webhookUrl !== undefined && !/^https?:\/\/\S+$/.test(settings.webhookUrl)) throw new Error(`PayA simulator: webhookUrl must be an http(s) URL: ${settings.webhookUrl}`);
 }
 
-/** The mode a key acts in: live keys start with `sk_live_` (reference 1). */
+/** The mode a key acts in: live keys start with `sk_live_`, every other key acts in test mode. */
 export function modeOfKey(key: string): 'test' | 'live' {
   return key.startsWith('sk_live_') ? 'live' : 'test';
 }

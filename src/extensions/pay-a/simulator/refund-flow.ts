@@ -4,7 +4,7 @@ import { refundEventBody } from './refund-record.js';
 import { gatewayTimestamp, processorReference, type GatewayLedger, type SimRefund } from './state.js';
 
 /**
- * A refund's life at the gateway (reference 2.3, 4.3): created pending, then processed or failed by its
+ * A refund's life at the gateway: created pending, then processed or failed by its
  * processor, each step announced by a signed event. A failed refund frees its amount; processed refunds
  * covering the whole transaction make verify report it `reversed`.
  */

@@ -2,7 +2,7 @@ import { INTEGRATION_ID, type SimRefund, type SimTransaction } from './state.js'
 
 const REFUNDED_BY = 'merchant@simulator.test';
 
-/** `data` of `POST /refund` (reference 2.3): the transaction as an object. */
+/** `data` of `POST /refund`: the transaction as an object. */
 export function refundCreatedData(refund: SimRefund, transaction: SimTransaction): Record<string, unknown> {
   return {
     transaction: {
@@ -32,7 +32,7 @@ export function refundCreatedData(refund: SimRefund, transaction: SimTransaction
   };
 }
 
-/** `data` of `GET /refund/:id` and an item of `GET /refund` (reference 2.4): the transaction as its numeric id. */
+/** `data` of `GET /refund/:id` and an item of `GET /refund`: the transaction as its numeric id. */
 export function refundFetchData(refund: SimRefund, transaction: SimTransaction): Record<string, unknown> {
   return {
     integration: INTEGRATION_ID,
@@ -58,7 +58,7 @@ export function refundFetchData(refund: SimRefund, transaction: SimTransaction):
 }
 
 /**
- * refund.pending / refund.processing / refund.processed / refund.failed (reference 4.3): no refund id, the
+ * refund.pending / refund.processing / refund.processed / refund.failed: no refund id, the
  * transaction's reference, the amount as a string (a number on failed), `refund_reference` null while pending.
  */
 export function refundEventBody(refund: SimRefund, transaction: SimTransaction, status: string = refund.status): Record<string, unknown> {

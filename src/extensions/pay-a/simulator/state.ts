@@ -155,7 +155,7 @@ export class GatewayLedger {
   }
 }
 
-/** A processor reference: digits for processed refunds, `TRF_…` for failed ones (reference 4.3). */
+/** A processor reference: digits for processed refunds, `TRF_…` for failed ones, as the gateway's refund events carry them. */
 export function processorReference(outcome: 'processed' | 'failed'): string {
   return outcome === 'processed' ? String(randomInt(100_000_000_000, 999_999_999_999)) : `TRF_${randomBytes(8).toString('hex')}`;
 }

@@ -19,7 +19,7 @@ function authorizationOf(transaction: SimTransaction): Record<string, unknown> {
   };
 }
 
-/** `data` of `GET /transaction/verify/:reference` (reference 2.2); charge.success carries the same. */
+/** `data` of `GET /transaction/verify/:reference`; charge.success carries the same. */
 export function verifyData(transaction: SimTransaction): Record<string, unknown> {
   const attempted = transaction.channel !== null;
   return {
@@ -36,7 +36,7 @@ export function verifyData(transaction: SimTransaction): Record<string, unknown>
     channel: transaction.channel,
     currency: transaction.currency,
     ip_address: attempted ? '197.210.54.33' : null,
-    // as sent, or "" (reference 2.2: lenient)
+    // as sent, or "": the gateway is lenient about metadata
     metadata: transaction.metadata ?? '',
     log: attempted ? { start_time: Math.floor(Date.parse(transaction.createdAt) / 1000), time_spent: 4, attempts: 1, errors: 0, success: transaction.status === 'success', history: [] } : null,
     fees: transaction.fees,
@@ -60,7 +60,7 @@ export function verifyData(transaction: SimTransaction): Record<string, unknown>
   };
 }
 
-/** charge.success (reference 4.3): the transaction as verify shows it. */
+/** charge.success: the transaction as verify shows it. */
 export function chargeSuccessBody(transaction: SimTransaction): Record<string, unknown> {
   return { event: 'charge.success', data: verifyData(transaction) };
 }

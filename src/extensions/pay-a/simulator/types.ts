@@ -12,7 +12,7 @@ export interface PayASimulatorOptions {
   secretKeys?: string[];
   /** where webhooks go; undefined = none sent (automatic ones) */
   webhookUrl?: string;
-  /** the integration's currency, charged when initialize sends none (reference 1); default NGN */
+  /** the integration's currency, charged when initialize sends none; default NGN */
   defaultCurrency?: string;
   /** currencies the merchant account has enabled; default NGN, GHS, ZAR, KES, USD, XOF */
   currencies?: string[];
@@ -26,7 +26,7 @@ export interface PayASimulatorOptions {
   refundWebhooks?: boolean;
   /** how a new refund ends: processed, failed, or stays pending (only refund.pending is sent). Default processed */
   refundOutcome?: 'processed' | 'failed' | 'pending';
-  /** default in-order (pending, then the final event); final-first sends the final event before refund.pending (reference 4.3: processed may precede pending) */
+  /** default in-order (pending, then the final event); final-first sends the final event before refund.pending (the real gateway's processed may precede its pending) */
   refundEventOrder?: 'in-order' | 'final-first';
   /** pause between answering POST /refund and sending its events, so the shop can record its refund first. Default 50 */
   refundWebhookDelayMs?: number;

@@ -2,7 +2,7 @@ import { isPlainObject } from '../../../platform/sdk/index.js';
 import { hmacWebhookSigning, type WebhookSigning } from '../../_gateway-kit/simulator/index.js';
 import { keyOfMode, type SimulatorSettings } from './options.js';
 
-/** Reference 4.2: 30 s per attempt. */
+/** The gateway waits 30 s per delivery attempt. */
 const ATTEMPT_TIMEOUT_MS = 30_000;
 
 export const SIGNATURE_HEADER = 'x-pay-a-signature';
@@ -22,7 +22,7 @@ export function modeOfPayload(payload: string): 'test' | 'live' {
 }
 
 /**
- * How gateway A sends webhooks (reference 4.1, 4.2): `x-pay-a-signature` = lowercase hex HMAC-SHA512 of
+ * How gateway A sends webhooks: `x-pay-a-signature` = lowercase hex HMAC-SHA512 of
  * the exact bytes with the secret key of the event's mode (no timestamp, no id); any 2xx is delivered
  * (our shop answers 204); redirects are failures.
  */

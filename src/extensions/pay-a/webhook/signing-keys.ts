@@ -10,7 +10,7 @@ export interface SigningKey {
 }
 
 /**
- * Which configured secret key signed the raw body (spec: the active mode's key; the gateway signs with
+ * Which configured secret key signed the raw body (the active mode's key: the gateway signs with
  * the merchant's secret key, there is no separate webhook secret). The global scope's key is tried
  * first; a sales channel with keys or a mode of its own (another gateway account) signs its own events,
  * so its active key is tried next. Every scope comes from one read, which the caller passes on to the

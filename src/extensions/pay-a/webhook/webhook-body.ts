@@ -13,7 +13,7 @@ export interface WebhookMessage {
   data: Record<string, unknown>;
 }
 
-/** The raw body as `{event: string, data: object}` (reference 4.3); null for anything else, answered 400. */
+/** The raw body as `{event: string, data: object}`, the shape of every gateway A event; null for anything else, answered 400. */
 export function parseWebhookBody(raw: Buffer | undefined): WebhookMessage | null {
   if (!raw || raw.length === 0) return null;
   let body: unknown;

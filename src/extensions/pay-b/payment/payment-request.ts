@@ -4,7 +4,7 @@ import type { PaymentInitialization } from '../client.js';
 import type { PayBSettings } from '../config.js';
 import { payBAmountMinor, payBDecimals } from './order-transaction.js';
 
-/** The gateway refuses longer sessions (reference 2.1). */
+/** The gateway's longest session (24 hours); it refuses longer ones. */
 const MAX_SESSION_MINUTES = 1440;
 
 export interface PaymentRequestInput {
@@ -25,10 +25,10 @@ export class PaymentRequestError extends Error {
 }
 
 /**
- * The `POST /v3/payments` body for an order transaction (reference 2.1): `tx_ref` is exactly the
+ * The `POST /v3/payments` body for an order transaction: `tx_ref` is exactly the
  * order transaction id, the amount its total in major units as the gateway charges it (never scaled),
  * the customer and billing phone from the order, the hosted page's look and the payment options and
- * session limits from the settings (sent, unlike the original plugin: the issue asks for it).
+ * session limits from the settings (sent, unlike the original plugin: a merchant who sets them expects them to work).
  */
 export async function buildPaymentRequest(host: ExtensionHost, input: PaymentRequestInput): Promise<PaymentInitialization> {
   const { transaction, settings } = input;

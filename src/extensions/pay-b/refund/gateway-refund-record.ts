@@ -1,7 +1,7 @@
 import { isGatewayId } from '../client.js';
 
 /**
- * Fields of a gateway refund as its different answers spell them (reference 2.4, 2.5, 4.4): list items
+ * Fields of a gateway refund as its different answers spell them (create, list and fetch, webhook): list items
  * say `transaction_id` and `amount_refunded`, create answers `tx_id`, webhooks `TransactionId` and
  * `AmountRefunded`.
  */

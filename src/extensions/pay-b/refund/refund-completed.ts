@@ -14,8 +14,8 @@ const ACTION_BY_STATUS: Readonly<Record<string, 'complete' | 'fail'>> = { comple
 
 /**
  * A `refund.completed` webhook's refund object (the `data` of a wrapped payload, or the flat body):
- * completes or fails the pending platform refund with the status taken from the body (spec: not
- * re-fetched), and once completed moves the order transaction to refunded (its completed refunds cover
+ * completes or fails the pending platform refund with the status taken from the body (not
+ * re-fetched from the gateway: the webhook is the only word on a refund's outcome), and once completed moves the order transaction to refunded (its completed refunds cover
  * the whole amount) or refunded_partially, through the kit's applyRefundOutcome (row lock, dedup per
  * refund id in pay_b_processed_events). Only the refund the id names moves, and a refund that is
  * completed or failed never moves again: a status contradicting it (failed after completed) is logged
@@ -105,7 +105,7 @@ async function findPlatformRefundOrRetry(host: ExtensionHost, gatewayRefundId: n
   return (await adoptGatewayRefund(host, gatewayRefundId, chargeId, chargedTransactions[0])) ? findPlatformRefund(host, gatewayRefundId) : undefined;
 }
 
-/** The status decides (spec); an amount differing from what was requested is worth a look, not a refusal. */
+/** The status in the body decides; an amount differing from what was requested is worth a look, not a refusal. */
 function warnOnAmountMismatch(host: ExtensionHost, refund: Record<string, unknown>, gatewayRefundId: number, storedTotal: unknown, decimals: number): void {
   const reported = refundedAmountOf(refund);
   if (reported === undefined || reported === null || storedTotal === undefined) return;

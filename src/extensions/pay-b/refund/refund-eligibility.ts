@@ -58,8 +58,8 @@ export async function loadPayBTransaction(host: ExtensionHost, orderTransactionI
 }
 
 /**
- * The refusal the refund route gives any amount of this transaction after it was found (the spec's
- * order: refunds disabled for its sales channel, then a state refunds cannot start from or no verified
+ * The refusal the refund route gives any amount of this transaction after it was found (in this
+ * order, the order of the route's messages: refunds disabled for its sales channel, then a state refunds cannot start from or no verified
  * gateway payment), or null.
  */
 export function refusalOf(transaction: OrderTransactionView, settings: PayBSettings): string | null {
@@ -69,7 +69,7 @@ export function refusalOf(transaction: OrderTransactionView, settings: PayBSetti
 }
 
 /**
- * Step 1 (eligibility), in the spec's order: the transaction exists and was paid with gateway D,
+ * Step 1 (eligibility), checked in this order so the first failing check names the refusal: the transaction exists and was paid with gateway D,
  * refunds are enabled for its sales channel, its state is refundable, the gateway transaction id and
  * the currency are known. Throws the matching RefundRefusal otherwise. The minimum is checked with the amount.
  */

@@ -15,7 +15,7 @@ export class RefundLedgerUnavailableError extends Error {
 }
 
 /**
- * Refund step 2 (reference 2.5): what the gateway has refunded on one of its transactions, in minor
+ * Refund step 2: what the gateway has refunded on one of its transactions, in minor
  * units, read live from `GET /v3/refunds` page by page. The gateway may ignore the `id` filter and list
  * the whole account, so items are matched here; every refund except a failed one holds balance (a
  * pending refund may still be paid out). Items without a readable amount are skipped, a refund listed

@@ -2,7 +2,7 @@ import { COMMON_REFUND_MESSAGES } from '../../_gateway-kit/index.js';
 
 export { RefundRefusal } from '../../_gateway-kit/index.js';
 
-/** Gateway D's refusal messages: the spec's exact ones (amounts formatted by `formatRefundAmount`), then our own. */
+/** Gateway D's refusal messages, worded exactly as the refund route's clients expect them (amounts formatted by `formatRefundAmount`), then our own. */
 export const REFUND_MESSAGES = {
   ...COMMON_REFUND_MESSAGES,
   idRequired: 'Order transaction id is required',

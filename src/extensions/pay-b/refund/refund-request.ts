@@ -5,7 +5,7 @@ import { REFUND_MESSAGES } from './refund-refusal.js';
 /** Longer comments are refused rather than cut: the merchant should see what reaches the gateway. */
 export const MAX_COMMENTS_LENGTH = 500;
 
-/** The body as the route documents it (OpenAPI); `parseRefundRequest` checks it with the spec's messages. */
+/** The body as the route documents it (OpenAPI); `parseRefundRequest` checks it and refuses with the route's fixed messages. */
 export const RefundRequestBody = Type.Object({
   orderTransactionId: Type.String({ description: 'The platform order transaction id', pattern: '^[0-9a-fA-F-]{32,36}$' }),
   amount: Type.Optional(

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { banksOf, resolveTestAccount } from './banks.js';
 import { MESSAGES, sendError, successBody } from './envelope.js';
 
-/** Bank list (reference 2.6) and account resolution (2.7, Nigerian banks only). */
+/** Bank list and account resolution (Nigerian banks only, as at the real gateway). */
 export function registerBankRoutes(app: FastifyInstance): void {
   app.get<{ Params: { country: string } }>('/v3/banks/:country', async (request, reply) => {
     const banks = banksOf(request.params.country);

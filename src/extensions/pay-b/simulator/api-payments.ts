@@ -6,7 +6,7 @@ import { MESSAGES, sendError, successBody } from './envelope.js';
 
 const DEFAULT_CURRENCY = 'NGN';
 
-/** POST /v3/payments (hosted link, reference 2.1) and POST /v3/payments/link/disable. */
+/** POST /v3/payments (hosted link) and POST /v3/payments/link/disable. */
 export function registerPaymentRoutes(app: FastifyInstance, ctx: SimulatorContext): void {
   app.post('/v3/payments', async (request, reply) => {
     const body = request.body;

@@ -10,7 +10,7 @@ import { isSuccessful, type RefundEntry } from './state.js';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DEFAULT_FROM = '2020-01-01';
 
-/** Create a refund (reference 2.4), list and fetch refunds (2.5). */
+/** Create a refund (POST /v3/transactions/:id/refund), list and fetch refunds (GET /v3/refunds[/:id]). */
 export function registerRefundRoutes(app: FastifyInstance, ctx: SimulatorContext): void {
   app.post<{ Params: { id: string } }>('/v3/transactions/:id/refund', async (request, reply) => {
     const transaction = transactionOrError(ctx, request.params.id, reply);
@@ -66,7 +66,7 @@ export function registerRefundRoutes(app: FastifyInstance, ctx: SimulatorContext
       if (query.status && refund.status.toLowerCase() !== query.status.toLowerCase()) return false;
       if (query.currency && refund.currency !== query.currency.toUpperCase()) return false;
       if (query.flw_ref && refund.flwRef !== query.flw_ref) return false;
-      // the real gateway answers ?id= with the account-wide list (reference 2.5)
+      // the real gateway answers ?id= with the account-wide list, ignoring the filter
       if (query.id !== undefined && !ctx.settings.refundsIgnoreIdFilter && refund.transactionId !== parseGatewayId(query.id)) return false;
       return true;
     };

@@ -4,7 +4,7 @@ import { sendError, successBody, MESSAGES } from './envelope.js';
 import { answered, transactionOrError } from './route-helpers.js';
 import { chargeCompletedBody, verifyData } from './transaction-record.js';
 
-/** Verify by id and by reference (reference 2.2, 2.3) and resend-hook (2.8). */
+/** Verify by id and by tx_ref, and resend-hook. */
 export function registerTransactionRoutes(app: FastifyInstance, ctx: SimulatorContext): void {
   app.get<{ Params: { id: string } }>('/v3/transactions/:id/verify', async (request, reply) => {
     const transaction = transactionOrError(ctx, request.params.id, reply);

@@ -1,4 +1,4 @@
-/** Bank lists of GET /v3/banks/:country (reference 2.6) and the sandbox's resolvable accounts (2.7). */
+/** Bank lists of GET /v3/banks/:country and the accounts the sandbox's POST /v3/accounts/resolve knows. */
 
 export interface Bank {
   id: number;

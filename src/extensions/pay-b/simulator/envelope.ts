@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** The gateway's response envelopes (reference 1). */
+/** The gateway's response envelopes: `{status: 'success', message, data}` or `{status: 'error', message, data: null}`. */
 export interface SuccessBody<T> {
   status: 'success';
   message: string;

@@ -7,7 +7,7 @@ function amountOf(refund: RefundEntry): number {
   return toMajorNumber(refund.amountMinor, decimalsFor(refund.currency));
 }
 
-/** `data` of POST /v3/transactions/:id/refund (reference 2.4): `tx_id`, `meta` as an object. */
+/** `data` of POST /v3/transactions/:id/refund: `tx_id`, `meta` as an object. */
 export function refundCreatedData(refund: RefundEntry): Record<string, unknown> {
   return {
     id: refund.id,
@@ -23,7 +23,7 @@ export function refundCreatedData(refund: RefundEntry): Record<string, unknown> 
   };
 }
 
-/** An item of GET /v3/refunds and the data of GET /v3/refunds/:id (reference 2.5): `transaction_id`, `comment`, `meta` as a JSON string. */
+/** An item of GET /v3/refunds and the data of GET /v3/refunds/:id: `transaction_id`, `comment`, `meta` as a JSON string. */
 export function refundListItem(refund: RefundEntry): Record<string, unknown> {
   return {
     id: refund.id,
@@ -39,7 +39,7 @@ export function refundListItem(refund: RefundEntry): Record<string, unknown> {
   };
 }
 
-/** refund.completed fields (reference 4.4) in the gateway's mix of PascalCase, camelCase and snake_case. */
+/** refund.completed fields in the gateway's mix of PascalCase, camelCase and snake_case. */
 function refundWebhookFields(refund: RefundEntry, status: string): Record<string, unknown> {
   return {
     id: refund.id,

@@ -34,7 +34,7 @@ function processorResponse(status: string): string {
   }
 }
 
-/** `data` of GET /v3/transactions/:id/verify (reference 2.2). */
+/** `data` of GET /v3/transactions/:id/verify. */
 export function verifyData(transaction: GatewayTransaction): Record<string, unknown> {
   const decimals = decimalsFor(transaction.currency);
   const fees = feesOf(transaction);
@@ -65,7 +65,7 @@ export function verifyData(transaction: GatewayTransaction): Record<string, unkn
   };
 }
 
-/** charge.completed (reference 4.3): the transaction without the verify-only keys, plus the delivery's event type. */
+/** charge.completed: the transaction without the verify-only keys, plus the delivery's event type. */
 export function chargeCompletedBody(transaction: GatewayTransaction): Record<string, unknown> {
   const { amount_settled: _settled, meta: _meta, card, ...data } = verifyData(transaction);
   const { token: _token, ...cardWithoutToken } = (card ?? {}) as Record<string, unknown>;

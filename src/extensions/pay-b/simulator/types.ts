@@ -20,7 +20,7 @@ export interface PayBSimulatorOptions {
   refundStatus?: string;
   /** default true: send refund.completed after a refund is created */
   refundWebhooks?: boolean;
-  /** default 'wrapped' ({event:'refund.completed', data:{...}}); flat = top-level PascalCase object (reference 4.4) */
+  /** default 'wrapped' ({event:'refund.completed', data:{...}}); flat = top-level PascalCase object, the gateway's other form */
   refundWebhookShape?: 'wrapped' | 'flat';
   /**
    * Pause between answering `POST /v3/transactions/:id/refund` and sending its automatic refund.completed,
@@ -61,7 +61,7 @@ export interface PayBSimulator {
   readonly requests: ReadonlyArray<RecordedRequest>;
   /** Payments created with POST /v3/payments, by tx_ref (latest initialization), incl. the request body as sent */
   payment(txRef: string): { txRef: string; link: string; request: Record<string, unknown> } | undefined;
-  /** Gateway transactions (attempts), numeric ids, full verify `data` shape of reference 2.2 */
+  /** Gateway transactions (attempts), numeric ids, the full `data` shape of GET /v3/transactions/:id/verify */
   transaction(id: number): Record<string, unknown> | undefined;
   transactionsFor(txRef: string): Array<Record<string, unknown>>;
   /**
@@ -77,7 +77,7 @@ export interface PayBSimulator {
    * (fees, settled amount and refundable balance follow); any other key is shown verbatim in the verify data.
    */
   updateTransaction(id: number, patch: Record<string, unknown>): void;
-  /** Refund ledger entries (list-item shape of reference 2.5, plus tx_id), newest first */
+  /** Refund ledger entries (the list-item shape of GET /v3/refunds, plus tx_id), newest first */
   refunds(): Array<Record<string, unknown>>;
   /**
    * Adds a refund straight into the ledger (e.g. made in the gateway dashboard); no balance check, no webhook.

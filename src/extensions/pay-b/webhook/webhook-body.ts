@@ -7,7 +7,7 @@ export const REFUND_COMPLETED = 'refund.completed';
 export type WebhookMessage =
   /** `{event, data}`: charge.completed, wrapped refund.completed, or any other event type. */
   | { kind: 'event'; event: string; data: Record<string, unknown> }
-  /** The flat refund form: the refund object itself at the top level (reference 4.4). */
+  /** The flat refund form: the refund object itself at the top level, as the gateway sends refund.completed in one of its forms. */
   | { kind: 'flat-refund'; refund: Record<string, unknown> };
 
 /**

@@ -40,7 +40,7 @@
       });
     }
 
-    // field names the gateway's verify route reads (its spec may fix them)
+    // field names the gateway's verify route reads (a gateway may use its own, e.g. bank_code)
     function verifyBody(number) {
       var body = {};
       body[root.getAttribute('data-bank-field') || 'bankCode'] = bankSelect.value;
