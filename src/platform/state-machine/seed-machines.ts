@@ -76,7 +76,7 @@ const orderDeliveryState: SeedMachine = {
   ],
 };
 
-/** Reference §5.2, row by row. The legacy actions `pay` and `pay_partially` sit next to `paid` and `paid_partially`. */
+/** Shopware's `order_transaction.state`, transition by transition. The legacy actions `pay` and `pay_partially` sit next to `paid` and `paid_partially`. */
 const orderTransactionState: SeedMachine = {
   technicalName: 'order_transaction.state',
   name: 'Payment state',
@@ -176,7 +176,7 @@ const orderTransactionState: SeedMachine = {
   ],
 };
 
-/** Reference §5.3 (`Migration1643878976AddCaptureRefundStateMachines`). */
+/** Shopware's capture machine (`Migration1643878976AddCaptureRefundStateMachines`). */
 const orderTransactionCaptureState: SeedMachine = {
   technicalName: 'order_transaction_capture.state',
   name: 'Capture state',
@@ -194,7 +194,7 @@ const orderTransactionCaptureState: SeedMachine = {
   ],
 };
 
-/** Reference §5.3. */
+/** Shopware's capture refund machine (the same migration). */
 const orderTransactionCaptureRefundState: SeedMachine = {
   technicalName: 'order_transaction_capture_refund.state',
   name: 'Refund state',

@@ -64,7 +64,7 @@ export async function exportOrder(host: ExtensionHost, request: ExportRequest): 
   });
 }
 
-/** The target, if it exists and is active (an inactive target is not found for exports, as the spec says). */
+/** The target, if it exists and is active (an inactive target is not found for exports: deactivating a target stops its exports). */
 export async function loadActiveTarget(host: ExtensionHost, configId: string): Promise<LoadedTarget> {
   const target = await loadTarget(host, configId);
   if (!target || !target.active) throw errors.notFound('ext_order_export_config', configId);

@@ -1,7 +1,7 @@
 import { AppError } from '../../../platform/sdk/index.js';
 import type { ExportOutcome } from '../records/values.js';
 
-/** The export result of the spec. */
+/** What one export of an order to a target came to: its outcome and the attempt behind it. */
 export interface ExportResult {
   outcome: ExportOutcome;
   orderExportId: string;

@@ -3,7 +3,7 @@ import { validateCredentialInput } from '../delivery/auth/credential-validation.
 import { tablesOf } from './db.js';
 import type { CredentialRow } from './tables.js';
 
-/** The spec's credential read shape: no secret, only whether one is stored. */
+/** A credential as the API reads it: no secret, only whether one is stored. */
 export interface CredentialView {
   id: string;
   name: string;

@@ -12,7 +12,7 @@ const asValidation = (problems: string[]) => (problems.length === 0 ? undefined 
 /**
  * Credentials: the secret is write-only (sealed at rest, never read or filtered through the API);
  * `rotatedAt` is stamped by a trigger whenever a secret is written. The credential routes give the
- * spec's read shape with `secretSet` and check publicMeta against the auth type.
+ * read shape with `secretSet` (never the secret) and check publicMeta against the auth type.
  */
 export const credentialEntity: EntityDefinition = {
   name: 'ext_order_export_credential',

@@ -1,4 +1,4 @@
-/** The export result's outcomes (spec), also the export record's `status` (its last outcome). */
+/** The export result's outcomes, the values clients branch on, also the export record's `status` (its last outcome). */
 export const EXPORT_OUTCOMES = ['exported', 'acknowledged', 'awaiting_acknowledgement', 'deduplicated', 'failed'] as const;
 export type ExportOutcome = (typeof EXPORT_OUTCOMES)[number];
 

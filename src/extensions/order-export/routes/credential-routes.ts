@@ -8,7 +8,7 @@ import { CredentialList, CredentialOne, CredentialParams, CredentialSaveBody, Cr
 export const CREDENTIAL_READ_PRIVILEGE = 'ext_order_export_credential:read';
 export const CREDENTIAL_UPDATE_PRIVILEGE = 'ext_order_export_credential:update';
 
-/** Credentials in the spec's read shape (`secretSet`, never the secret) and their save route. */
+/** Credentials in their read shape (`secretSet`, never the secret) and their save route. */
 export function registerCredentialRoutes(app: FastifyInstance, host: ExtensionHost): void {
   typed(app).get(
     `${ACTION_PREFIX}/credential`,

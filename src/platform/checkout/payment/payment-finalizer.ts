@@ -16,8 +16,8 @@ export interface FinalizeResult {
 }
 
 /**
- * The customer's return from the payment provider (Shopware's PaymentProcessor::finalize, reference
- * §6.2). The token is used up FIRST, in one atomic statement, so a double click or a provider calling
+ * The customer's return from the payment provider (Shopware's PaymentProcessor::finalize).
+ * The token is used up FIRST, in one atomic statement, so a double click or a provider calling
  * twice finalizes once; then the handler's `finalize` runs outside any database transaction.
  */
 export class PaymentFinalizer {

@@ -4,8 +4,8 @@ import type { Platform } from '../../kernel.js';
 import { paymentErrors } from '../payment/payment-errors.js';
 
 /**
- * Runs a refund through its payment method's handler (Shopware's PaymentRefundProcessor, reference
- * §6.4). The refund must be `open`; it is moved to `in_progress` before the handler runs, and the
+ * Runs a refund through its payment method's handler (Shopware's PaymentRefundProcessor).
+ * The refund must be `open`; it is moved to `in_progress` before the handler runs, and the
  * handler (which talks to the gateway) completes or fails it and moves the transaction. No database
  * transaction is held while the handler runs (it may call a gateway); if it throws, the refund is
  * failed and the error answered.
