@@ -66,7 +66,7 @@ export async function shopCases(platform: Platform, http: BenchClient): Promise<
 }
 
 /**
- * Listing throughput as shoppers make it: 8 concurrent clients in a process of their own. The issue's
+ * Listing throughput as shoppers make it: 8 concurrent clients in a process of their own. The
  * starting point was 167 req/s at 2,000 products on PostgreSQL; the target is three times that at 20,000.
  */
 async function concurrentListing(platform: Platform, http: BenchClient, name: string): Promise<Row> {

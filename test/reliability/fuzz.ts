@@ -36,7 +36,7 @@ function nested(depth: number, leaf: string, array: boolean): string {
 
 const JSON_TYPE = 'application/json';
 
-/** The families of hostile JSON bodies the brief names; each one refused or harmless, never a 5xx. */
+/** The families of hostile JSON bodies a public API meets; each one refused or harmless, never a 5xx. */
 const payload: fc.Arbitrary<Payload> = fc.oneof(
   fc.string({ maxLength: 60 }).map((s) => ({ kind: 'malformed JSON', body: `{"name":${s}`, contentType: JSON_TYPE })),
   fc.constantFrom('{', '[1,2', '{"a":}', "{'a':1}", '{"a":1,}', 'nul', '\u0000', '{"a":"\\ud800"', '').map((body) => ({ kind: 'malformed JSON', body, contentType: JSON_TYPE })),

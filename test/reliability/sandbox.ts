@@ -4,7 +4,7 @@ import { placeOrder } from './shop.js';
 import type { Suite } from './suite.js';
 
 const MAPPING = '/api/_action/ext-order-export/mapping';
-/** 40 a's and a "!": minutes of backtracking in one native call (the issue's probe). */
+/** 40 a's and a "!": minutes of backtracking in one native call (catastrophic backtracking in a single regex match). */
 const BACKTRACKING = `$match("${'a'.repeat(40)}!", /(a+)+$/)`;
 const PAD_200_MB = '$pad("", 200000000, "x")';
 const HEALTH_P99_LIMIT_MS = 100;

@@ -18,7 +18,7 @@ function errorOf(work: () => unknown): AppError {
 }
 
 describe('parseCriteria (JSON body)', () => {
-  it('parses the reference example with prefixed and association paths', () => {
+  it('parses a full Criteria body (paging, count mode, filters, sort, associations, includes, term) with prefixed and association paths', () => {
     const criteria = parseCriteria(
       {
         page: 2,

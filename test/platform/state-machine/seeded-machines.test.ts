@@ -159,7 +159,7 @@ describe('seeded state machines', () => {
       .orderBy('s.technical_name')
       .execute();
 
-  it('order_transaction.state has exactly the reference transitions, legacy pay/pay_partially included', async () => {
+  it('order_transaction.state has exactly Shopware\'s transitions, legacy pay/pay_partially included', async () => {
     expect(await transitionsOf('order_transaction.state')).toEqual(lines(ORDER_TRANSACTION));
     expect(lines(ORDER_TRANSACTION)).toHaveLength(67);
   });

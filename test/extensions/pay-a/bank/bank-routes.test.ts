@@ -71,7 +71,7 @@ describe('ExtPayA bank routes', () => {
     expect(bankCalls[0]!.headers.authorization).toBe(`Bearer ${TEST_SECRET_KEY}`);
   });
 
-  it('verify: the spec\'s body (account_number, bank_code) resolved at the gateway; 400 when it does not resolve, 400 for bad input', async () => {
+  it('verify: the gateway\'s field names in the body (account_number, bank_code) resolved at the gateway; 400 when it does not resolve, 400 for bad input', async () => {
     const { browser } = await loggedInCustomer(test.t);
     const ok = await verifyAccount(browser, { bank_code: GTBANK, account_number: ADAEZE.accountNumber });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -139,7 +139,7 @@ describe('ExtPayA bank routes', () => {
     const text = textOf(profile.body);
     expect(text).toContain('******6789');
     expect(text).not.toContain(ADAEZE.accountNumber);
-    // the profile form posts the spec's field names
+    // the profile form posts gateway A's field names
     expect(profile.body).toContain('name="bank_code"');
     expect(profile.body).toContain('name="account_number"');
     expect(profile.body).toContain('data-bank-field="bank_code" data-account-field="account_number"');

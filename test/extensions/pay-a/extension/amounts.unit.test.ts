@@ -3,7 +3,7 @@ import { majorToMinor, payACurrency, readWireAmount, SUPPORTED_CURRENCIES, toWir
 import { isGatewayReference, newPaymentReference, orderTransactionIdOfReference } from '../../../../src/extensions/pay-a/payment/reference.js';
 import { formatRefundAmount } from '../../../../src/extensions/_gateway-kit/index.js';
 
-/** Gateway A's amount rule (reference 3): integers in its minor units, ×100 for every currency, XOF too. */
+/** Gateway A's amount rule: integers in its minor units, ×100 for every currency, XOF too. */
 describe('gateway A amounts', () => {
   it('takes exactly NGN, GHS, ZAR, KES, USD and XOF', () => {
     expect([...SUPPORTED_CURRENCIES].sort()).toEqual(['GHS', 'KES', 'NGN', 'USD', 'XOF', 'ZAR']);

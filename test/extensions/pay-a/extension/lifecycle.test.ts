@@ -69,7 +69,7 @@ describe('ExtPayA install, settings and uninstall', () => {
     expect(extPayA.privileges).toEqual(['pay_a.refund']);
   });
 
-  it('serves the settings form with every setting of the issue', async () => {
+  it('serves the settings form with every setting of gateway A and no other', async () => {
     const schema = (await t.api('GET', '/api/_action/system-config/schema?domain=ExtPayA.config')).json();
     const names = (schema as Array<{ elements: Array<{ name: string }> }>).flatMap((card) => card.elements.map((element) => element.name));
     expect(names.sort()).toEqual(

@@ -27,7 +27,7 @@ const CASES: Case[] = [
 
 /**
  * Refunds in every currency gateway A takes, with its own exponents: the minimum and the refundable
- * balance to the unit, in the spec's messages, and the exact integer the gateway receives.
+ * balance to the unit, in the route's fixed messages, and the exact integer the gateway receives.
  */
 describe('gateway A refunds in NGN, GHS, ZAR, KES, USD and XOF', () => {
   const shop = useRefundTestShop();

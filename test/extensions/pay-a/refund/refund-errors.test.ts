@@ -6,7 +6,7 @@ import { createOrderFixture } from '../../../fixtures/orders.js';
 import { createPayAOrderFixture, customFieldsOf, loggedText, startFixturePayment, TEST_SECRET_KEY } from '../pay-a-test-setup.js';
 import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, setRefundEnabled, storedRefunds, transactionState, useRefundTestShop, type PaidTransaction } from './refund-test-setup.js';
 
-/** Every refusal of POST /api/_action/pay-a/refund: 400 {"error"} with the spec's message, and nothing changed. */
+/** Every refusal of POST /api/_action/pay-a/refund: 400 {"error"} with its fixed message, and nothing changed. */
 describe('POST /api/_action/pay-a/refund: refusals change nothing', () => {
   const shop = useRefundTestShop();
   const refund = (body: unknown) => shop.t.api('POST', REFUND_ROUTE, { body });

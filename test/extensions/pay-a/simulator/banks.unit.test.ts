@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_BANK_CODE, startPayASimulator, type PayASimulator } from '../../../../src/extensions/pay-a/simulator/index.js';
 import { api } from './helpers.js';
 
-/** Reference 2.5 and 2.6: banks with offset and cursor pages, account resolution. */
+/** `GET /bank` and `GET /bank/resolve`: banks with offset and cursor pages, account resolution. */
 describe('gateway A simulator: banks and account resolution', () => {
   let sim: PayASimulator;
   beforeAll(async () => {

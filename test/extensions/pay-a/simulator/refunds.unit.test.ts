@@ -5,7 +5,7 @@ import { api, paidTransaction, WebhookReceiver } from './helpers.js';
 
 const KEY = 'sk_test_simulator';
 
-/** Reference 2.3, 2.4, 4.3 and the simulator checklist: refunds, their statuses and their signed events. */
+/** The simulator's refunds as the real gateway behaves: creation, fetch and list, their statuses and their signed events. */
 describe('gateway A simulator: refunds and refund events', () => {
   let sim: PayASimulator;
   let receiver: WebhookReceiver;

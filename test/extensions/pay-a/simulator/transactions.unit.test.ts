@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPayASimulator, type PayASimulator } from '../../../../src/extensions/pay-a/simulator/index.js';
 import { api, CALLBACK_URL, initialize, WebhookReceiver } from './helpers.js';
 
-/** Reference 2.1, 2.2 and the simulator checklist: initialize, the hosted page, verify. */
+/** The simulator's transactions as the real gateway handles them: initialize, the hosted page, verify. */
 describe('gateway A simulator: initialize, hosted page, verify', () => {
   let sim: PayASimulator;
   let receiver: WebhookReceiver;
@@ -72,7 +72,7 @@ describe('gateway A simulator: initialize, hosted page, verify', () => {
       });
     });
 
-    it('charges the integration currency when none is sent (the pitfall of reference 5)', async () => {
+    it('charges the integration currency when none is sent (the silent currency switch integrations fall into)', async () => {
       const { reference } = await initialize(sim, { currency: undefined, amount: 1250 * 100 });
       expect(sim.transaction(reference)).toMatchObject({ currency: 'NGN' });
       sim.setOptions({ defaultCurrency: 'GHS' });
@@ -164,7 +164,7 @@ describe('gateway A simulator: initialize, hosted page, verify', () => {
       expect(answer).toMatchObject({ status: 200, json: { status: true, message: 'Verification successful', data: { status, reference } } });
     });
 
-    it('answers the reference 2.2 shape: integer amounts, domain, customer, authorization', async () => {
+    it('answers the real verify shape: integer amounts, domain, customer, authorization', async () => {
       const { reference } = await initialize(sim, { amount: 30050 });
       sim.setOptions({ autoWebhooks: false });
       await sim.completePayment(reference, 'success');

@@ -8,7 +8,7 @@ const LIVE_KEY = 'sk_live_simulator';
 
 const hmac = (key: string, raw: string) => createHmac('sha512', key).update(raw).digest('hex');
 
-/** Reference 4.1, 4.2 and the checklist's webhook sender: signing, delivery, retries, duplicates. */
+/** The simulator's webhook sender as the real gateway sends: signing, delivery, retries, duplicates. */
 describe('gateway A simulator: signed webhook delivery', () => {
   let sim: PayASimulator;
   let receiver: WebhookReceiver;

@@ -21,8 +21,8 @@ const sign = (raw: string, key = TEST_SECRET_KEY) => createHmac('sha512', key).u
 
 /**
  * The gate of POST /pay-a/webhook over real HTTP: the signature (HMAC-SHA512 of the raw bytes with the
- * active mode's secret key, constant-time, fail closed), the body's shape, the mode, and exactly the
- * spec's answers without bodies.
+ * active mode's secret key, constant-time, fail closed), the body's shape, the mode, and exactly its
+ * four answers (204, 400, 403, 500), without bodies.
  */
 describe('gateway A webhook: signature, body and mode checks', () => {
   let test: PayATest;

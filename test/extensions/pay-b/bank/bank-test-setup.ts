@@ -7,7 +7,7 @@ import { registerThroughForm, registration, type Registration } from '../../../p
 import { VERIFICATION_PAYLOAD_KEY } from '../../../../src/extensions/pay-b/bank.js';
 import { openedSecret, storedCustomFieldsOf } from '../../_gateway-kit/bank-details-at-rest.js';
 
-/** Access Bank: the sandbox resolves its test accounts 0690000031-0690000041 (reference 2.7). */
+/** Access Bank: the sandbox resolves its test accounts 0690000031-0690000041, as the real sandbox does. */
 export const ACCESS_BANK = '044';
 export const FORREST_GREEN = { accountNumber: '0690000031', accountName: 'Forrest Green' } as const;
 export const PASTOR_BRIGHT = { accountNumber: '0690000032', accountName: 'Pastor Bright' } as const;

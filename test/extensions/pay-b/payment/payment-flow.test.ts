@@ -119,7 +119,7 @@ describe('gateway D payment flow: handle-payment, hosted page, finalize', () => 
     expect(request.customer).toEqual({ email: order.customerEmail, name: 'Ada Lovelace' });
   });
 
-  it('sends paymentOptions, sessionDuration and maxRetryAttempt to the gateway (unlike the original plugin, as the issue asks)', async () => {
+  it('sends paymentOptions, sessionDuration and maxRetryAttempt to the gateway (unlike the original plugin, which ignored them)', async () => {
     await test.setConfig('paymentOptions', 'card, ussd, banktransfer');
     await test.setConfig('sessionDuration', 15);
     await test.setConfig('maxRetryAttempt', 3);

@@ -67,7 +67,7 @@ describe('refunds of one transaction are serialized by a lease', () => {
     expect(await leaseOf(paid.orderTransactionId)).toBeUndefined();
   });
 
-  it('over HTTP, a refund that cannot get the lease is refused with 400 {error} (the spec\'s refusal status) and sends nothing', async () => {
+  it('over HTTP, a refund that cannot get the lease is refused with 400 {error} (the route\'s only refusal status) and sends nothing', async () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim);
     const foreign = await takeForeignLease(paid.orderTransactionId);

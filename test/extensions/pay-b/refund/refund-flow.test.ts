@@ -94,7 +94,7 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.id, r.externalReference])).toEqual([[refundIdFor(gatewayRefundId), String(gatewayRefundId)]]);
   });
 
-  it('refunds a partially paid transaction (spec step 1: paid_partially is refundable) and moves it to refunded_partially', async () => {
+  it('refunds a partially paid transaction (eligibility: paid_partially is refundable) and moves it to refunded_partially', async () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim);
     for (const action of ['reopen', 'paid_partially']) {

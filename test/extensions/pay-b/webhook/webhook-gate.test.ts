@@ -19,7 +19,7 @@ const ACCESS_DENIED = { status: 'error', message: 'Access denied' };
 
 /**
  * The gate of POST /pay-b/webhook over real HTTP: the verif-hash check (global scope, active mode,
- * fail closed), the body's shape, the exact answers of the spec's table, and the events subscribers see.
+ * fail closed), the body's shape, the exact four answers gateway D understands (200, 400, 403, 500 with fixed bodies), and the events subscribers see.
  */
 describe('gateway D webhook: verif-hash and body checks', () => {
   let test: PayBTest;
