@@ -1,7 +1,19 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Env } from '../../src/platform/env.js';
+
+// the var folders this test process made (media, mails, sockets), removed when it exits
+const varDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of varDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+function temporaryVarDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'platform-test-'));
+  varDirs.push(dir);
+  return dir;
+}
 
 /** A process environment for tests: fixed secret, a temp var folder, no worker unless asked. */
 export function testEnv(overrides: Partial<Env> = {}): Env {
@@ -9,7 +21,7 @@ export function testEnv(overrides: Partial<Env> = {}): Env {
     port: 0,
     host: '127.0.0.1',
     databaseUrl: process.env.DATABASE_URL || undefined,
-    varDir: mkdtempSync(path.join(tmpdir(), 'platform-test-')),
+    varDir: temporaryVarDir(),
     appSecret: 'test-app-secret-0123456789abcdef',
     appUrl: 'http://localhost:8000',
     adminPassword: 'shopware',
