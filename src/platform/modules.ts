@@ -27,6 +27,7 @@ import { stateMachineModule } from './state-machine/module.js';
 import { storefrontModule } from './storefront/module.js';
 import { mailModule } from './mail/module.js';
 import { customerAccountModule } from './customer/account/module.js';
+import { formsModule } from './newsletter/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -56,5 +57,6 @@ export const platformModules: PlatformModule[] = [
   storefrontModule,
   mailModule,
   customerAccountModule,
+  formsModule,
   firstStartModule,
 ];

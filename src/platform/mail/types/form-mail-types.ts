@@ -4,8 +4,8 @@ import { COMMON_VARIABLES, shippedTemplate } from './common.js';
 
 /**
  * Mails whose sender gives everything: the contact form (to the shop owner's address,
- * `core.basicInformation.email`) and the newsletter double opt-in. Their Store API routes come later;
- * the types and templates exist so they can be edited already.
+ * `core.basicInformation.email`) and the newsletter double opt-in, sent by src/platform/contact/ and
+ * src/platform/newsletter/.
  */
 
 export const contactFormMailType: PlatformMailType = {
