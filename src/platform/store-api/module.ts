@@ -1,5 +1,6 @@
 import type { PlatformModule } from '../module.js';
 import { registerAccountRoutes } from './account-routes.js';
+import { registerAddressRoutes } from './address-routes.js';
 import { registerContextRoutes } from './context-routes.js';
 import { registerContextDataRoutes } from './context-data-routes.js';
 import { registerStoreApiInfoRoutes } from './info-routes.js';
@@ -18,6 +19,7 @@ export const storeApiModule: PlatformModule = {
     registerContextRoutes(app, platform);
     registerContextDataRoutes(app, platform);
     registerAccountRoutes(app, platform);
+    registerAddressRoutes(app, platform);
     registerPaymentMethodRoutes(app, platform);
     registerStoreApiInfoRoutes(app, platform);
   },

@@ -69,6 +69,20 @@ export function parseRegistration(body: Record<string, unknown>): { input: Regis
   };
 }
 
+/**
+ * Reads one address body (an address book entry: `POST /account/address`, `PATCH /account/address/{id}`)
+ * with the registration's rules; the names are required here, as there is no customer name to fall back on.
+ */
+export function parseAddressBody(body: unknown): { input: RegistrationAddress; found: AppError[] } {
+  const read = new FieldReader();
+  const source = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const firstName = read.text(source, 'firstName', '/firstName', { required: true, max: 255 }) ?? '';
+  const lastName = read.text(source, 'lastName', '/lastName', { required: true, max: 255 }) ?? '';
+  // the names were read above (required); the address takes them as its fallback
+  const input = read.address({ ...source, firstName: undefined, lastName: undefined }, '', { firstName, lastName }) ?? emptyAddress();
+  return { input, found: read.found };
+}
+
 class FieldReader {
   readonly found: AppError[] = [];
 

@@ -26,12 +26,6 @@ const NOT_BUILT_YET = new Set<string>([
   'POST /account/change-password',
   'POST /account/convert-guest',
   'DELETE /account/customer',
-  'PATCH /account/address/{addressId}',
-  'DELETE /account/address/{addressId}',
-  'POST /account/list-address',
-  'PATCH /account/address/default-shipping/{addressId}',
-  'PATCH /account/address/default-billing/{addressId}',
-  'POST /account/address',
   // wishlist
   'POST /customer/wishlist/add/{productId}',
   'POST /customer/wishlist',
@@ -259,6 +253,50 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
     await answer('a guest', 403, guest().invoke('readCustomer post /account/customer', { body: {} })),
   ],
 
+  // address book: another customer's address answers like an unknown one (400, as Shopware does)
+  'POST /account/list-address': async ({ guest, customer }) => [
+    await answer('the registered address', 200, (await customer()).invoke('listAddress post /account/list-address', { body: { associations: { country: {} } } as never })),
+    await answer('unknown filter field', 400, (await customer()).invoke('listAddress post /account/list-address', { body: { filter: [{ type: 'equals', field: 'nope', value: 1 }] } as never })),
+    await answer('a guest', 403, guest().invoke('listAddress post /account/list-address', { body: {} })),
+  ],
+  'POST /account/address': async ({ guest, customer }) => [
+    await answer('a second address', 200, (await customer()).invoke('createCustomerAddress post /account/address', { body: address() as never })),
+    await answer('no street', 400, (await customer()).invoke('createCustomerAddress post /account/address', { body: { ...address(), street: '' } as never })),
+    await answer('a guest', 403, guest().invoke('createCustomerAddress post /account/address', { body: address() as never })),
+  ],
+  'PATCH /account/address/{addressId}': async ({ customer }) => {
+    const client = await customer();
+    const addressId = await defaultBillingOf(client);
+    return [
+      await answer('the default address', 200, client.invoke('updateCustomerAddress patch /account/address/{addressId}', { pathParams: { addressId }, body: { ...address(), city: 'Potsdam' } as never })),
+      await answer('another customer\'s', 400, (await customer()).invoke('updateCustomerAddress patch /account/address/{addressId}', { pathParams: { addressId }, body: address() as never })),
+    ];
+  },
+  'DELETE /account/address/{addressId}': async ({ customer }) => {
+    const client = await customer();
+    const added = await client.invoke('createCustomerAddress post /account/address', { body: address() as never });
+    return [
+      await answer('a second address', 204, client.invoke('deleteCustomerAddress delete /account/address/{addressId}', { pathParams: { addressId: (added.data as { id: string }).id } })),
+      await answer('the default address', 400, client.invoke('deleteCustomerAddress delete /account/address/{addressId}', { pathParams: { addressId: await defaultBillingOf(client) } })),
+    ];
+  },
+  'PATCH /account/address/default-shipping/{addressId}': async ({ customer }) => {
+    const client = await customer();
+    const added = await client.invoke('createCustomerAddress post /account/address', { body: address() as never });
+    return [
+      await answer('a second address', 204, client.invoke('defaultShippingAddress patch /account/address/default-shipping/{addressId}', { pathParams: { addressId: (added.data as { id: string }).id } })),
+      await answer('unknown', 400, client.invoke('defaultShippingAddress patch /account/address/default-shipping/{addressId}', { pathParams: { addressId: UNKNOWN } })),
+    ];
+  },
+  'PATCH /account/address/default-billing/{addressId}': async ({ guest, customer }) => {
+    const client = await customer();
+    const added = await client.invoke('createCustomerAddress post /account/address', { body: address() as never });
+    return [
+      await answer('a second address', 204, client.invoke('defaultBillingAddress patch /account/address/default-billing/{addressId}', { pathParams: { addressId: (added.data as { id: string }).id } })),
+      await answer('a guest', 403, guest().invoke('defaultBillingAddress patch /account/address/default-billing/{addressId}', { pathParams: { addressId: UNKNOWN } })),
+    ];
+  },
+
   // password recovery and double opt-in work with the hash of a mailed link, which only the mail carries:
   // their success answers are the mail flows' own tests; here the answers a client gets without one
   'POST /account/recovery-password': async ({ guest }) => [
@@ -366,6 +404,17 @@ Object.assign(CASES, {
 
 /** The default channel's domain, which registrations name as their storefront (set in beforeAll). */
 let storefrontUrl = '';
+
+/** An address in the default channel's country. */
+function address() {
+  return { firstName: 'Grace', lastName: 'Hopper', street: 'Friedrichstraße 2', zipcode: '10117', city: 'Berlin', countryId: defaultShopId('country', 'DE') };
+}
+
+/** The id of the client's customer's default billing address. */
+async function defaultBillingOf(client: Client): Promise<string> {
+  const { data } = await client.invoke('readCustomer post /account/customer', { body: {} });
+  return (data as { defaultBillingAddressId: string }).defaultBillingAddressId;
+}
 
 function registration() {
   return {
