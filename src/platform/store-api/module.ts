@@ -1,6 +1,7 @@
 import type { PlatformModule } from '../module.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { registerAddressRoutes } from './address-routes.js';
+import { registerProfileRoutes } from './profile-routes.js';
 import { registerContextRoutes } from './context-routes.js';
 import { registerContextDataRoutes } from './context-data-routes.js';
 import { registerStoreApiInfoRoutes } from './info-routes.js';
@@ -20,6 +21,7 @@ export const storeApiModule: PlatformModule = {
     registerContextDataRoutes(app, platform);
     registerAccountRoutes(app, platform);
     registerAddressRoutes(app, platform);
+    registerProfileRoutes(app, platform);
     registerPaymentMethodRoutes(app, platform);
     registerStoreApiInfoRoutes(app, platform);
   },

@@ -20,9 +20,7 @@ import { ResponseValidator } from './response-validator.js';
 const NOT_BUILT_YET = new Set<string>([
   // account: profile, addresses, guests, deletion, newsletter status
   'POST /account/newsletter-recipient',
-  'POST /account/change-profile',
   'POST /account/change-email',
-  'POST /account/change-language',
   'POST /account/change-password',
   'POST /account/convert-guest',
   'DELETE /account/customer',
@@ -296,6 +294,17 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
       await answer('a guest', 403, guest().invoke('defaultBillingAddress patch /account/address/default-billing/{addressId}', { pathParams: { addressId: UNKNOWN } })),
     ];
   },
+
+  'POST /account/change-profile': async ({ guest, customer }) => [
+    await answer('a new name and birthday', 200, (await customer()).invoke('changeProfile post /account/change-profile', { body: { firstName: 'Augusta', lastName: 'King', birthdayDay: 10, birthdayMonth: 12, birthdayYear: 1985 } as never })),
+    await answer('no last name', 400, (await customer()).invoke('changeProfile post /account/change-profile', { body: { firstName: 'Augusta', lastName: '' } as never })),
+    await answer('a guest', 403, guest().invoke('changeProfile post /account/change-profile', { body: { firstName: 'Augusta', lastName: 'King' } as never })),
+  ],
+  'POST /account/change-language': async ({ guest, customer }) => [
+    await answer('the channel\'s language', 200, (await customer()).invoke('changeLanguage post /account/change-language', { body: { languageId: LANGUAGE_SYSTEM } })),
+    await answer('no language of the channel', 400, (await customer()).invoke('changeLanguage post /account/change-language', { body: { languageId: UNKNOWN } })),
+    await answer('a guest', 403, guest().invoke('changeLanguage post /account/change-language', { body: { languageId: LANGUAGE_SYSTEM } })),
+  ],
 
   // password recovery and double opt-in work with the hash of a mailed link, which only the mail carries:
   // their success answers are the mail flows' own tests; here the answers a client gets without one
