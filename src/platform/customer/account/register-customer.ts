@@ -3,7 +3,7 @@ import { systemContext } from '../../acl/context.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
 import type { EntityRecord } from '../../entities/serializer.js';
 import { AppError, errors, throwProblems } from '../../errors/app-error.js';
-import { isId, newId } from '../../ids.js';
+import { newId } from '../../ids.js';
 import type { Platform } from '../../kernel.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { reserveNumber } from '../../system/number-range.js';
@@ -13,6 +13,7 @@ import { recordLogin } from './customer-login.js';
 import { requiresDoubleOptIn, startDoubleOptIn, storefrontUrlOf } from './double-opt-in.js';
 import { parseRegistration, type RegistrationAddress, type RegistrationInput } from './registration-input.js';
 import { violations } from './violations.js';
+import { countryOfChannel } from './channel-country.js';
 
 // the unique index of 0010_customer: one account (non-guest) per e-mail address
 const EMAIL_UNIQUE_CONSTRAINT = 'customer_email_account_uniq';
@@ -100,18 +101,6 @@ async function emailTaken(uow: UnitOfWork, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-async function countryOfChannel(uow: UnitOfWork, salesChannelId: string, countryId: string): Promise<boolean> {
-  if (!isId(countryId)) return false;
-  const row = await uow.db
-    .selectFrom('sales_channel_country as scc')
-    .innerJoin('country as c', 'c.id', 'scc.country_id')
-    .select('c.id')
-    .where('scc.sales_channel_id', '=', salesChannelId)
-    .where('scc.country_id', '=', countryId)
-    .where('c.active', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 async function createCustomer(platform: Platform, context: SalesChannelContext, input: RegistrationInput, uow: UnitOfWork, active: boolean): Promise<string> {
   const customers = platform.repositories.get('customer');

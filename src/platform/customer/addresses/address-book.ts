@@ -12,6 +12,7 @@ import { storeCountryJson } from '../../store-api/context-data.js';
 import { parseAddressBody } from '../account/registration-input.js';
 import { violations } from '../account/violations.js';
 import { addressErrors } from './address-errors.js';
+import { countryOfChannel } from '../account/channel-country.js';
 
 /*
  * A customer's address book (Shopware's ListAddressRoute, UpsertAddressRoute, DeleteAddressRoute and
@@ -110,18 +111,6 @@ async function loadAddress(platform: Platform, customerId: string, addressId: st
   return address;
 }
 
-async function countryOfChannel(uow: UnitOfWork, salesChannelId: string, countryId: string): Promise<boolean> {
-  if (!isId(countryId)) return false;
-  const row = await uow.db
-    .selectFrom('sales_channel_country as scc')
-    .innerJoin('country as c', 'c.id', 'scc.country_id')
-    .select('c.id')
-    .where('scc.sales_channel_id', '=', salesChannelId)
-    .where('scc.country_id', '=', countryId)
-    .where('c.active', '=', true)
-    .executeTakeFirst();
-  return row !== undefined;
-}
 
 /**
  * Addresses carry no salutation here; Shopware's address always has one, so the Store API shows

@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
-import { DeliveryFailure, nodemailerAddress, type Delivery, type MailTransport, type OutgoingMail } from './mail-transport.js';
+import { DeliveryFailure, nodemailerMessage, type Delivery, type MailTransport, type OutgoingMail } from './mail-transport.js';
 
 /** Where the `.eml` files go, relative to VAR_DIR. */
 export const MAIL_FILE_FOLDER = 'mails';
@@ -22,15 +22,7 @@ export class FileTransport implements MailTransport {
     const stamp = mail.queuedAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
     const fileName = path.posix.join(MAIL_FILE_FOLDER, `${stamp}-${mail.type.replace(/[^A-Za-z0-9_.-]/g, '_')}-${mail.mailId}.eml`);
     try {
-      const info = await this.#composer.sendMail({
-        messageId: mail.messageId,
-        from: nodemailerAddress(mail.from),
-        to: mail.to.map(nodemailerAddress),
-        ...(mail.replyTo ? { replyTo: nodemailerAddress(mail.replyTo) } : {}),
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
+      const info = await this.#composer.sendMail(nodemailerMessage(mail));
       const target = path.join(this.varDir, fileName);
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       await writeFile(target, info.message as Buffer, { mode: 0o600 });

@@ -50,3 +50,16 @@ export interface MailTransport {
 export function nodemailerAddress(address: MailAddress): { name: string; address: string } {
   return { name: address.name ?? '', address: address.address };
 }
+
+/** The message nodemailer composes or sends, the same for every transport. */
+export function nodemailerMessage(mail: OutgoingMail) {
+  return {
+    messageId: mail.messageId,
+    from: nodemailerAddress(mail.from),
+    to: mail.to.map(nodemailerAddress),
+    ...(mail.replyTo ? { replyTo: nodemailerAddress(mail.replyTo) } : {}),
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+  };
+}

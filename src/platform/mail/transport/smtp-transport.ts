@@ -1,5 +1,5 @@
 import nodemailer, { type NodemailerError, type Transporter } from 'nodemailer';
-import { DeliveryFailure, nodemailerAddress, type Delivery, type MailTransport, type OutgoingMail } from './mail-transport.js';
+import { DeliveryFailure, nodemailerMessage, type Delivery, type MailTransport, type OutgoingMail } from './mail-transport.js';
 import { maskSecrets, type SmtpConfiguration } from './mailer-dsn.js';
 
 /**
@@ -18,15 +18,7 @@ export class SmtpTransport implements MailTransport {
 
   async deliver(mail: OutgoingMail): Promise<Delivery> {
     try {
-      const info = await this.#transporter.sendMail({
-        messageId: mail.messageId,
-        from: nodemailerAddress(mail.from),
-        to: mail.to.map(nodemailerAddress),
-        ...(mail.replyTo ? { replyTo: nodemailerAddress(mail.replyTo) } : {}),
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-      });
+      const info = await this.#transporter.sendMail(nodemailerMessage(mail));
       const rejected = (info.rejected ?? []) as unknown[];
       // some recipients of several refused, the others accepted: the mail went out, the refusals are noted
       const response = String(info.response ?? '');
