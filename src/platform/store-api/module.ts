@@ -2,6 +2,7 @@ import type { PlatformModule } from '../module.js';
 import { registerAccountRoutes } from './account-routes.js';
 import { registerAddressRoutes } from './address-routes.js';
 import { registerProfileRoutes } from './profile-routes.js';
+import { registerCredentialsRoutes } from './credentials-routes.js';
 import { registerContextRoutes } from './context-routes.js';
 import { registerContextDataRoutes } from './context-data-routes.js';
 import { registerStoreApiInfoRoutes } from './info-routes.js';
@@ -22,6 +23,7 @@ export const storeApiModule: PlatformModule = {
     registerAccountRoutes(app, platform);
     registerAddressRoutes(app, platform);
     registerProfileRoutes(app, platform);
+    registerCredentialsRoutes(app, platform);
     registerPaymentMethodRoutes(app, platform);
     registerStoreApiInfoRoutes(app, platform);
   },

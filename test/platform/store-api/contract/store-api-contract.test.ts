@@ -20,8 +20,6 @@ import { ResponseValidator } from './response-validator.js';
 const NOT_BUILT_YET = new Set<string>([
   // account: profile, addresses, guests, deletion, newsletter status
   'POST /account/newsletter-recipient',
-  'POST /account/change-email',
-  'POST /account/change-password',
   'POST /account/convert-guest',
   'DELETE /account/customer',
   // wishlist
@@ -305,6 +303,19 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
     await answer('no language of the channel', 400, (await customer()).invoke('changeLanguage post /account/change-language', { body: { languageId: UNKNOWN } })),
     await answer('a guest', 403, guest().invoke('changeLanguage post /account/change-language', { body: { languageId: LANGUAGE_SYSTEM } })),
   ],
+  'POST /account/change-password': async ({ guest, customer }) => [
+    await answer('the right current password', 200, (await customer()).invoke('changePassword post /account/change-password', { body: { password: 'contract-password-1', newPassword: 'contract-password-2', newPasswordConfirm: 'contract-password-2' } })),
+    await answer('a wrong current password', 400, (await customer()).invoke('changePassword post /account/change-password', { body: { password: 'wrong-password-1', newPassword: 'contract-password-2', newPasswordConfirm: 'contract-password-2' } })),
+    await answer('a guest', 403, guest().invoke('changePassword post /account/change-password', { body: { password: 'contract-password-1', newPassword: 'contract-password-2', newPasswordConfirm: 'contract-password-2' } })),
+  ],
+  'POST /account/change-email': async ({ guest, customer }) => {
+    const email = `changed-${newId().slice(0, 10)}@example.com`;
+    return [
+      await answer('a new address', 200, (await customer()).invoke('changeEmail post /account/change-email', { body: { email, emailConfirmation: email, password: 'contract-password-1' } })),
+      await answer('an address in use', 400, (await customer()).invoke('changeEmail post /account/change-email', { body: { email, emailConfirmation: email, password: 'contract-password-1' } })),
+      await answer('a guest', 403, guest().invoke('changeEmail post /account/change-email', { body: { email, emailConfirmation: email, password: 'contract-password-1' } })),
+    ];
+  },
 
   // password recovery and double opt-in work with the hash of a mailed link, which only the mail carries:
   // their success answers are the mail flows' own tests; here the answers a client gets without one

@@ -1,0 +1,68 @@
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import { changeEmail, changePassword } from '../customer/account/customer-credentials.js';
+import { CHECKS_TEXT_ITSELF } from '../http/input-guard.js';
+import { documentedOnly, typed } from '../http/schemas/index.js';
+import type { Platform } from '../kernel.js';
+import { requireCustomer } from './require-customer.js';
+import { setStoreApiContext } from './store-api-context.js';
+import { StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
+
+const SuccessResponse = documentedOnly(Type.Object({ success: Type.Boolean() }, { description: 'Done.' }));
+const NOT_LOGGED_IN = { 403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN: no customer (or a guest) is logged in.' };
+const PasswordBody = documentedOnly(
+  Type.Object(
+    { password: Type.String({ description: 'The current password' }), newPassword: Type.String(), newPasswordConfirm: Type.String() },
+    { description: 'A wrong current password is a violation at `/password`.' },
+  ),
+);
+const EmailBody = documentedOnly(
+  Type.Object(
+    { email: Type.String(), emailConfirmation: Type.String(), password: Type.String({ description: 'The current password' }) },
+    { description: 'The new address, unused by other registered customers.' },
+  ),
+);
+
+/** Shopware's credential routes of the logged-in customer (guests: 403). */
+export function registerCredentialsRoutes(app: FastifyInstance, platform: Platform): void {
+  const routes = typed(app);
+  const tags = ['Profile'];
+
+  routes.post(
+    '/store-api/account/change-password',
+    {
+      // passwords are compared as sent, not refused by the text guard
+      config: { [CHECKS_TEXT_ITSELF]: true },
+      schema: {
+        tags,
+        summary: 'Change the customer\'s password; other sessions end, this one gets a new `sw-context-token`',
+        headers: StoreApiHeaders,
+        body: PasswordBody,
+        response: { 200: SuccessResponse, ...storeApiErrors({ 400: 'Violations at their pointers (a wrong current password at `/password`).', ...NOT_LOGGED_IN }) },
+      },
+    },
+    async (request, reply) => {
+      const context = await changePassword(platform, request.salesChannelContext, requireCustomer(request).id, request.body);
+      setStoreApiContext(request, reply, context);
+      return { success: true };
+    },
+  );
+
+  routes.post(
+    '/store-api/account/change-email',
+    {
+      config: { [CHECKS_TEXT_ITSELF]: true },
+      schema: {
+        tags,
+        summary: 'Change the customer\'s e-mail address',
+        headers: StoreApiHeaders,
+        body: EmailBody,
+        response: { 200: SuccessResponse, ...storeApiErrors({ 400: 'Violations at their pointers (an address in use, a wrong password).', ...NOT_LOGGED_IN }) },
+      },
+    },
+    async (request) => {
+      await changeEmail(platform, requireCustomer(request).id, request.body);
+      return { success: true };
+    },
+  );
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../helpers/test-platform.js';
+import { verifyPassword } from '../../../src/platform/security/password.js';
+import { DEFAULT_TEST_PASSWORD, startStoreApiTest, type StoreApiClient } from './store-api-client.js';
+
+describe('Store API password and e-mail change', () => {
+  let t: TestPlatform;
+  let client: StoreApiClient;
+  beforeAll(async () => ({ t, client } = await startStoreApiTest()));
+  afterAll(() => t.close());
+
+  const customerRow = (id: string) => t.platform.db.selectFrom('customer').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const codes = (body: { errors: Array<{ code: string; source?: { pointer?: string } }> }) => body.errors.map((e) => [e.source?.pointer, e.code]);
+  const passwordBody = (current: string) => ({ password: current, newPassword: 'new-password-77', newPasswordConfirm: 'new-password-77' });
+
+  it('changes the password, ends the other sessions and answers with a new context token', async () => {
+    const account = await client.registerCustomerAccount();
+    const other = await client.login(account.email, account.password);
+    const bystander = await client.registerCustomerAccount();
+    const before = await customerRow(bystander.customer.id);
+
+    const response = await client.storeApi('POST', '/store-api/account/change-password', { token: account.token, body: passwordBody(account.password) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    const newToken = response.headers['sw-context-token'] as string;
+    expect(newToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(newToken).not.toBe(account.token);
+
+    expect(await verifyPassword('new-password-77', (await customerRow(account.customer.id)).password as string)).toBe(true);
+    // the new token is logged in; the old one and the other session are not
+    expect((await client.storeApi('GET', '/store-api/account/customer', { token: newToken })).statusCode).toBe(200);
+    for (const token of [account.token, other]) expect((await client.storeApi('GET', '/store-api/account/customer', { token })).statusCode).toBe(403);
+    // another customer's password and session are untouched
+    expect((await customerRow(bystander.customer.id)).password).toBe(before.password);
+    expect((await client.storeApi('GET', '/store-api/account/customer', { token: bystander.token })).statusCode).toBe(200);
+  });
+
+  it('refuses a wrong current password and a confirmation that differs, and changes nothing', async () => {
+    const account = await client.registerCustomerAccount();
+    const before = (await customerRow(account.customer.id)).password;
+    const wrong = await client.storeApi('POST', '/store-api/account/change-password', { token: account.token, body: passwordBody('not-my-password') });
+    expect(wrong.statusCode).toBe(400);
+    expect(codes(wrong.json())).toEqual([['/password', 'VIOLATION::CUSTOMER_PASSWORD_NOT_CORRECT']]);
+    const differs = await client.storeApi('POST', '/store-api/account/change-password', { token: account.token, body: { ...passwordBody(DEFAULT_TEST_PASSWORD), newPasswordConfirm: 'other-password-77' } });
+    expect(codes(differs.json())).toEqual([['/newPasswordConfirm', 'VIOLATION::NOT_EQUAL_ERROR']]);
+    expect((await customerRow(account.customer.id)).password).toBe(before);
+    expect((await client.storeApi('GET', '/store-api/account/customer', { token: account.token })).statusCode).toBe(200);
+  });
+
+  it('changes the e-mail address; one in use by another customer or a wrong password is refused', async () => {
+    const account = await client.registerCustomerAccount();
+    const other = await client.registerCustomerAccount();
+    const email = `moved-${account.customer.id.slice(0, 8)}@example.com`;
+    const changed = await client.storeApi('POST', '/store-api/account/change-email', { token: account.token, body: { email, emailConfirmation: email, password: account.password } });
+    expect(changed.json()).toEqual({ success: true });
+    expect((await customerRow(account.customer.id)).email).toBe(email);
+
+    const taken = await client.storeApi('POST', '/store-api/account/change-email', { token: other.token, body: { email: email.toUpperCase(), emailConfirmation: email.toUpperCase(), password: other.password } });
+    expect(codes(taken.json())).toEqual([['/email', 'VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE']]);
+    const wrong = await client.storeApi('POST', '/store-api/account/change-email', { token: other.token, body: { email: 'free-address@example.com', emailConfirmation: 'free-address@example.com', password: 'not-my-password' } });
+    expect(codes(wrong.json())).toEqual([['/password', 'VIOLATION::CUSTOMER_PASSWORD_NOT_CORRECT']]);
+    expect((await customerRow(other.customer.id)).email).toBe(other.email);
+  });
+
+  it('refuses guest accounts and visitors', async () => {
+    const guestToken = await client.registerCustomer({ guest: true });
+    for (const token of [guestToken, undefined]) {
+      for (const url of ['/store-api/account/change-password', '/store-api/account/change-email']) {
+        const response = await client.storeApi('POST', url, { token, body: {} });
+        expect(response.statusCode).toBe(403);
+        expect(response.json().errors[0].code).toBe('CHECKOUT__CUSTOMER_NOT_LOGGED_IN');
+      }
+    }
+  });
+});
