@@ -10,6 +10,7 @@ import { cartMigration } from './cart/migration.js';
 import { registerCartRoutes } from './cart/routes.js';
 import { registerShippingCostRoutes } from './cart/shipping-cost-routes.js';
 import { registerOrderRoutes } from './order/routes.js';
+import { registerCustomerOrderRoutes } from './order/customer-order-routes.js';
 import { registerPaymentRoutes } from './payment/routes.js';
 import { registerRefundRoutes } from './refund/routes.js';
 import { platformPaymentHandlers } from './payment/handlers/platform-handlers.js';
@@ -22,6 +23,7 @@ export const checkoutModule: PlatformModule = {
     registerCartRoutes(app, platform);
     registerShippingCostRoutes(app, platform);
     registerOrderRoutes(app, platform);
+    registerCustomerOrderRoutes(app, platform);
     registerPaymentRoutes(app, platform);
     registerRefundRoutes(app, platform);
   },

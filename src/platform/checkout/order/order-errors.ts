@@ -20,6 +20,16 @@ export const orderErrors = {
   customerNotLoggedIn(): AppError {
     return new AppError(403, 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN', 'Customer is not logged in.');
   },
+  /** No order opens with this deep link code (unknown, expired or another customer's). */
+  guestNotAuthenticated(): AppError {
+    return new AppError(403, 'CHECKOUT__GUEST_NOT_AUTHENTICATED', 'Guest not authenticated.');
+  },
+  guestWrongCredentials(): AppError {
+    return new AppError(403, 'CHECKOUT__GUEST_WRONG_CREDENTIALS', 'Wrong credentials for guest authentication.');
+  },
+  authThrottled(seconds: number): AppError {
+    return new AppError(429, 'CHECKOUT__CUSTOMER_AUTH_THROTTLED', `Customer auth throttled for ${seconds} seconds.`, { meta: { parameters: { seconds } } });
+  },
   billingAddressMissing(customerId: string): AppError {
     return new AppError(400, 'CHECKOUT__ORDER_CUSTOMER_ADDRESS_IS_MISSING', `Customer ${customerId} has no billing address.`, {
       meta: { parameters: { customerId } },
