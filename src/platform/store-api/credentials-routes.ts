@@ -4,6 +4,8 @@ import { changeEmail, changePassword } from '../customer/account/customer-creden
 import { CHECKS_TEXT_ITSELF } from '../http/input-guard.js';
 import { documentedOnly, typed } from '../http/schemas/index.js';
 import type { Platform } from '../kernel.js';
+import { customerNewsletterStatus } from '../newsletter/customer-newsletter-status.js';
+import { StoreCriteriaBody } from '../catalog/store/store-api-schemas.js';
 import { requireCustomer } from './require-customer.js';
 import { setStoreApiContext } from './store-api-context.js';
 import { StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
@@ -23,7 +25,14 @@ const EmailBody = documentedOnly(
   ),
 );
 
-/** Shopware's credential routes of the logged-in customer (guests: 403). */
+const NewsletterRecipient = documentedOnly(
+  Type.Object(
+    { status: Type.Union(['notSet', 'optIn', 'optOut', 'direct', 'undefined'].map((s) => Type.Literal(s))), apiAlias: Type.Literal('account_newsletter_recipient') },
+    { description: 'The newsletter status of the customer\'s address in this channel; `undefined` when never subscribed.' },
+  ),
+);
+
+/** Shopware's credential and newsletter-status routes of the logged-in customer (guests: 403). */
 export function registerCredentialsRoutes(app: FastifyInstance, platform: Platform): void {
   const routes = typed(app);
   const tags = ['Profile'];
@@ -63,6 +72,24 @@ export function registerCredentialsRoutes(app: FastifyInstance, platform: Platfo
     async (request) => {
       await changeEmail(platform, requireCustomer(request).id, request.body);
       return { success: true };
+    },
+  );
+
+  routes.post(
+    '/store-api/account/newsletter-recipient',
+    {
+      schema: {
+        tags: ['Newsletter'],
+        summary: 'The customer\'s newsletter status (criteria are accepted; there is one recipient per address and channel)',
+        headers: StoreApiHeaders,
+        body: StoreCriteriaBody,
+        response: { 200: NewsletterRecipient, ...storeApiErrors(NOT_LOGGED_IN) },
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request);
+      const status = await customerNewsletterStatus(platform.db, request.salesChannelContext.salesChannel.id, customer.email);
+      return { status, apiAlias: 'account_newsletter_recipient' as const };
     },
   );
 }

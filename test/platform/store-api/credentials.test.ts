@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../helpers/test-platform.js';
 import { verifyPassword } from '../../../src/platform/security/password.js';
+import { newId } from '../../../src/platform/ids.js';
+import { LANGUAGE_SYSTEM } from '../../../src/platform/first-start/default-ids.js';
 import { DEFAULT_TEST_PASSWORD, startStoreApiTest, type StoreApiClient } from './store-api-client.js';
 
 describe('Store API password and e-mail change', () => {
@@ -62,10 +64,23 @@ describe('Store API password and e-mail change', () => {
     expect((await customerRow(other.customer.id)).email).toBe(other.email);
   });
 
+  it('reads the newsletter status of the customer\'s own address in the channel', async () => {
+    const account = await client.registerCustomerAccount();
+    const other = await client.registerCustomerAccount();
+    const status = async (token: string) => (await client.storeApi('POST', '/store-api/account/newsletter-recipient', { token, body: {} })).json();
+    expect(await status(account.token)).toEqual({ status: 'undefined', apiAlias: 'account_newsletter_recipient' });
+    await t.platform.db
+      .insertInto('newsletter_recipient')
+      .values({ id: newId(), email: account.email.toUpperCase(), status: 'optIn', hash: 'a'.repeat(64), language_id: LANGUAGE_SYSTEM, sales_channel_id: client.salesChannelId })
+      .execute();
+    expect(await status(account.token)).toEqual({ status: 'optIn', apiAlias: 'account_newsletter_recipient' });
+    expect((await status(other.token)).status).toBe('undefined');
+  });
+
   it('refuses guest accounts and visitors', async () => {
     const guestToken = await client.registerCustomer({ guest: true });
     for (const token of [guestToken, undefined]) {
-      for (const url of ['/store-api/account/change-password', '/store-api/account/change-email']) {
+      for (const url of ['/store-api/account/change-password', '/store-api/account/change-email', '/store-api/account/newsletter-recipient']) {
         const response = await client.storeApi('POST', url, { token, body: {} });
         expect(response.statusCode).toBe(403);
         expect(response.json().errors[0].code).toBe('CHECKOUT__CUSTOMER_NOT_LOGGED_IN');
