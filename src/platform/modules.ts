@@ -28,6 +28,7 @@ import { storefrontModule } from './storefront/module.js';
 import { mailModule } from './mail/module.js';
 import { customerAccountModule } from './customer/account/module.js';
 import { formsModule } from './newsletter/module.js';
+import { wishlistModule } from './customer/wishlist/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -58,5 +59,6 @@ export const platformModules: PlatformModule[] = [
   mailModule,
   customerAccountModule,
   formsModule,
+  wishlistModule,
   firstStartModule,
 ];

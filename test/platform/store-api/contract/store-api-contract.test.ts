@@ -21,11 +21,6 @@ const NOT_BUILT_YET = new Set<string>([
   // account: profile, addresses, guests, deletion, newsletter status
   'POST /account/convert-guest',
   'DELETE /account/customer',
-  // wishlist
-  'POST /customer/wishlist/add/{productId}',
-  'POST /customer/wishlist',
-  'POST /customer/wishlist/merge',
-  'DELETE /customer/wishlist/delete/{productId}',
   // orders after checkout
   'POST /order/payment',
   'POST /order/state/cancel',
@@ -309,6 +304,38 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
   'POST /account/newsletter-recipient': async ({ guest, customer }) => [
     await answer('never subscribed', 200, (await customer()).invoke('readNewsletterRecipient post /account/newsletter-recipient', { body: {} })),
     await answer('a guest', 403, guest().invoke('readNewsletterRecipient post /account/newsletter-recipient', { body: {} })),
+  ],
+  // --- wishlist ----------------------------------------------------------------------------------
+  'POST /customer/wishlist': async ({ guest, customer, catalogue }) => {
+    const client = await customer();
+    const empty = await answer('no wishlist yet', 404, client.invoke('readCustomerWishlist post /customer/wishlist', { body: {} }));
+    await client.invoke('addProductOnWishlist post /customer/wishlist/add/{productId}', { pathParams: { productId: catalogue.mug } });
+    return [
+      await answer('the mug', 200, client.invoke('readCustomerWishlist post /customer/wishlist', { body: {} })),
+      empty,
+      await answer('a guest', 403, guest().invoke('readCustomerWishlist post /customer/wishlist', { body: {} })),
+    ];
+  },
+  'POST /customer/wishlist/add/{productId}': async ({ customer, catalogue }) => {
+    const client = await customer();
+    return [
+      await answer('the mug', 200, client.invoke('addProductOnWishlist post /customer/wishlist/add/{productId}', { pathParams: { productId: catalogue.mug } })),
+      await answer('the mug again', 400, client.invoke('addProductOnWishlist post /customer/wishlist/add/{productId}', { pathParams: { productId: catalogue.mug } })),
+      await answer('an unknown product', 400, client.invoke('addProductOnWishlist post /customer/wishlist/add/{productId}', { pathParams: { productId: UNKNOWN } })),
+    ];
+  },
+  'DELETE /customer/wishlist/delete/{productId}': async ({ customer, catalogue }) => {
+    const client = await customer();
+    await client.invoke('addProductOnWishlist post /customer/wishlist/add/{productId}', { pathParams: { productId: catalogue.mug } });
+    return [
+      await answer('the mug', 200, client.invoke('deleteProductOnWishlist delete /customer/wishlist/delete/{productId}', { pathParams: { productId: catalogue.mug } })),
+      await answer('not on the list', 404, client.invoke('deleteProductOnWishlist delete /customer/wishlist/delete/{productId}', { pathParams: { productId: catalogue.mug } })),
+    ];
+  },
+  'POST /customer/wishlist/merge': async ({ guest, customer, catalogue }) => [
+    await answer('two products', 200, (await customer()).invoke('mergeProductOnWishlist post /customer/wishlist/merge', { body: { productIds: [catalogue.mug, catalogue.redSmall] } })),
+    await answer('no product ids', 400, (await customer()).invoke('mergeProductOnWishlist post /customer/wishlist/merge', { body: {} })),
+    await answer('a guest', 403, guest().invoke('mergeProductOnWishlist post /customer/wishlist/merge', { body: { productIds: [catalogue.mug] } })),
   ],
   'POST /account/change-email': async ({ guest, customer }) => {
     const email = `changed-${newId().slice(0, 10)}@example.com`;
