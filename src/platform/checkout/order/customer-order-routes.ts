@@ -5,7 +5,9 @@ import { documentedOnly, typed } from '../../http/schemas/index.js';
 import { entityRef } from '../../http/openapi/entity-schemas.js';
 import type { Platform } from '../../kernel.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
+import { requireCustomer } from '../../store-api/require-customer.js';
 import { searchCustomerOrders } from './customer-orders.js';
+import { switchOrderPayment } from './order-payment-switch.js';
 
 const OrderListResponse = documentedOnly(
   Type.Object(
@@ -24,6 +26,12 @@ const OrderListResponse = documentedOnly(
     { description: 'The orders, newest first unless the criteria sort them.' },
   ),
 );
+
+const SetPaymentBody = Type.Object({
+  orderId: Type.String({ maxLength: 64, description: 'One of the customer\'s orders.' }),
+  paymentMethodId: Type.String({ maxLength: 64, description: 'One of the channel\'s payment methods that allow a change after checkout.' }),
+});
+const SuccessResponse = Type.Object({ success: Type.Boolean() }, { description: 'The payment method was switched (or already was the order\'s).' });
 
 /** Shopware's OrderRoute, `POST /store-api/order`: the customer's orders, or a guest's by its deep link. */
 export function registerCustomerOrderRoutes(app: FastifyInstance, platform: Platform): void {
@@ -49,5 +57,32 @@ export function registerCustomerOrderRoutes(app: FastifyInstance, platform: Plat
       },
     },
     async (request) => searchCustomerOrders(platform, request.salesChannelContext, request.body, { clientIp: request.ip }),
+  );
+
+  typed(app).post(
+    '/store-api/order/payment',
+    {
+      schema: {
+        tags: ['Order'],
+        summary: 'Switch the payment method of an unpaid order',
+        description:
+          'Shopware\'s SetPaymentOrderRoute: while the newest transaction is open, failed, cancelled, unconfirmed or reminded, the live transactions are cancelled and a new open one with the method is written. Start its payment with `/store-api/handle-payment`.',
+        headers: StoreApiHeaders,
+        body: SetPaymentBody,
+        response: {
+          200: SuccessResponse,
+          ...storeApiErrors({
+            400: 'A missing id.',
+            403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN, or CHECKOUT__ORDER_PAYMENT_METHOD_NOT_CHANGEABLE (paid or in progress, or a method without afterOrderEnabled).',
+            404: 'CHECKOUT__ORDER_NOT_FOUND (not the customer\'s), CHECKOUT__UNKNOWN_PAYMENT_METHOD (not the channel\'s).',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request, { allowGuest: true });
+      await switchOrderPayment(platform, request.salesChannelContext, customer.id, request.body.orderId, request.body.paymentMethodId);
+      return { success: true };
+    },
   );
 }

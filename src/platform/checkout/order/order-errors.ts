@@ -30,6 +30,17 @@ export const orderErrors = {
   authThrottled(seconds: number): AppError {
     return new AppError(429, 'CHECKOUT__CUSTOMER_AUTH_THROTTLED', `Customer auth throttled for ${seconds} seconds.`, { meta: { parameters: { seconds } } });
   },
+  /** Unknown, malformed or another customer's order: nobody learns which order ids exist. */
+  orderNotFound(orderId: string): AppError {
+    return new AppError(404, 'CHECKOUT__ORDER_NOT_FOUND', `Order with id ${orderId} not found.`, { meta: { parameters: { orderId } } });
+  },
+  /** The method is not one of the channel's active methods (Shopware's 404 of set-payment). */
+  unknownPaymentMethod(paymentMethodId: string): AppError {
+    return new AppError(404, 'CHECKOUT__UNKNOWN_PAYMENT_METHOD', `Could not find payment method with id "${paymentMethodId}"`, { meta: { parameters: { paymentMethodId } } });
+  },
+  paymentMethodNotChangeable(): AppError {
+    return new AppError(403, 'CHECKOUT__ORDER_PAYMENT_METHOD_NOT_CHANGEABLE', 'Payment methods of order with current payment transaction type can not be changed.');
+  },
   billingAddressMissing(customerId: string): AppError {
     return new AppError(400, 'CHECKOUT__ORDER_CUSTOMER_ADDRESS_IS_MISSING', `Customer ${customerId} has no billing address.`, {
       meta: { parameters: { customerId } },

@@ -22,7 +22,6 @@ const NOT_BUILT_YET = new Set<string>([
   'POST /account/convert-guest',
   'DELETE /account/customer',
   // orders after checkout
-  'POST /order/payment',
   'POST /order/state/cancel',
   // SEO URLs and sitemaps
   'GET /seo-url',
@@ -431,6 +430,15 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
       await answer('the customer\'s orders', 200, client.invoke('readOrder post /order', { body: { limit: 10, associations: { lineItems: {} } } as never })),
       await answer('a guest without a deep link', 403, guest().invoke('readOrder post /order', { body: {} })),
       await answer('an unknown deep link', 403, guest().invoke('readOrder post /order', { body: deepLink('no-such-code') as never })),
+    ];
+  },
+  'POST /order/payment': async ({ guest, orderedBy }) => {
+    const { client, orderId } = await orderedBy();
+    const body = { orderId, paymentMethodId: defaultShopId('payment_method', 'payment_cashpayment') };
+    return [
+      await answer('cash instead of invoice', 200, client.invoke('orderSetPayment post /order/payment', { body })),
+      await answer('a guest', 403, guest().invoke('orderSetPayment post /order/payment', { body })),
+      await answer('an unknown order', 404, client.invoke('orderSetPayment post /order/payment', { body: { ...body, orderId: UNKNOWN } })),
     ];
   },
 };
