@@ -1,8 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { changeEmail, changePassword } from '../customer/account/customer-credentials.js';
+import { convertGuest, deleteCustomer } from '../customer/account/guest-conversion.js';
 import { CHECKS_TEXT_ITSELF } from '../http/input-guard.js';
-import { documentedOnly, typed } from '../http/schemas/index.js';
+import { documentedOnly, noContent, typed } from '../http/schemas/index.js';
 import type { Platform } from '../kernel.js';
 import { customerNewsletterStatus } from '../newsletter/customer-newsletter-status.js';
 import { StoreCriteriaBody } from '../catalog/store/store-api-schemas.js';
@@ -90,6 +91,33 @@ export function registerCredentialsRoutes(app: FastifyInstance, platform: Platfo
       const customer = requireCustomer(request);
       const status = await customerNewsletterStatus(platform.db, request.salesChannelContext.salesChannel.id, customer.email);
       return { status, apiAlias: 'account_newsletter_recipient' as const };
+    },
+  );
+
+  routes.post(
+    '/store-api/account/convert-guest',
+    {
+      config: { [CHECKS_TEXT_ITSELF]: true },
+      schema: {
+        tags,
+        summary: 'Give the logged-in guest account a password: it becomes a registered customer',
+        headers: StoreApiHeaders,
+        body: documentedOnly(Type.Object({ password: Type.String() }, { description: 'The new password.' })),
+        response: { 200: SuccessResponse, ...storeApiErrors({ 400: 'Not a guest (CHECKOUT__REGISTERED_CUSTOMER_CANNOT_BE_CONVERTED), or violations (password, an address in use).', 403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN: no customer is logged in.' }) },
+      },
+    },
+    async (request) => {
+      await convertGuest(platform, requireCustomer(request, { allowGuest: true }).id, request.body);
+      return { success: true };
+    },
+  );
+
+  routes.delete(
+    '/store-api/account/customer',
+    { schema: { tags, summary: 'Delete the logged-in customer; orders keep their copy of the customer', headers: StoreApiHeaders, response: { 204: noContent('Deleted.'), ...storeApiErrors({ 403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN: no customer is logged in.' }) } } },
+    async (request, reply) => {
+      await deleteCustomer(platform, requireCustomer(request, { allowGuest: true }).id);
+      return reply.code(204).send();
     },
   );
 }

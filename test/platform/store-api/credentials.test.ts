@@ -77,6 +77,36 @@ describe('Store API password and e-mail change', () => {
     expect((await status(other.token)).status).toBe('undefined');
   });
 
+  it('converts a guest account into a registered customer, once, and not onto an address in use', async () => {
+    const guest = await client.registerCustomerAccount({ guest: true, password: undefined });
+    const converted = await client.storeApi('POST', '/store-api/account/convert-guest', { token: guest.token, body: { password: 'guest-password-1' } });
+    expect(converted.json()).toEqual({ success: true });
+    const row = await customerRow(guest.customer.id);
+    expect(row.guest).toBe(false);
+    expect(await verifyPassword('guest-password-1', row.password as string)).toBe(true);
+    expect(await client.login(guest.email, 'guest-password-1')).toMatch(/^[0-9a-f]{32}$/);
+    const again = await client.storeApi('POST', '/store-api/account/convert-guest', { token: guest.token, body: { password: 'guest-password-1' } });
+    expect([again.statusCode, again.json().errors[0].code]).toEqual([400, 'CHECKOUT__REGISTERED_CUSTOMER_CANNOT_BE_CONVERTED']);
+
+    // a guest with the address of a registered customer stays a guest
+    const registered = await client.registerCustomerAccount();
+    const twin = await client.registerCustomerAccount({ guest: true, password: undefined, email: registered.email });
+    const taken = await client.storeApi('POST', '/store-api/account/convert-guest', { token: twin.token, body: { password: 'guest-password-1' } });
+    expect(codes(taken.json())).toEqual([['/email', 'VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE']]);
+    expect((await customerRow(twin.customer.id)).guest).toBe(true);
+  });
+
+  it('deletes the customer with addresses and sessions; another customer stays', async () => {
+    const account = await client.registerCustomerAccount();
+    const other = await client.registerCustomerAccount();
+    const deleted = await client.storeApi('DELETE', '/store-api/account/customer', { token: account.token });
+    expect(deleted.statusCode).toBe(204);
+    expect(await t.platform.db.selectFrom('customer').select('id').where('id', '=', account.customer.id).executeTakeFirst()).toBeUndefined();
+    expect(await t.platform.db.selectFrom('customer_address').select('id').where('customer_id', '=', account.customer.id).execute()).toEqual([]);
+    expect((await client.storeApi('GET', '/store-api/account/customer', { token: account.token })).statusCode).toBe(403);
+    expect((await client.storeApi('GET', '/store-api/account/customer', { token: other.token })).statusCode).toBe(200);
+  });
+
   it('refuses guest accounts and visitors', async () => {
     const guestToken = await client.registerCustomer({ guest: true });
     for (const token of [guestToken, undefined]) {
