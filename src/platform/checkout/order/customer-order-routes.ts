@@ -8,6 +8,7 @@ import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schem
 import { requireCustomer } from '../../store-api/require-customer.js';
 import { searchCustomerOrders } from './customer-orders.js';
 import { switchOrderPayment } from './order-payment-switch.js';
+import { cancelCustomerOrder } from './order-cancellation.js';
 
 const OrderListResponse = documentedOnly(
   Type.Object(
@@ -31,6 +32,8 @@ const SetPaymentBody = Type.Object({
   orderId: Type.String({ maxLength: 64, description: 'One of the customer\'s orders.' }),
   paymentMethodId: Type.String({ maxLength: 64, description: 'One of the channel\'s payment methods that allow a change after checkout.' }),
 });
+const CancelBody = Type.Object({ orderId: Type.String({ maxLength: 64, description: 'One of the customer\'s orders.' }) });
+const StateResponse = documentedOnly({ ...entityRef('state_machine_state'), description: 'The order\'s new state (`cancelled`).' });
 const SuccessResponse = Type.Object({ success: Type.Boolean() }, { description: 'The payment method was switched (or already was the order\'s).' });
 
 /** Shopware's OrderRoute, `POST /store-api/order`: the customer's orders, or a guest's by its deep link. */
@@ -83,6 +86,31 @@ export function registerCustomerOrderRoutes(app: FastifyInstance, platform: Plat
       const customer = requireCustomer(request, { allowGuest: true });
       await switchOrderPayment(platform, request.salesChannelContext, customer.id, request.body.orderId, request.body.paymentMethodId);
       return { success: true };
+    },
+  );
+
+  typed(app).post(
+    '/store-api/order/state/cancel',
+    {
+      schema: {
+        tags: ['Order'],
+        summary: 'Cancel an order',
+        description: 'Shopware\'s CancelOrderRoute: only where the channel\'s `core.cart.enableOrderRefunds` is true (off by default); the order moves to `cancelled` through the state machine.',
+        headers: StoreApiHeaders,
+        body: CancelBody,
+        response: {
+          200: StateResponse,
+          ...storeApiErrors({
+            400: 'No orderId.',
+            403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN, or CHECKOUT__ORDER_NOT_CANCELLABLE (cancellation off, or no way from the order\'s state).',
+            404: 'CHECKOUT__ORDER_NOT_FOUND: not one of the customer\'s orders.',
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const customer = requireCustomer(request, { allowGuest: true });
+      return cancelCustomerOrder(platform, request.salesChannelContext, customer.id, request.body.orderId);
     },
   );
 }

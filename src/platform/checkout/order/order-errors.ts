@@ -41,6 +41,10 @@ export const orderErrors = {
   paymentMethodNotChangeable(): AppError {
     return new AppError(403, 'CHECKOUT__ORDER_PAYMENT_METHOD_NOT_CHANGEABLE', 'Payment methods of order with current payment transaction type can not be changed.');
   },
+  /** Cancellation is off in the channel (`core.cart.enableOrderRefunds`), or the order's state has no way to cancelled. */
+  orderNotCancellable(): AppError {
+    return new AppError(403, 'CHECKOUT__ORDER_NOT_CANCELLABLE', 'The order can not be cancelled.');
+  },
   billingAddressMissing(customerId: string): AppError {
     return new AppError(400, 'CHECKOUT__ORDER_CUSTOMER_ADDRESS_IS_MISSING', `Customer ${customerId} has no billing address.`, {
       meta: { parameters: { customerId } },

@@ -19,7 +19,6 @@ import { ResponseValidator } from './response-validator.js';
  */
 const NOT_BUILT_YET = new Set<string>([
   // orders after checkout
-  'POST /order/state/cancel',
   // SEO URLs and sitemaps
   'GET /seo-url',
   'POST /seo-url',
@@ -53,6 +52,8 @@ interface Shop {
   accessKey: string;
   /** The platform's database, for what only a mail carries (a link's token). */
   db: TestPlatform['platform']['db'];
+  /** Sets a system config value for every channel (a setting a case needs on). */
+  setConfig(key: string, value: unknown): Promise<void>;
 }
 
 /** Runs a client call; an error answer is an answer too. */
@@ -451,6 +452,20 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
       await answer('an unknown order', 404, client.invoke('orderSetPayment post /order/payment', { body: { ...body, orderId: UNKNOWN } })),
     ];
   },
+  'POST /order/state/cancel': async ({ orderedBy, setConfig }) => {
+    const { client, orderId } = await orderedBy();
+    const refused = await answer('cancellation off (the default)', 403, client.invoke('cancelOrder post /order/state/cancel', { body: { orderId } }));
+    await setConfig('core.cart.enableOrderRefunds', true);
+    try {
+      return [
+        refused,
+        await answer('an open order', 200, client.invoke('cancelOrder post /order/state/cancel', { body: { orderId } })),
+        await answer('an unknown order', 404, client.invoke('cancelOrder post /order/state/cancel', { body: { orderId: UNKNOWN } })),
+      ];
+    } finally {
+      await setConfig('core.cart.enableOrderRefunds', false);
+    }
+  },
 };
 
 /** Form cases: the contact form and the newsletter's double opt-in. */
@@ -539,6 +554,7 @@ describe('Store API contract (Shopware\'s published schema, @shopware/api-client
       baseUrl,
       accessKey: accessKey as string,
       db: t.platform.db,
+      setConfig: (key, value) => t.platform.systemConfig.set(t.platform.db, key, value),
     };
   });
   afterAll(() => t.close());
