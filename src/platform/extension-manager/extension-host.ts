@@ -1,7 +1,7 @@
 import { executorOf, transaction } from '../database/transaction.js';
 import { systemContext } from '../acl/context.js';
 import { isId } from '../ids.js';
-import type { Platform } from '../kernel.js';
+import type { CoreServices } from '../core-services.js';
 import type { ExtensionHost, SettingsOf } from '../sdk/host.js';
 import { MediaFileStore } from '../media/media-file-store.js';
 import { uploadMediaFile } from '../media/media-upload.js';
@@ -11,7 +11,7 @@ import { ChangeCache } from '../database/change-cache.js';
  * The ExtensionHost of one extension: a facade over the platform's services, so an extension sees only
  * what the SDK promises. Created once per extension and process.
  */
-export function createExtensionHost(platform: Platform, extensionName: string): ExtensionHost {
+export function createExtensionHost(platform: CoreServices, extensionName: string): ExtensionHost {
   const db = platform.db;
   const mediaFiles = new MediaFileStore(platform.env.varDir);
   return {

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { runMigrations, revertMigrations, type MigrationContext } from '../database/migrations.js';
 import { transaction, type UnitOfWork } from '../database/transaction.js';
 import type { Extension, LifecycleContext } from '../extensions.js';
-import type { Platform } from '../kernel.js';
+import type { CoreServices } from '../core-services.js';
 import { extensionErrors } from './errors.js';
 import { deactivatePaymentMethods, ensurePaymentMethods } from '../checkout/payment-method/extension-payment-methods.js';
 import { isConfigDefinition } from '../system-config/define-config.js';
@@ -52,7 +52,7 @@ export class ExtensionManager {
   };
 
   constructor(
-    private readonly platform: Platform,
+    private readonly platform: CoreServices,
     extensions: Extension[],
   ) {
     for (const extension of extensions) {
@@ -234,7 +234,7 @@ export class ExtensionManager {
     await this.refresh();
   }
 
-  async #row(within: Platform['db'] | UnitOfWork, name: string): Promise<Row | undefined> {
+  async #row(within: CoreServices['db'] | UnitOfWork, name: string): Promise<Row | undefined> {
     const db = 'afterCommit' in within ? within.db : within;
     // FOR UPDATE inside a step: two processes running lifecycle steps on one extension queue up
     let query = db.selectFrom('extension').selectAll().where('name', '=', name);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
 import { isPlainObject } from '../util/is-plain-object.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { documentedOnly, errorResponses, noContent, StringEnum, typed } from '../http/schemas/index.js';
 
 const PRIVILEGE = 'system.plugin_maintain';
@@ -25,7 +25,7 @@ const ExtensionState = Type.Object({
 const ERRORS = errorResponses({ 400: 'The step does not apply to the extension\'s state.', 403: `Missing ${PRIVILEGE}.`, 404: 'No such extension.' });
 
 /** Shopware's extension lifecycle routes (`/api/_action/extension/...`), all 204. */
-export function registerExtensionRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerExtensionRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'extensions'>): void {
   const manager = platform.extensions;
   const tags = ['Extensions'];
   const routes = typed(app);

@@ -1,5 +1,5 @@
 import { AppError, isClientError } from '../../errors/app-error.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { isCustomerCanceled, paymentErrors } from './payment-errors.js';
 import { PAYMENT_TOKEN_PARAMETER } from './payment-processor.js';
 import { withErrorCode } from './return-urls.js';
@@ -22,7 +22,7 @@ export interface FinalizeResult {
  */
 export class PaymentFinalizer {
   constructor(
-    private readonly platform: Platform,
+    private readonly platform: Pick<CoreServices, 'db' | 'logger' | 'payments' | 'stateMachines'>,
     private readonly tokens: PaymentTokenService,
   ) {}
 

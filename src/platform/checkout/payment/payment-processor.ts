@@ -1,7 +1,7 @@
 import { isClientError } from '../../errors/app-error.js';
 import { decodeJwt } from 'jose';
 import { isId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { stateMachineStateId } from '../../state-machine/machine-ids.js';
 import { orderErrors } from '../order/order-errors.js';
@@ -46,7 +46,7 @@ const OPEN_STATE_ID = stateMachineStateId('order_transaction.state', 'open');
  */
 export class PaymentProcessor {
   constructor(
-    private readonly platform: Platform,
+    private readonly platform: Pick<CoreServices, 'db' | 'env' | 'logger' | 'payments' | 'stateMachines' | 'systemConfig'>,
     private readonly tokens: PaymentTokenService,
   ) {}
 

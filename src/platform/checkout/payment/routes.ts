@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { documentedOnly, IdString, typed } from '../../http/schemas/index.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { FINALIZE_TRANSACTION_PATH, PAYMENT_TOKEN_PARAMETER } from './payment-processor.js';
@@ -30,7 +30,7 @@ const FinalizeParameters = documentedOnly(Type.Object({ [PAYMENT_TOKEN_PARAMETER
  * /payment/finalize-transaction` is where the customer (or the provider) comes back: public, outside
  * the Store API, authenticated by the payment token alone.
  */
-export function registerPaymentRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerPaymentRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'checkout'>): void {
   const routes = typed(app);
   const handlePayment = async (request: FastifyRequest) => {
     requireCustomer(request, { allowGuest: true });

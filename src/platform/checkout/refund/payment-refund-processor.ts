@@ -1,6 +1,6 @@
 import { isClientError } from '../../errors/app-error.js';
 import { systemContext, type ApiContext } from '../../acl/context.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { paymentErrors } from '../payment/payment-errors.js';
 
 /**
@@ -10,7 +10,7 @@ import { paymentErrors } from '../payment/payment-errors.js';
  * transaction is held while the handler runs (it may call a gateway); if it throws, the refund is
  * failed and the error answered.
  */
-export async function processRefund(platform: Platform, refundId: string, context: ApiContext): Promise<void> {
+export async function processRefund(platform: Pick<CoreServices, 'db' | 'logger' | 'payments' | 'stateMachines'>, refundId: string, context: ApiContext): Promise<void> {
   const row = await platform.db
     .selectFrom('order_transaction_capture_refund as r')
     .innerJoin('order_transaction_capture as c', 'c.id', 'r.capture_id')

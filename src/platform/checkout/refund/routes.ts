@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { requirePrivileges } from '../../acl/context.js';
 import { errorResponses, IdParams, noContent, typed } from '../../http/schemas/index.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { processRefund } from './payment-refund-processor.js';
 
 /** Shopware's role key for refunds; stored in a role's privileges like any privilege (exact match). */
 export const REFUND_PRIVILEGE = 'order_refund.editor';
 
-export function registerRefundRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerRefundRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'logger' | 'payments' | 'stateMachines'>): void {
   typed(app).post(
     '/api/_action/order_transaction_capture_refund/:refundId',
     {
