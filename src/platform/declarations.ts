@@ -17,8 +17,8 @@ export interface Declarations<Host> {
   entities?: EntityDefinition[];
   commands?: ConsoleCommand<Host>[];
   /**
-   * Registers routes. Paths under `/api/` get Admin API authentication like every other Admin API
-   * route. An extension's routes exist only while it is active (404 otherwise).
+   * Registers a platform module's routes. Paths under `/api/` get Admin API authentication like every
+   * other Admin API route. Extensions declare theirs instead (`Extension.routes`, src/platform/sdk/routes.ts).
    */
   routes?(app: FastifyInstance, host: Host): void | Promise<void>;
   /** Run after the dispatching transaction commits; an inactive extension's are skipped. */

@@ -3,6 +3,7 @@ import type { UnitOfWork } from './database/transaction.js';
 import type { PaymentHandler } from './checkout/payment/payment-handler.js';
 import type { ConfigDefinition } from './system-config/define-config.js';
 import type { ExtensionHost } from './sdk/host.js';
+import type { ExtensionRoutes } from './sdk/routes.js';
 
 export type { SubscriberDeclaration, MessageHandlerDeclaration } from './declarations.js';
 
@@ -49,7 +50,7 @@ export interface LifecycleContext {
  * lifecycle steps and calls the hooks at the points Shopware's plugin lifecycle does. Everything it is
  * handed is its ExtensionHost (`src/platform/sdk`), never the platform itself.
  */
-export interface Extension extends Declarations<ExtensionHost> {
+export interface Extension extends Omit<Declarations<ExtensionHost>, 'routes'> {
   /** e.g. `ExtPayB`; also the system config prefix `ExtPayB.config.` */
   name: string;
   version: string;
@@ -58,6 +59,12 @@ export interface Extension extends Declarations<ExtensionHost> {
   /** Privileges the extension's routes check, listed so the role editor can offer them. */
   privileges?: string[];
   customFieldSets?: CustomFieldSetDeclaration[];
+  /**
+   * Its routes, declared (`defineRoute`, `defineStorefrontRoute`, ... of the SDK): the list, or a function
+   * of the host returning it, called once at boot. Paths under `/api/` get Admin API authentication like
+   * every other Admin API route; the routes exist only while the extension is active (404 otherwise).
+   */
+  routes?: ExtensionRoutes;
   /**
    * Settings: a `defineConfig(...)` declaration (typed reader, defaults, secrets and the form schema),
    * or just defaults and secret keys (keys without the `<name>.config.` prefix).

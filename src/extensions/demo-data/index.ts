@@ -1,4 +1,4 @@
-import type { Extension } from '../../platform/sdk/index.js';
+import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
 import { EXTENSION_NAME, GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE, demoDataCustomFieldSet } from './config.js';
 import { seedCommand } from './console/seed-command.js';
 import { statusCommand } from './console/status-command.js';
@@ -17,9 +17,7 @@ export const extDemoData: Extension = {
   description: 'Creates or completes a demo catalogue: channels, categories, products, images, customers and orders.',
   privileges: [GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE],
   customFieldSets: [demoDataCustomFieldSet],
-  routes(app, host) {
-    registerDemoDataRoutes(app, host);
-  },
+  routes: (host) => [rawRoutes('not yet declared', (app) => registerDemoDataRoutes(app, host))],
   messageHandlers: [runMessageHandler],
   commands: [seedCommand, statusCommand, userCommand],
 };

@@ -1,4 +1,4 @@
-import type { Extension } from '../../platform/sdk/index.js';
+import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
 import { registerAcknowledgeRoute } from './acknowledgement/acknowledge-route.js';
 import { exportJobHandler } from './automatic/export-job.js';
 import { subscribers } from './automatic/subscribers.js';
@@ -25,12 +25,14 @@ export const extOrderExport: Extension = {
   migrations,
   entities,
   config: orderExportConfig,
-  routes(app, host) {
-    registerExportRoutes(app, host);
-    registerMappingRoutes(app, host);
-    registerCredentialRoutes(app, host);
-    registerAcknowledgeRoute(app, host);
-  },
+  routes: (host) => [
+    rawRoutes('not yet declared', (app) => {
+      registerExportRoutes(app, host);
+      registerMappingRoutes(app, host);
+      registerCredentialRoutes(app, host);
+      registerAcknowledgeRoute(app, host);
+    }),
+  ],
   subscribers,
   messageHandlers: [exportJobHandler],
   commands: [exportCommand, retryFailedCommand, targetSimulatorCommand],

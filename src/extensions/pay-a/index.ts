@@ -1,4 +1,4 @@
-import type { Extension } from '../../platform/sdk/index.js';
+import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
 import { registerPayABankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
@@ -31,11 +31,13 @@ export const extPayA: Extension = {
       handler: createPayAPaymentHandler,
     },
   ],
-  routes(app, host) {
-    registerPayAWebhookRoute(app, host);
-    registerPayARefundRoute(app, host);
-    registerPayARefundableRoute(app, host);
-    registerPayABankRoutes(app, host);
-  },
+  routes: (host) => [
+    rawRoutes('not yet declared', (app) => {
+      registerPayAWebhookRoute(app, host);
+      registerPayARefundRoute(app, host);
+      registerPayARefundableRoute(app, host);
+      registerPayABankRoutes(app, host);
+    }),
+  ],
   commands: [payASimulatorCommand],
 };

@@ -1,4 +1,4 @@
-import type { Extension } from '../../platform/sdk/index.js';
+import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
 import { registerPayBBankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
@@ -30,11 +30,13 @@ export const extPayB: Extension = {
       handler: createPayBPaymentHandler,
     },
   ],
-  routes(app, host) {
-    registerPayBWebhookRoute(app, host);
-    registerPayBRefundRoute(app, host);
-    registerPayBRefundableRoute(app, host);
-    registerPayBBankRoutes(app, host);
-  },
+  routes: (host) => [
+    rawRoutes('not yet declared', (app) => {
+      registerPayBWebhookRoute(app, host);
+      registerPayBRefundRoute(app, host);
+      registerPayBRefundableRoute(app, host);
+      registerPayBBankRoutes(app, host);
+    }),
+  ],
   commands: [payBSimulatorCommand],
 };

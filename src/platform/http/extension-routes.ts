@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Platform } from '../kernel.js';
 import { errors } from '../errors/app-error.js';
 import { EXTENSION_KEY } from './openapi/availability.js';
+import { mountRouteDeclarations, routeDeclarationsOf } from '../extension-manager/mount-routes.js';
 
 /**
  * Each extension's routes live in their own encapsulated scope whose first hook answers 404 while the
- * extension is not active: to a client an inactive extension's routes do not exist.
+ * extension is not active: to a client an inactive extension's routes do not exist. The extension
+ * declares them; ../extension-manager/mount-routes.ts mounts the declarations.
  */
 export async function registerExtensionOwnedRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
   for (const extension of platform.extensions.all()) {
@@ -18,7 +20,8 @@ export async function registerExtensionOwnedRoutes(app: FastifyInstance, platfor
       scope.addHook('onRoute', (route) => {
         route.schema = Object.assign({}, route.schema, { [EXTENSION_KEY]: extension.name });
       });
-      await extension.routes!(scope, platform.extensions.hostOf(extension.name));
+      const host = platform.extensions.hostOf(extension.name);
+      await mountRouteDeclarations(scope, routeDeclarationsOf(extension.routes!, host), host);
     });
   }
 }

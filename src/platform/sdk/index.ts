@@ -7,6 +7,23 @@
 // declaring an extension
 export type { Extension, LifecycleContext, CustomFieldSetDeclaration, PaymentMethodDeclaration } from '../extensions.js';
 export type { SubscriberDeclaration, MessageHandlerDeclaration } from '../declarations.js';
+export {
+  defineRoute,
+  defineStorefrontRoute,
+  templateFolder,
+  profileSlot,
+  rawRoutes,
+  sendAnswer,
+  type RouteDeclaration,
+  type ExtensionRoutes,
+  type DeclaredRoute,
+  type DeclaredStorefrontRoute,
+  type RouteRequest,
+  type RouteReply,
+  type RouteSchema,
+  type RouteAnswer,
+  type RawRouteApp,
+} from './routes.js';
 export type { Migration, MigrationContext } from '../database/migrations.js';
 export type { EntityDefinition, FieldDefinition, FieldType, AssociationDefinition } from '../entities/definition.js';
 export { createEntityTable, createMappingTable, executeStatements } from '../database/schema.js';

@@ -1,8 +1,8 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import type { Extension } from '../../../src/platform/extensions.js';
-import { addTemplateFolder, redirectWithFlash, registerProfileSlot, storefrontRoutes } from '../../../src/platform/storefront/http/index.js';
+import { redirectWithFlash } from '../../../src/platform/storefront/http/index.js';
+import { defineStorefrontRoute, profileSlot, templateFolder } from '../../../src/platform/sdk/routes.js';
 import { Browser } from './browser.js';
 import { registerThroughForm, submitForm, textOf } from './pages/shop-fixtures.js';
 
@@ -14,33 +14,40 @@ import { registerThroughForm, submitForm, textOf } from './pages/shop-fixtures.j
 const extension: Extension = {
   name: 'ExtStorefrontTest',
   version: '1.0.0',
-  routes(app, platform) {
-    addTemplateFolder(app, fileURLToPath(new URL('../../fixtures/views/', import.meta.url)));
-    const routes = storefrontRoutes(app);
-    routes.formPost(
-      '/ext-storefront-test/nickname',
-      async (request, reply) => {
+  routes: (host) => [
+    templateFolder(new URL('../../fixtures/views/', import.meta.url)),
+    defineStorefrontRoute({
+      method: 'POST',
+      url: '/ext-storefront-test/nickname',
+      responds: 'html',
+      options: { requireCustomer: true },
+      handler: async (request, reply) => {
         const nickname = String((request.body as Record<string, unknown>).nickname ?? '').slice(0, 40);
-        await platform.db
+        await host.db
           .updateTable('customer')
           .set({ custom_fields: JSON.stringify({ ext_nickname: nickname }) })
           .where('id', '=', request.storefront.customer.id)
           .execute();
         return redirectWithFlash(reply, '/account', 'success', 'Nickname saved.');
       },
-      { requireCustomer: true },
-    );
-    routes.jsonPost('/ext-storefront-test/whoami', async (request) => ({ email: request.storefront.customer.email }), { requireCustomer: true });
-    registerProfileSlot(app, {
+    }),
+    defineStorefrontRoute({
+      method: 'POST',
+      url: '/ext-storefront-test/whoami',
+      responds: 'json',
+      options: { requireCustomer: true },
+      handler: async (request) => ({ email: request.storefront.customer.email }),
+    }),
+    profileSlot({
       id: 'ext-nickname',
       owner: 'ExtStorefrontTest',
       template: 'ext-storefront-test/nickname-slot.njk',
       data: async (request) => {
-        const row = await platform.db.selectFrom('customer').select('custom_fields').where('id', '=', request.storefront.customer!.id).executeTakeFirst();
+        const row = await host.db.selectFrom('customer').select('custom_fields').where('id', '=', request.storefront.customer!.id).executeTakeFirst();
         return { nickname: (row?.custom_fields as { ext_nickname?: string } | null)?.ext_nickname ?? '' };
       },
-    });
-  },
+    }),
+  ],
 };
 
 describe('storefront routes and profile forms of an extension', () => {
