@@ -1,7 +1,8 @@
-import type { Platform } from '../kernel.js';
+import type { SecretBox } from '../security/secret-box.js';
 import type { MailJob } from './mail-job.js';
 import { commonVariables, senderOf } from './mail-settings.js';
-import type { MailAddress, MailTemplateContent } from './mail-type.js';
+import type { MailService } from './mail-service.js';
+import type { MailAddress, MailReaders, MailTemplateContent } from './mail-type.js';
 import { MailRenderProblem, renderMail, type MailFrame } from './rendering/render-mail.js';
 
 /** A mail that cannot be composed, now or later (its order is gone, its template does not render). */
@@ -27,12 +28,18 @@ export interface ComposedMail {
 
 const MASK = '[hidden]';
 
+/** What composing a mail reads: records and settings, the mail types and templates, and the key that opens sealed secrets. */
+export interface MailComposerDeps extends MailReaders {
+  readonly mail: MailService;
+  readonly secrets: SecretBox;
+}
+
 /**
  * Turns a queued mail into the message to send, in the worker: reads what the type needs (the order,
  * the customer), the template of the sales channel (else the type's default, else the one shipped with
  * the platform), the header and footer, and the sender; renders; and masks the secrets for the log.
  */
-export async function composeMail(platform: Platform, job: MailJob): Promise<ComposedMail> {
+export async function composeMail(platform: MailComposerDeps, job: MailJob): Promise<ComposedMail> {
   const type = platform.mail.types.get(job.type);
   const loaded = type?.load ? await type.load(platform, job.references, job.salesChannelId) : undefined;
   if (type?.load && !loaded) throw new UncomposableMail(`what the ${job.type} mail is about no longer exists`);
@@ -79,11 +86,11 @@ function maskedFragments(secrets: readonly string[]): string[] {
 }
 
 /** The type's template for the sales channel, else its default (no sales channel). */
-export async function templateOf(platform: Platform, type: string, salesChannelId: string | null): Promise<MailTemplateContent | undefined> {
+export async function templateOf(platform: Pick<MailComposerDeps, 'mail'>, type: string, salesChannelId: string | null): Promise<MailTemplateContent | undefined> {
   return (await platform.mail.templates().template(type, salesChannelId)) ?? undefined;
 }
 
 /** The sales channel's header and footer, else the default one. */
-export async function frameOf(platform: Platform, salesChannelId: string | null): Promise<MailFrame | undefined> {
+export async function frameOf(platform: Pick<MailComposerDeps, 'mail'>, salesChannelId: string | null): Promise<MailFrame | undefined> {
   return (await platform.mail.templates().frame(salesChannelId)) ?? undefined;
 }

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import type { Db } from '../database/connection.js';
+import type { DatabaseHandle, Db } from '../database/connection.js';
 import { isUnitOfWork, type UnitOfWork } from '../database/transaction.js';
 import { newId } from '../ids.js';
-import type { Platform } from '../kernel.js';
+import type { Env } from '../env.js';
+import type { QueueService } from '../queue/queue-service.js';
+import type { SecretBox } from '../security/secret-box.js';
 import { MAIL_QUEUE, type MailJob } from './mail-job.js';
 import type { MailAddress, MailReferences, MailTemplateContent, MailTypeDeclaration, PlatformMailType } from './mail-type.js';
 import { installMailTypes } from './mail-type-installer.js';
@@ -38,6 +40,15 @@ export interface MailRequest {
 
 const MAX_DEDUPE_KEY_LENGTH = 512;
 
+/** What the mail service is built from. */
+export interface MailServiceDeps {
+  env: Env;
+  database: DatabaseHandle;
+  queue: QueueService;
+  /** Seals a mail's secret variables in the queue. */
+  secrets: SecretBox;
+}
+
 /**
  * The platform's mails (`platform.mail`). Sending is always queued: `enqueue` writes one queue message
  * in the caller's transaction (a mail exists exactly when the change that caused it commits) and the
@@ -50,7 +61,7 @@ export class MailService {
   #transport: MailTransport | undefined;
   #templates: MailTemplateCache | undefined;
 
-  constructor(private readonly platform: Platform) {}
+  constructor(private readonly deps: MailServiceDeps) {}
 
   /** Queues a mail in `within`; undefined when mails are suppressed in it. Returns the mail log id. */
   async enqueue(within: Db | UnitOfWork, request: MailRequest): Promise<string | undefined> {
@@ -68,10 +79,10 @@ export class MailService {
       ...(request.to ? { to: request.to } : {}),
       ...(request.replyTo ? { replyTo: request.replyTo } : {}),
       ...(request.variables ? { variables: request.variables } : {}),
-      ...(secrets ? { sealed: this.platform.secrets.encrypt(JSON.stringify(secrets)) } : {}),
+      ...(secrets ? { sealed: this.deps.secrets.encrypt(JSON.stringify(secrets)) } : {}),
       ...(request.template ? { template: request.template } : {}),
     };
-    await this.platform.queue.send(within, MAIL_QUEUE, job);
+    await this.deps.queue.send(within, MAIL_QUEUE, job);
     return mailId;
   }
 
@@ -94,15 +105,15 @@ export class MailService {
 
   /** Templates and frames, kept per process until they change. */
   templates(): MailTemplateCache {
-    this.#templates ??= new MailTemplateCache(this.platform);
+    this.#templates ??= new MailTemplateCache(this.deps.database);
     return this.#templates;
   }
 
   /** SMTP when MAILER_DSN is set, else `.eml` files below VAR_DIR. Built once per process. */
   transport(): MailTransport {
-    this.#transport ??= this.platform.env.mailerDsn
-      ? new SmtpTransport(parseMailerDsn(this.platform.env.mailerDsn))
-      : new FileTransport(path.resolve(this.platform.env.varDir));
+    this.#transport ??= this.deps.env.mailerDsn
+      ? new SmtpTransport(parseMailerDsn(this.deps.env.mailerDsn))
+      : new FileTransport(path.resolve(this.deps.env.varDir));
     return this.#transport;
   }
 }

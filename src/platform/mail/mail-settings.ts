@@ -1,5 +1,4 @@
-import type { Platform } from '../kernel.js';
-import type { MailAddress } from './mail-type.js';
+import type { MailAddress, MailReaders } from './mail-type.js';
 
 /**
  * Per sales channel settings of mails (system config; a channel's value over the global one):
@@ -20,13 +19,13 @@ const DEFAULT_SHOP_NAME = 'Demo Shop';
 // enough to tell an address from a typo in a setting; the SMTP server has the last word
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
 
-async function text(platform: Platform, key: string, salesChannelId: string | null): Promise<string | undefined> {
+async function text(platform: Pick<MailReaders, 'systemConfig'>, key: string, salesChannelId: string | null): Promise<string | undefined> {
   const value = await platform.systemConfig.get(key, salesChannelId);
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
 /** The From of the channel's mails; `templateSenderName` is the template's rendered sender name. */
-export async function senderOf(platform: Platform, salesChannelId: string | null, templateSenderName: string, shopName: string): Promise<MailAddress> {
+export async function senderOf(platform: Pick<MailReaders, 'systemConfig' | 'env'>, salesChannelId: string | null, templateSenderName: string, shopName: string): Promise<MailAddress> {
   const configured = (await text(platform, MAIL_SETTING_KEYS.senderAddress, salesChannelId)) ?? (await text(platform, MAIL_SETTING_KEYS.shopOwnerAddress, salesChannelId));
   const address = configured && ADDRESS.test(configured) ? configured : `no-reply@${new URL(platform.env.appUrl).hostname}`;
   const name = (await text(platform, MAIL_SETTING_KEYS.senderName, salesChannelId)) ?? (templateSenderName || shopName);
@@ -34,13 +33,13 @@ export async function senderOf(platform: Platform, salesChannelId: string | null
 }
 
 /** The shop owner's address (contact form mails), or undefined when none is set. */
-export async function shopOwnerAddress(platform: Platform, salesChannelId: string | null): Promise<string | undefined> {
+export async function shopOwnerAddress(platform: Pick<MailReaders, 'systemConfig'>, salesChannelId: string | null): Promise<string | undefined> {
   const address = await text(platform, MAIL_SETTING_KEYS.shopOwnerAddress, salesChannelId);
   return address && ADDRESS.test(address) ? address : undefined;
 }
 
 /** The variables every mail has: `shopName`, `salesChannel` (`id`, `name`) and `storefrontUrl`. */
-export async function commonVariables(platform: Platform, salesChannelId: string | null): Promise<Record<string, unknown>> {
+export async function commonVariables(platform: Pick<MailReaders, 'systemConfig' | 'env' | 'db'>, salesChannelId: string | null): Promise<Record<string, unknown>> {
   const shopName = (await text(platform, MAIL_SETTING_KEYS.shopName, salesChannelId)) ?? DEFAULT_SHOP_NAME;
   if (!salesChannelId) return { shopName, salesChannel: null, storefrontUrl: platform.env.appUrl };
   const row = await platform.db

@@ -1,5 +1,5 @@
 import { ChangeCache } from '../database/change-cache.js';
-import type { Platform } from '../kernel.js';
+import type { DatabaseHandle } from '../database/connection.js';
 import type { MailTemplateContent } from './mail-type.js';
 import type { MailFrame } from './rendering/render-mail.js';
 
@@ -12,15 +12,15 @@ export class MailTemplateCache {
   readonly #templates: ChangeCache<string, MailTemplateContent | null>;
   readonly #frames: ChangeCache<string, MailFrame | null>;
 
-  constructor(private readonly platform: Platform) {
-    this.#templates = new ChangeCache(platform.database.changes, ['mail_template', 'mail_template_type'], { maxEntries: 500 });
-    this.#frames = new ChangeCache(platform.database.changes, ['mail_header_footer'], { maxEntries: 100 });
+  constructor(private readonly database: DatabaseHandle) {
+    this.#templates = new ChangeCache(database.changes, ['mail_template', 'mail_template_type'], { maxEntries: 500 });
+    this.#frames = new ChangeCache(database.changes, ['mail_header_footer'], { maxEntries: 100 });
   }
 
   /** The type's template for the sales channel, else its default (no sales channel); null when there is none. */
   template(type: string, salesChannelId: string | null): Promise<MailTemplateContent | null> {
     return this.#templates.get(`${type}|${salesChannelId ?? ''}`, async () => {
-      let query = this.platform.db
+      let query = this.database.db
         .selectFrom('mail_template as t')
         .innerJoin('mail_template_type as tt', 'tt.id', 't.mail_template_type_id')
         .select(['t.subject', 't.sender_name', 't.content_html', 't.content_plain'])
@@ -36,7 +36,7 @@ export class MailTemplateCache {
   /** The sales channel's header and footer, else the default one; null when there is none. */
   frame(salesChannelId: string | null): Promise<MailFrame | null> {
     return this.#frames.get(salesChannelId ?? '', async () => {
-      let query = this.platform.db.selectFrom('mail_header_footer').select(['header_html', 'header_plain', 'footer_html', 'footer_plain']);
+      let query = this.database.db.selectFrom('mail_header_footer').select(['header_html', 'header_plain', 'footer_html', 'footer_plain']);
       query = salesChannelId
         ? query.where((eb) => eb.or([eb('sales_channel_id', '=', salesChannelId), eb.and([eb('sales_channel_id', 'is', null), eb('system_default', '=', true)])]))
         : query.where('sales_channel_id', 'is', null).where('system_default', '=', true);

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { documentedOnly, errorResponses, Id, typed } from '../http/schemas/index.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { frameOf, templateOf } from './mail-composer.js';
 import { commonVariables } from './mail-settings.js';
@@ -59,7 +59,9 @@ const RenderedMailResponse = documentedOnly(
  * or given data; `POST /api/_action/mail-template/send` (Shopware's) queues a test mail. A template that
  * does not render answers 400 `MAIL__TEMPLATE_RENDER_ERROR` at the field's pointer, with the line.
  */
-export function registerMailTemplateRoutes(app: FastifyInstance, platform: Platform): void {
+type MailTemplateRouteDeps = Pick<PlatformServices, 'db' | 'mail' | 'systemConfig' | 'env'>;
+
+export function registerMailTemplateRoutes(app: FastifyInstance, platform: MailTemplateRouteDeps): void {
   const routes = typed(app);
   // the privilege before the body's validation: a caller without it learns nothing about the route's input
   const preValidation = async (request: FastifyRequest) => requirePrivileges(request.apiContext, [PRIVILEGE]);
@@ -145,7 +147,7 @@ function renderError({ field, problem }: MailRenderProblem): AppError {
 
 /** A saved template (by id) or a type's template for the channel, with the type's technical name and example data. */
 async function baseTemplate(
-  platform: Platform,
+  platform: MailTemplateRouteDeps,
   mailTemplateId: string | undefined,
   mailTemplateTypeId: string | undefined,
   salesChannelId: string | null,

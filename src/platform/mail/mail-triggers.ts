@@ -1,5 +1,5 @@
 import type { SubscriberDeclaration } from '../declarations.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { ORDER_PLACED_EVENT } from '../checkout/order/order-events.js';
 import { CUSTOMER_REGISTERED_EVENT } from '../customer/account/customer-events.js';
 import { stateEnterEvent } from '../state-machine/events.js';
@@ -17,7 +17,7 @@ const PAID = stateEnterEvent('order_transaction.state', 'paid');
 const CANCELLED = stateEnterEvent('order.state', 'cancelled');
 const REFUND_COMPLETED = stateEnterEvent('order_transaction_capture_refund.state', 'completed');
 
-export const mailTriggers: SubscriberDeclaration<Platform>[] = [
+export const mailTriggers: SubscriberDeclaration<Pick<PlatformServices, 'mail' | 'db'>>[] = [
   {
     event: ORDER_PLACED_EVENT,
     phase: 'in-transaction',

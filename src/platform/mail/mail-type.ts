@@ -1,4 +1,7 @@
-import type { Platform } from '../kernel.js';
+import type { Db } from '../database/connection.js';
+import type { RepositoryFactory } from '../entities/repository.js';
+import type { Env } from '../env.js';
+import type { SystemConfigService } from '../system-config/system-config-service.js';
 
 export interface MailAddress {
   address: string;
@@ -38,6 +41,14 @@ export interface MailReferences {
   customerId?: string;
 }
 
+/** What mail types and the mail settings read records and settings with. */
+export interface MailReaders {
+  readonly db: Db;
+  readonly env: Env;
+  readonly repositories: RepositoryFactory;
+  readonly systemConfig: SystemConfigService;
+}
+
 /** What a platform mail type reads for one mail when it is sent. */
 export interface LoadedMail {
   variables: Record<string, unknown>;
@@ -56,5 +67,5 @@ export interface LoadedMail {
  * (newsletter, extensions' types).
  */
 export interface PlatformMailType extends MailTypeDeclaration {
-  load?(platform: Platform, references: MailReferences, salesChannelId: string | null): Promise<LoadedMail | undefined>;
+  load?(readers: MailReaders, references: MailReferences, salesChannelId: string | null): Promise<LoadedMail | undefined>;
 }

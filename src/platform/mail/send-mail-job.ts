@@ -1,5 +1,5 @@
-import type { Platform } from '../kernel.js';
-import { composeMail, UncomposableMail, type ComposedMail } from './mail-composer.js';
+import type { Logger } from 'pino';
+import { composeMail, UncomposableMail, type ComposedMail, type MailComposerDeps } from './mail-composer.js';
 import { parseMailJob } from './mail-job.js';
 import { claimMail, recordAttempt, removeOldBodies } from './mail-log.js';
 import { DeliveryFailure } from './transport/mail-transport.js';
@@ -10,7 +10,12 @@ export const DEFAULT_MAIL_RETRY_DELAY_SECONDS = 30;
 
 /** The retention sweep runs on write, at most this often per process. */
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
-const lastSweep = new WeakMap<Platform, number>();
+const lastSweep = new WeakMap<MailSenderDeps, number>();
+
+/** What sending a queued mail uses: what composing it reads, and the log. */
+export interface MailSenderDeps extends MailComposerDeps {
+  readonly logger: Logger;
+}
 
 /**
  * Sends one queued mail (the `mail.send` queue's handler). The log row is claimed first: a second mail
@@ -19,7 +24,7 @@ const lastSweep = new WeakMap<Platform, number>();
  * that cannot be composed) and the last attempt end the mail as `failed`. Nothing here touches the order
  * or refund the mail is about.
  */
-export async function sendQueuedMail(platform: Platform, data: unknown, retryLimit: number): Promise<void> {
+export async function sendQueuedMail(platform: MailSenderDeps, data: unknown, retryLimit: number): Promise<void> {
   const job = parseMailJob(data);
   if (!job) {
     platform.logger.error('mail: a queued mail of an unknown shape was dropped');
@@ -88,7 +93,7 @@ export async function sendQueuedMail(platform: Platform, data: unknown, retryLim
 }
 
 /** The 30-day retention of bodies, run by whichever worker writes a mail, at most hourly. */
-async function sweepOldBodies(platform: Platform): Promise<void> {
+async function sweepOldBodies(platform: MailSenderDeps): Promise<void> {
   const now = Date.now();
   if (now - (lastSweep.get(platform) ?? 0) < SWEEP_INTERVAL_MS) return;
   lastSweep.set(platform, now);

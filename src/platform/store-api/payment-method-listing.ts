@@ -2,7 +2,7 @@ import { systemContext } from '../acl/context.js';
 import type { Db } from '../database/connection.js';
 import { executorOf, type UnitOfWork } from '../database/transaction.js';
 import type { EntityRecord } from '../entities/serializer.js';
-import type { Platform } from '../kernel.js';
+import type { CoreServices } from '../core-services.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
 
 /**
@@ -10,7 +10,7 @@ import type { SalesChannelContext } from '../sales-channel/context/sales-channel
  * registered handler whose owner is active, by position. (Availability rules are not evaluated:
  * the platform has no rule engine.)
  */
-export async function availablePaymentMethods(platform: Platform, context: SalesChannelContext, within?: Db | UnitOfWork): Promise<EntityRecord[]> {
+export async function availablePaymentMethods(platform: Pick<CoreServices, 'db' | 'payments' | 'repositories'>, context: SalesChannelContext, within?: Db | UnitOfWork): Promise<EntityRecord[]> {
   const assigned = await executorOf(within ?? platform.db)
     .selectFrom('sales_channel_payment_method')
     .select('payment_method_id')

@@ -2,7 +2,7 @@ import { unitPriceAtQuantity } from '../../catalog/store/advanced-prices.js';
 import { loadSalesChannelProducts } from '../../catalog/store/sales-channel-product-loader.js';
 import type { Db } from '../../database/connection.js';
 import type { UnitOfWork } from '../../database/transaction.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { calculateLineItem } from './calculation/calculated-price.js';
 import { calculateCartTotals, type CartPrice } from './calculation/cart-totals.js';
@@ -11,6 +11,9 @@ import { cartErrors } from './cart-errors.js';
 import { validateCartPayment } from './payment-validation.js';
 import { applyPurchaseLimits } from './purchase-limits.js';
 import { calculateShippingCosts } from './shipping-costs.js';
+
+/** What the cart calculation uses: the media base URL and the payment handlers it asks. */
+export type CartCalculatorDeps = Pick<CoreServices, 'env' | 'payments' | 'logger'>;
 
 export interface CartCalculation {
   cart: CalculatedCart;
@@ -38,7 +41,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Touches nothing: the caller decides whether to persist `normalized`.
  */
 export async function calculateCart(
-  platform: Platform,
+  platform: CartCalculatorDeps,
   within: Db | UnitOfWork,
   context: SalesChannelContext,
   stored: StoredCart,
@@ -134,7 +137,7 @@ export async function calculateCart(
  * cart, a refusal becomes one of its errors. Outside database transactions only: a handler may ask its
  * gateway.
  */
-export async function addPaymentValidation(platform: Platform, context: SalesChannelContext, cart: CalculatedCart): Promise<void> {
+export async function addPaymentValidation(platform: CartCalculatorDeps, context: SalesChannelContext, cart: CalculatedCart): Promise<void> {
   if (cart.lineItems.length === 0) return;
   const validation = await validateCartPayment(platform, context, { totalPrice: cart.price.totalPrice, lineItemCount: cart.lineItems.length });
   if (!validation.ok) cart.errors.push(validation.error);

@@ -2,14 +2,17 @@ import { throwProblems } from '../../errors/app-error.js';
 import { loadSalesChannelProducts } from '../../catalog/store/sales-channel-product-loader.js';
 import type { Db } from '../../database/connection.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { emptyStoredCart, type CalculatedCart, type StoredCart, type StoredLineItem } from './cart.js';
-import { addPaymentValidation, calculateCart, type CartCalculation } from './cart-calculator.js';
+import { addPaymentValidation, calculateCart, type CartCalculation, type CartCalculatorDeps } from './cart-calculator.js';
 import { cartRequestErrors } from './cart-errors.js';
 import { CartPersister } from './cart-persister.js';
 import type { NewLineItem, QuantityChange } from './line-item-input.js';
 import { MAX_LINE_ITEM_QUANTITY } from './purchase-limits.js';
+
+/** What the cart uses: the calculation's services, the database and the context it persists. */
+export type CartServiceDeps = CartCalculatorDeps & Pick<CoreServices, 'db' | 'salesChannelContexts'>;
 
 /**
  * The visitor's cart under the context token (Shopware's CartService). Every answer is freshly
@@ -19,7 +22,7 @@ import { MAX_LINE_ITEM_QUANTITY } from './purchase-limits.js';
 export class CartService {
   readonly persister = new CartPersister();
 
-  constructor(private readonly platform: Platform) {}
+  constructor(private readonly deps: CartServiceDeps) {}
 
   /** The calculated cart (empty when none is stored). Corrections the calculation made are stored. */
   async get(context: SalesChannelContext): Promise<CalculatedCart> {
@@ -30,9 +33,9 @@ export class CartService {
    * Calculates the stored cart with the payment check; corrections (vanished products, fitted
    * quantities) are stored unless the cart changed meanwhile. For callers that need the details.
    */
-  async calculateStored(context: SalesChannelContext, within: Db | UnitOfWork = this.platform.db): Promise<CartCalculation> {
+  async calculateStored(context: SalesChannelContext, within: Db | UnitOfWork = this.deps.db): Promise<CartCalculation> {
     const stored = await this.persister.load(within, context.token, context.salesChannel.id);
-    const calculation = await calculateCart(this.platform, within, context, stored ?? emptyStoredCart());
+    const calculation = await calculateCart(this.deps, within, context, stored ?? emptyStoredCart());
     if (stored && calculation.changed) await this.persister.replaceIfUnchanged(within, context.token, stored, calculation.normalized);
     return calculation;
   }
@@ -68,7 +71,7 @@ export class CartService {
   }
 
   /** Forgets the cart of the context (after an order). */
-  async clear(context: SalesChannelContext, within: Db | UnitOfWork = this.platform.db): Promise<void> {
+  async clear(context: SalesChannelContext, within: Db | UnitOfWork = this.deps.db): Promise<void> {
     await this.persister.delete(within, context.token);
   }
 
@@ -91,15 +94,15 @@ export class CartService {
    * and, after commit, the payment method's check of it (no transaction may wait on a gateway).
    */
   async #change(context: SalesChannelContext, change: (uow: UnitOfWork, stored: StoredCart) => Promise<StoredCart>): Promise<CalculatedCart> {
-    const cart = await transaction(this.platform.db, async (uow) => {
+    const cart = await transaction(this.deps.db, async (uow) => {
       const stored = await this.persister.loadForUpdate(uow, context.token, context.salesChannel.id);
       const next = await change(uow, stored);
-      const normalized = await calculateCart(this.platform, uow, context, next, { validatePayment: false });
+      const normalized = await calculateCart(this.deps, uow, context, next, { validatePayment: false });
       await this.persister.save(uow, context.token, context.salesChannel.id, normalized.normalized);
-      await this.platform.salesChannelContexts.persist(context, uow);
+      await this.deps.salesChannelContexts.persist(context, uow);
       return normalized.cart;
     });
-    await addPaymentValidation(this.platform, context, cart);
+    await addPaymentValidation(this.deps, context, cart);
     return cart;
   }
 }

@@ -1,5 +1,5 @@
 import { isClientError } from '../../errors/app-error.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import type { CartError } from './cart.js';
 import { cartErrors } from './cart-errors.js';
@@ -13,7 +13,7 @@ export type CartPaymentValidation = { ok: true; data?: unknown } | { ok: false; 
  * `totalPrice` is handed to the handler in minor units of the context currency.
  */
 export async function validateCartPayment(
-  platform: Platform,
+  platform: Pick<CoreServices, 'payments' | 'logger'>,
   context: SalesChannelContext,
   cart: { totalPrice: number; lineItemCount: number },
 ): Promise<CartPaymentValidation> {

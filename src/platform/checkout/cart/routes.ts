@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { noContent, typed } from '../../http/schemas/index.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { cartToJson } from './cart-json.js';
@@ -7,7 +7,7 @@ import { CartResponse, LineItemIdsBody, LineItemIdsQuery, NewLineItemsBody, Quan
 import { parseLineItemIds, parseNewLineItems, parseQuantityChanges } from './line-item-input.js';
 
 /** Shopware's cart routes; every one answers the calculated cart (money in major units). */
-export function registerCartRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerCartRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'checkout'>): void {
   const carts = platform.checkout.cart;
   const routes = typed(app);
   const schema = { tags: ['Cart'], headers: StoreApiHeaders };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { typed, documentedOnly, entityRef } from '../../http/schemas/index.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { PRODUCT_VISIBILITY } from '../../catalog/entities.js';
 import { loadSalesChannelProducts } from '../../catalog/store/sales-channel-product-loader.js';
 import { productNotFound } from '../../catalog/store/product-detail.js';
@@ -28,7 +28,7 @@ const Estimates = documentedOnly(
  * cart, or one piece of a product (its minimum purchase), would cost to ship with each of the channel's
  * shipping methods, priced as the cart prices its delivery.
  */
-export function registerShippingCostRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerShippingCostRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'checkout' | 'db'>): void {
   const routes = typed(app);
   const json = (estimates: ShippingCostEstimate[], decimals: number) =>
     estimates.map((estimate) => ({

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { StoreCriteriaBody } from '../../catalog/store/store-api-schemas.js';
 import { documentedOnly, typed } from '../../http/schemas/index.js';
 import { entityRef } from '../../http/openapi/entity-schemas.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
 import { searchCustomerOrders } from './customer-orders.js';
@@ -37,7 +37,7 @@ const StateResponse = documentedOnly({ ...entityRef('state_machine_state'), desc
 const SuccessResponse = Type.Object({ success: Type.Boolean() }, { description: 'The payment method was switched (or already was the order\'s).' });
 
 /** Shopware's OrderRoute, `POST /store-api/order`: the customer's orders, or a guest's by its deep link. */
-export function registerCustomerOrderRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerCustomerOrderRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'entities' | 'repositories' | 'stateMachines' | 'systemConfig' | 'payments'>): void {
   typed(app).post(
     '/store-api/order',
     {

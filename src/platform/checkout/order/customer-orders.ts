@@ -1,13 +1,16 @@
 import { systemContext } from '../../acl/context.js';
 import { parseStoreApiCriteria, STORE_API_EXPOSURE } from '../../catalog/store/store-api-criteria.js';
 import { errors } from '../../errors/app-error.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
 import { orderErrors } from './order-errors.js';
 import { ORDER_DETAIL_CRITERIA } from './order-reader.js';
 import { storeOrderJson } from './store-order-json.js';
+
+/** What reading a customer's orders uses (the guest check reads the order's customer directly). */
+export type CustomerOrdersDeps = Pick<CoreServices, 'db' | 'entities' | 'repositories'>;
 
 /** A deep link opens its order for 30 days after the order was placed (Shopware's OrderRoute). */
 const DEEP_LINK_DAYS = 30;
@@ -23,8 +26,8 @@ const ORDER_EXPOSURE = {
   order_transaction: ['stateMachineState', 'paymentMethod'],
 };
 
-const guestLimiters = new WeakMap<Platform, RateLimiter>();
-function guestLimiter(platform: Platform): RateLimiter {
+const guestLimiters = new WeakMap<object, RateLimiter>();
+function guestLimiter(platform: CustomerOrdersDeps): RateLimiter {
   let limiter = guestLimiters.get(platform);
   if (!limiter) guestLimiters.set(platform, (limiter = new RateLimiter({ points: GUEST_ATTEMPTS, durationMs: GUEST_WINDOW_MS, keyPrefix: 'guest-order' })));
   return limiter;
@@ -40,7 +43,7 @@ export interface OrderPage {
  * the `deepLinkCode` filter opens an order, and only a guest account's order with its e-mail address and
  * billing zip code (both compared ignoring case). Failed guest attempts are throttled per code and client.
  */
-export async function searchCustomerOrders(platform: Platform, context: SalesChannelContext, body: unknown, options: { clientIp: string }): Promise<OrderPage> {
+export async function searchCustomerOrders(platform: CustomerOrdersDeps, context: SalesChannelContext, body: unknown, options: { clientIp: string }): Promise<OrderPage> {
   const input = isPlainObject(body) ? { ...body } : {};
   const credentials = { email: input.email, zipcode: input.zipcode };
   delete input.email;
@@ -103,7 +106,7 @@ export async function searchCustomerOrders(platform: Platform, context: SalesCha
   };
 }
 
-async function authenticateGuest(platform: Platform, code: string, orderId: string | undefined, credentials: { email: unknown; zipcode: unknown }, clientIp: string): Promise<void> {
+async function authenticateGuest(platform: CustomerOrdersDeps, code: string, orderId: string | undefined, credentials: { email: unknown; zipcode: unknown }, clientIp: string): Promise<void> {
   const limiter = guestLimiter(platform);
   const key = `${code}|${clientIp}`;
   const wait = await limiter.retryAfter(key);

@@ -1,7 +1,7 @@
 import { systemContext } from '../../acl/context.js';
 import { transaction } from '../../database/transaction.js';
 import { isId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { orderErrors } from './order-errors.js';
 
@@ -12,7 +12,7 @@ export const ORDER_CANCELLATION_KEY = 'core.cart.enableOrderRefunds';
  * Shopware's CancelOrderRoute: where the channel allows it, the customer's order moves to `cancelled`
  * through the state machine (whose events send the order-cancelled mail). Answers the new state.
  */
-export async function cancelCustomerOrder(platform: Platform, context: SalesChannelContext, customerId: string, orderId: string): Promise<Record<string, unknown>> {
+export async function cancelCustomerOrder(platform: Pick<CoreServices, 'db' | 'repositories' | 'stateMachines' | 'systemConfig'>, context: SalesChannelContext, customerId: string, orderId: string): Promise<Record<string, unknown>> {
   if ((await platform.systemConfig.get(ORDER_CANCELLATION_KEY, context.salesChannel.id)) !== true) throw orderErrors.orderNotCancellable();
   if (!isId(orderId)) throw orderErrors.orderNotFound(orderId);
   const stateId = await transaction(platform.db, async (uow) => {

@@ -1,7 +1,7 @@
 import { systemContext } from '../../acl/context.js';
 import { transaction } from '../../database/transaction.js';
 import { isId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { availablePaymentMethods } from '../../store-api/payment-method-listing.js';
 import { orderErrors } from './order-errors.js';
@@ -17,7 +17,7 @@ const FINISHED_STATES = new Set(['cancelled', 'failed']);
  * channel's with `afterOrderEnabled`; the live transactions are cancelled and a new open one with the
  * new method and the same amount is written. The same method on an open transaction changes nothing.
  */
-export async function switchOrderPayment(platform: Platform, context: SalesChannelContext, customerId: string, orderId: string, paymentMethodId: string): Promise<void> {
+export async function switchOrderPayment(platform: Pick<CoreServices, 'db' | 'repositories' | 'stateMachines' | 'payments'>, context: SalesChannelContext, customerId: string, orderId: string, paymentMethodId: string): Promise<void> {
   if (!isId(orderId)) throw orderErrors.orderNotFound(orderId);
   const method = (await availablePaymentMethods(platform, context)).find((candidate) => candidate.id === paymentMethodId);
   if (!method) throw orderErrors.unknownPaymentMethod(paymentMethodId);

@@ -3,13 +3,13 @@ import { sql } from 'kysely';
 import { systemContext } from '../../acl/context.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
 import { newId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { ContextCustomer, SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { reserveNumber } from '../../system/number-range.js';
 import { toMajorNumber } from '../money/money.js';
 import { toCalculatedPriceJson, toCartPriceJson } from '../cart/calculation/price-json.js';
 import type { CalculatedCart } from '../cart/cart.js';
-import { calculateCart } from '../cart/cart-calculator.js';
+import { calculateCart, type CartCalculatorDeps } from '../cart/cart-calculator.js';
 import type { CartService } from '../cart/cart-service.js';
 import { orderErrors } from './order-errors.js';
 import { ORDER_PLACED_EVENT } from './order-events.js';
@@ -31,6 +31,9 @@ interface CustomerAddressRow {
   additional_address_line1: string | null;
 }
 
+/** What placing an order uses besides the cart: the calculation's services, the repositories and the events. */
+export type OrderPlacementDeps = CartCalculatorDeps & Pick<CoreServices, 'db' | 'events' | 'logger' | 'repositories'>;
+
 /**
  * Turns the context's cart into an order (Shopware's CartOrderRoute + OrderPersister). The cart is
  * first calculated with the payment handler's check, outside any transaction (a handler may ask its
@@ -39,7 +42,7 @@ interface CustomerAddressRow {
  */
 export class OrderPlacement {
   constructor(
-    private readonly platform: Platform,
+    private readonly deps: OrderPlacementDeps,
     private readonly carts: CartService,
   ) {}
 
@@ -53,22 +56,22 @@ export class OrderPlacement {
     const validationData = checked.cart.paymentValidationData ?? null;
 
     return transaction(
-      this.platform.db,
+      this.deps.db,
       async (uow) => {
         const stored = await this.carts.persister.loadForUpdate(uow, context.token, context.salesChannel.id);
         // Lock the products while reading their stock: otherwise two orders of other carts both see the
         // last piece of a closeout product and both take it (stock below zero). The loader takes the row
         // locks in id order (no deadlock between two carts) and reads the stock another order left.
         // Prices or stock may have moved since the check; what is written is what this transaction sees.
-        const { cart } = await calculateCart(this.platform, uow, context, stored, { validatePayment: false, lockProducts: true });
+        const { cart } = await calculateCart(this.deps, uow, context, stored, { validatePayment: false, lockProducts: true });
         assertOrderable(cart);
         const orderId = await this.#writeOrder(uow, context, customer, cart, validationData, options.customerComment ?? null);
         await takeStock(uow, cart);
         await this.carts.clear(context, uow);
-        await this.platform.events.dispatch(uow, ORDER_PLACED_EVENT, { orderId, salesChannelId: context.salesChannel.id, customerId: customer.id });
+        await this.deps.events.dispatch(uow, ORDER_PLACED_EVENT, { orderId, salesChannelId: context.salesChannel.id, customerId: customer.id });
         return orderId;
       },
-      (error) => this.platform.logger.error({ err: error }, 'after-commit task of an order failed'),
+      (error) => this.deps.logger.error({ err: error }, 'after-commit task of an order failed'),
     );
   }
 
@@ -80,7 +83,7 @@ export class OrderPlacement {
     validationData: unknown,
     customerComment: string | null,
   ): Promise<string> {
-    const repositories = this.platform.repositories;
+    const repositories = this.deps.repositories;
     // fresh ids pointing at rows read moments ago in this transaction: the keys in the database guard them
     const create = (entity: string, data: Record<string, unknown> | Array<Record<string, unknown>>) =>
       repositories.get(entity).create(data, systemContext, uow, { trustReferences: true });

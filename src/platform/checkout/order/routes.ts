@@ -5,7 +5,7 @@ import { isPlainObject } from '../../util/is-plain-object.js';
 import { errors } from '../../errors/app-error.js';
 import { documentedOnly, typed } from '../../http/schemas/index.js';
 import { entityRef } from '../../http/openapi/entity-schemas.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { requireCustomer } from '../../store-api/require-customer.js';
 import { StoreApiHeaders, storeApiErrors } from '../../store-api/store-api-schemas.js';
 import { readOrderDetail } from './order-reader.js';
@@ -19,7 +19,7 @@ const OrderBody = documentedOnly(
 );
 
 /** `POST /store-api/checkout/order` (Shopware's CartOrderRoute): the cart becomes an order. */
-export function registerOrderRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerOrderRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'checkout' | 'repositories'>): void {
   typed(app).post(
     '/store-api/checkout/order',
     {

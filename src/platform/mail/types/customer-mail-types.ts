@@ -1,5 +1,4 @@
-import type { Platform } from '../../kernel.js';
-import type { LoadedMail, PlatformMailType } from '../mail-type.js';
+import type { LoadedMail, MailReaders, PlatformMailType } from '../mail-type.js';
 import { COMMON_VARIABLES, shippedTemplate } from './common.js';
 import { sampleCustomer } from './sample-order.js';
 
@@ -17,7 +16,7 @@ const CUSTOMER_VARIABLES: Record<string, string> = {
 };
 
 /** The customer as their mails show them, and their address; undefined when the account is gone. */
-async function loadCustomerMail(platform: Platform, customerId: string | undefined): Promise<LoadedMail | undefined> {
+async function loadCustomerMail(platform: Pick<MailReaders, 'db'>, customerId: string | undefined): Promise<LoadedMail | undefined> {
   if (!customerId) return undefined;
   const row = await platform.db
     .selectFrom('customer')

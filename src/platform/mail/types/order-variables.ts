@@ -1,8 +1,7 @@
 import { systemContext } from '../../acl/context.js';
 import type { Criteria } from '../../entities/criteria/types.js';
-import type { Platform } from '../../kernel.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
-import type { LoadedMail } from '../mail-type.js';
+import type { LoadedMail, MailReaders } from '../mail-type.js';
 
 /** The order as mails show it: one statement with every association they print. */
 const ORDER_MAIL_CRITERIA: Criteria = {
@@ -39,7 +38,7 @@ export const ORDER_VARIABLES: Record<string, string> = {
  * The order with everything its mails print, as plain JSON (what templates may read), and who gets
  * them: the address the customer ordered with. Undefined when the order is gone.
  */
-export async function loadOrderMail(platform: Platform, orderId: string): Promise<(LoadedMail & { order: Record<string, unknown> }) | undefined> {
+export async function loadOrderMail(platform: Pick<MailReaders, 'repositories'>, orderId: string): Promise<(LoadedMail & { order: Record<string, unknown> }) | undefined> {
   const record = await platform.repositories.get('order').get(orderId, systemContext, undefined, ORDER_MAIL_CRITERIA);
   if (!record) return undefined;
   const order = JSON.parse(JSON.stringify(record)) as Record<string, unknown>;
