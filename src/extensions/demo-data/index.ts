@@ -1,9 +1,9 @@
-import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
+import type { Extension } from '../../platform/sdk/index.js';
 import { EXTENSION_NAME, GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE, demoDataCustomFieldSet } from './config.js';
 import { seedCommand } from './console/seed-command.js';
 import { statusCommand } from './console/status-command.js';
 import { userCommand } from './console/user-command.js';
-import { registerDemoDataRoutes } from './routes/demo-data-routes.js';
+import { demoDataRoutes } from './routes/demo-data-routes.js';
 import { runMessageHandler } from './run/queued-run.js';
 
 /**
@@ -17,7 +17,7 @@ export const extDemoData: Extension = {
   description: 'Creates or completes a demo catalogue: channels, categories, products, images, customers and orders.',
   privileges: [GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE],
   customFieldSets: [demoDataCustomFieldSet],
-  routes: (host) => [rawRoutes('not yet declared', (app) => registerDemoDataRoutes(app, host))],
+  routes: demoDataRoutes,
   messageHandlers: [runMessageHandler],
   commands: [seedCommand, statusCommand, userCommand],
 };

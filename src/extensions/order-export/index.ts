@@ -1,5 +1,5 @@
-import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
-import { registerAcknowledgeRoute } from './acknowledgement/acknowledge-route.js';
+import type { Extension } from '../../platform/sdk/index.js';
+import { acknowledgeRoute } from './acknowledgement/acknowledge-route.js';
 import { exportJobHandler } from './automatic/export-job.js';
 import { subscribers } from './automatic/subscribers.js';
 import { EXTENSION_NAME, orderExportConfig } from './config.js';
@@ -8,9 +8,9 @@ import { retryFailedCommand } from './console/retry-failed-command.js';
 import { targetSimulatorCommand } from './console/target-simulator-command.js';
 import { entities } from './records/entities.js';
 import { migrations } from './records/migrations.js';
-import { registerCredentialRoutes } from './routes/credential-routes.js';
-import { registerExportRoutes } from './routes/export-routes.js';
-import { registerMappingRoutes } from './routes/mapping-routes.js';
+import { credentialRoutes } from './routes/credential-routes.js';
+import { exportRoutes } from './routes/export-routes.js';
+import { mappingRoutes } from './routes/mapping-routes.js';
 
 /**
  * Order export: one order at a time to an HTTP target, rendered through a versioned
@@ -25,14 +25,7 @@ export const extOrderExport: Extension = {
   migrations,
   entities,
   config: orderExportConfig,
-  routes: (host) => [
-    rawRoutes('not yet declared', (app) => {
-      registerExportRoutes(app, host);
-      registerMappingRoutes(app, host);
-      registerCredentialRoutes(app, host);
-      registerAcknowledgeRoute(app, host);
-    }),
-  ],
+  routes: (host) => [...exportRoutes(host), ...mappingRoutes(host), ...credentialRoutes(host), acknowledgeRoute(host)],
   subscribers,
   messageHandlers: [exportJobHandler],
   commands: [exportCommand, retryFailedCommand, targetSimulatorCommand],

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { errorResponses, errors, requirePrivileges, typed, type ExtensionHost } from '../../../platform/sdk/index.js';
+import { defineRoute, errorResponses, errors, type ExtensionHost, type RouteDeclaration } from '../../../platform/sdk/index.js';
 import { loadBlueprint } from '../blueprint/load-blueprint.js';
 import { GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE } from '../config.js';
 import { demoUserInfo, provisionDemoUser } from '../demo-user/demo-user.js';
@@ -15,79 +14,72 @@ const BODY_LABELS: Record<SeedOptionField, string> = { channels: 'channels', per
 
 /** The privilege is checked before the body is validated: a caller without it learns nothing more. */
 function privileged(privilege: string) {
-  return {
-    async preValidation(request: FastifyRequest) {
-      requirePrivileges(request.apiContext, [privilege]);
-    },
-  };
+  return { privileges: [privilege] };
 }
 
 function described(summary: string, privilege: string) {
   return { tags: [TAG], summary, description: `Needs the privilege \`${privilege}\`.` };
 }
 
-export function registerDemoDataRoutes(app: FastifyInstance, host: ExtensionHost): void {
-  typed(app).post(
-    `${PREFIX}/generate`,
-    {
+export function demoDataRoutes(host: ExtensionHost): RouteDeclaration[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: `${PREFIX}/generate`,
       ...privileged(GENERATE_PRIVILEGE),
       schema: {
         ...described('Queue a demo data run', GENERATE_PRIVILEGE),
         body: GenerateBody,
         response: { 202: GenerateAnswer, 409: GenerateAnswer, ...errorResponses({ 400: 'Unknown channel key or bad perCategory.', 403: 'Missing privilege.' }) },
       },
-    },
-    async (request, reply) => {
-      const blueprint = await loadBlueprint();
-      const body = request.body;
-      const resolved = resolveSeedOptions(
-        {
-          channels: body.channels ?? [],
-          perCategory: body.perCategory,
-          skipMedia: body.withMedia === undefined ? false : !body.withMedia,
-          skipOrders: body.withOrders === undefined ? false : !body.withOrders,
-        },
-        blueprint,
-      );
-      if (!resolved.ok) {
-        const first = resolved.problems[0]!;
-        throw errors.invalidRequest(describeOptionProblems(resolved.problems, BODY_LABELS).join(' '), `/${BODY_LABELS[first.field]}`);
-      }
-      const outcome = await queueRun(host, resolved.options);
-      return reply.code(outcome.accepted ? 202 : 409).send({ status: outcome.status, accepted: outcome.accepted });
-    },
-  );
-
-  typed(app).get(
-    `${PREFIX}/status`,
-    {
+      handler: async (request, reply) => {
+        const blueprint = await loadBlueprint();
+        const body = request.body;
+        const resolved = resolveSeedOptions(
+          {
+            channels: body.channels ?? [],
+            perCategory: body.perCategory,
+            skipMedia: body.withMedia === undefined ? false : !body.withMedia,
+            skipOrders: body.withOrders === undefined ? false : !body.withOrders,
+          },
+          blueprint,
+        );
+        if (!resolved.ok) {
+          const first = resolved.problems[0]!;
+          throw errors.invalidRequest(describeOptionProblems(resolved.problems, BODY_LABELS).join(' '), `/${BODY_LABELS[first.field]}`);
+        }
+        const outcome = await queueRun(host, resolved.options);
+        return reply.code(outcome.accepted ? 202 : 409).send({ status: outcome.status, accepted: outcome.accepted });
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: `${PREFIX}/status`,
       ...privileged(GENERATE_PRIVILEGE),
       schema: { ...described('Status of the current or last run', GENERATE_PRIVILEGE), response: { 200: StatusAnswer, ...errorResponses({ 403: 'Missing privilege.' }) } },
-    },
-    async () => {
-      const blueprint = await loadBlueprint();
-      return {
-        status: await readStatus(host),
-        channels: blueprint.channels.map((c) => ({ key: c.key, name: c.name })),
-        defaultPerCategory: blueprint.defaultPerCategory,
-        demoUser: await demoUserInfo(host),
-      };
-    },
-  );
-
-  typed(app).post(
-    `${PREFIX}/demo-user`,
-    {
+      handler: async () => {
+        const blueprint = await loadBlueprint();
+        return {
+          status: await readStatus(host),
+          channels: blueprint.channels.map((c) => ({ key: c.key, name: c.name })),
+          defaultPerCategory: blueprint.defaultPerCategory,
+          demoUser: await demoUserInfo(host),
+        };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${PREFIX}/demo-user`,
       ...privileged(MANAGE_USER_PRIVILEGE),
       schema: {
         ...described('Create the read-only Administration user', MANAGE_USER_PRIVILEGE),
         body: DemoUserBody,
         response: { 200: DemoUserAnswer, 409: DemoUserAnswer, ...errorResponses({ 403: 'Missing privilege.' }) },
       },
-    },
-    async (request, reply) => {
-      const result = await provisionDemoUser(host, { email: request.body.email, username: request.body.username, rotatePassword: request.body.rotatePassword === true });
-      return reply.code(result.refused ? 409 : 200).send(result);
-    },
-  );
+      handler: async (request, reply) => {
+        const result = await provisionDemoUser(host, { email: request.body.email, username: request.body.username, rotatePassword: request.body.rotatePassword === true });
+        return reply.code(result.refused ? 409 : 200).send(result);
+      },
+    }),
+  ];
 }

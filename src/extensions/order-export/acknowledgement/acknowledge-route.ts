@@ -1,21 +1,25 @@
-import type { FastifyInstance } from 'fastify';
-import type { ExtensionHost } from '../../../platform/sdk/index.js';
-import { registerWebhookRoute } from '../../_gateway-kit/webhook/webhook-route.js';
+import { defineRoute, sendAnswer, type ExtensionHost, type RouteDeclaration } from '../../../platform/sdk/index.js';
 import { handleAcknowledgement } from './handle-acknowledgement.js';
 
 export const ACKNOWLEDGE_PATH = '/ext-order-export/acknowledge';
 
 /**
  * `POST /ext-order-export/acknowledge`: a storefront-side route without platform authentication or
- * CSRF token; the Standard Webhooks signature is the gate. The kit's webhook route hands over the raw
- * bytes, which is what the signature covers. Acknowledgements are small: 64 KiB at most.
+ * CSRF token; the Standard Webhooks signature is the gate. The route takes the raw bytes, which is what
+ * the signature covers, and answers only in the target-facing shapes below. Acknowledgements are small:
+ * 64 KiB at most.
  */
-export function registerAcknowledgeRoute(app: FastifyInstance, host: ExtensionHost): void {
-  registerWebhookRoute(app, host, {
-    path: ACKNOWLEDGE_PATH,
+export function acknowledgeRoute(host: ExtensionHost): RouteDeclaration {
+  return defineRoute({
+    method: 'POST',
+    url: ACKNOWLEDGE_PATH,
+    rawBody: true,
     bodyLimit: 64 * 1024,
-    badRequest: { status: 400, body: { errors: [{ status: '400', code: 'EXT_ORDER_EXPORT__ACK_BAD_REQUEST', title: 'Bad Request', detail: 'The body could not be read.' }] } },
-    internalError: { status: 500, body: { errors: [{ status: '500', code: 'FRAMEWORK__INTERNAL_SERVER_ERROR', title: 'Internal Server Error', detail: 'An internal error occurred.' }] } },
-    handle: (request) => handleAcknowledgement(host, request),
+    errorAnswers: {
+      badRequest: { status: 400, body: { errors: [{ status: '400', code: 'EXT_ORDER_EXPORT__ACK_BAD_REQUEST', title: 'Bad Request', detail: 'The body could not be read.' }] } },
+      internalError: { status: 500, body: { errors: [{ status: '500', code: 'FRAMEWORK__INTERNAL_SERVER_ERROR', title: 'Internal Server Error', detail: 'An internal error occurred.' }] } },
+    },
+    handler: async (request, reply) =>
+      sendAnswer(reply, await handleAcknowledgement(host, { rawBody: Buffer.isBuffer(request.body) ? request.body : undefined, headers: request.headers })),
   });
 }

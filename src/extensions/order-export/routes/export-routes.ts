@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import { errorResponses, errors, typed, type ExtensionHost } from '../../../platform/sdk/index.js';
+import { defineRoute, errorResponses, errors, type ExtensionHost, type RouteDeclaration } from '../../../platform/sdk/index.js';
 import { exportOrder } from '../export/export-order.js';
 import { replayAttempt } from '../export/replay-attempt.js';
 import { runtimeOf } from '../export/runtime.js';
@@ -11,10 +10,11 @@ export const EXPORT_PRIVILEGE = 'ext_order_export:update';
 export const TARGET_READ_PRIVILEGE = 'ext_order_export_config:read';
 
 /** Export, replay and test-connection. */
-export function registerExportRoutes(app: FastifyInstance, host: ExtensionHost): void {
-  typed(app).post(
-    `${ACTION_PREFIX}/export`,
-    {
+export function exportRoutes(host: ExtensionHost): RouteDeclaration[] {
+  return [
+    defineRoute({
+      method: 'POST',
+      url: `${ACTION_PREFIX}/export`,
       ...privileged(EXPORT_PRIVILEGE),
       schema: {
         ...described('Export one order to one target, synchronously', EXPORT_PRIVILEGE, 'A target answering with an error is outcome `failed` (200).'),
@@ -31,13 +31,11 @@ export function registerExportRoutes(app: FastifyInstance, host: ExtensionHost):
           }),
         },
       },
-    },
-    async (request) => exportOrder(host, { orderId: request.body.orderId, configId: request.body.configId, forceReExport: request.body.forceReExport }),
-  );
-
-  typed(app).post(
-    `${ACTION_PREFIX}/attempt/:attemptId/replay`,
-    {
+      handler: async (request) => exportOrder(host, { orderId: request.body.orderId, configId: request.body.configId, forceReExport: request.body.forceReExport }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${ACTION_PREFIX}/attempt/:attemptId/replay`,
       ...privileged(EXPORT_PRIVILEGE),
       schema: {
         ...described('Send the revision of a recorded attempt again', EXPORT_PRIVILEGE, 'The stored payload with the same correlation id, a new signature and attempt.'),
@@ -52,25 +50,23 @@ export function registerExportRoutes(app: FastifyInstance, host: ExtensionHost):
           }),
         },
       },
-    },
-    async (request) => replayAttempt(host, request.params.attemptId),
-  );
-
-  typed(app).post(
-    `${ACTION_PREFIX}/test-connection`,
-    {
+      handler: async (request) => replayAttempt(host, request.params.attemptId),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${ACTION_PREFIX}/test-connection`,
       ...privileged(TARGET_READ_PRIVILEGE),
       schema: {
         ...described('Send a GET with the target\'s authentication to its URL', TARGET_READ_PRIVILEGE, 'Target errors are answers (`reachable`, `httpStatus`, `message`), not errors.'),
         body: TestConnectionBody,
         response: { 200: TestConnectionResult, ...errorResponses({ 400: 'configId missing or malformed.', 403: 'Missing privilege.', 404: 'Unknown target.' }) },
       },
-    },
-    async (request) => {
-      const target = await loadTarget(host, request.body.configId);
-      if (!target) throw errors.notFound('ext_order_export_config', request.body.configId);
-      const client = await runtimeOf(host).deliveryClient();
-      return client.testConnection(target.delivery, target.credential);
-    },
-  );
+      handler: async (request) => {
+        const target = await loadTarget(host, request.body.configId);
+        if (!target) throw errors.notFound('ext_order_export_config', request.body.configId);
+        const client = await runtimeOf(host).deliveryClient();
+        return client.testConnection(target.delivery, target.credential);
+      },
+    }),
+  ];
 }

@@ -1,20 +1,13 @@
-import type { FastifyRequest } from 'fastify';
-import { requirePrivileges } from '../../../platform/sdk/index.js';
-
 export const TAG = 'Order export';
 export const ACTION_PREFIX = '/api/_action/ext-order-export';
 
 /**
- * Checks the route's one privilege before the body is validated: a caller without rights learns
- * nothing about what a valid request would be (as the platform's writes do). Internal reads and
- * writes then run with system rights.
+ * The route's one privilege, checked before the body is validated (a caller without rights learns
+ * nothing about what a valid request would be, as the platform's writes do). Internal reads and writes
+ * then run with system rights.
  */
-export function privileged(privilege: string): { preValidation: (request: FastifyRequest) => Promise<void> } {
-  return {
-    async preValidation(request) {
-      requirePrivileges(request.apiContext, [privilege]);
-    },
-  };
+export function privileged(privilege: string): { privileges: readonly string[] } {
+  return { privileges: [privilege] };
 }
 
 /** The OpenAPI summary line with the privilege named. */
