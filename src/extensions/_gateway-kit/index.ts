@@ -69,7 +69,7 @@ export {
 } from './refund/refundable-route.js';
 export { readRefundableView, type RefundableRead } from './refund/refundable-view.js';
 
-export { registerBankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
+export { bankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
 export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_INPUT_FIELDS, type BankInputFields } from './bank/bank-account-validation.js';
 export { sortedByName, BANK_LIST_TTL_MS, type ListedBank } from './bank/bank-list-cache.js';
 export { VERIFICATION_LIFETIME_MS } from './bank/verified-account-store.js';

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { ExtensionHost } from '../../platform/sdk/index.js';
-import { registerBankRoutes } from '../_gateway-kit/index.js';
+import type { ExtensionHost, RouteDeclaration } from '../../platform/sdk/index.js';
+import { bankRoutes } from '../_gateway-kit/index.js';
 import { createPayAClient, type GatewayBank } from './client.js';
 import { readPayASettings, type PayASettings } from './config.js';
 import { CUSTOMER_BANK_FIELDS } from './custom-fields.js';
@@ -18,8 +17,8 @@ const COUNTRY_NAMES: Readonly<Record<string, string>> = { NG: 'nigeria', GH: 'gh
  * save form uses them too), and the list answers the gateway's response: `{status, message, data}` with
  * the gateway's bank objects, all pages in one, sorted by name.
  */
-export function registerPayABankRoutes(app: FastifyInstance, host: ExtensionHost): void {
-  registerBankRoutes<PayASettings, GatewayBank>(app, host, {
+export function payABankRoutes(host: ExtensionHost): RouteDeclaration[] {
+  return bankRoutes<PayASettings, GatewayBank>(host, {
     prefix: 'pay-a',
     codePrefix: 'PAY_A',
     title: 'Bank account',

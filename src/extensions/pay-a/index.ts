@@ -1,5 +1,5 @@
 import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
-import { registerPayABankRoutes } from './bank.js';
+import { payABankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
 import { createPayAPaymentHandler } from './payment-handler.js';
@@ -36,8 +36,9 @@ export const extPayA: Extension = {
       registerPayAWebhookRoute(app, host);
       registerPayARefundRoute(app, host);
       registerPayARefundableRoute(app, host);
-      registerPayABankRoutes(app, host);
     }),
+    // /pay-a/bank/{list,verify,save}, the form's script and the profile section
+    ...payABankRoutes(host),
   ],
   commands: [payASimulatorCommand],
 };

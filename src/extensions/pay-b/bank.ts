@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import type { ExtensionHost } from '../../platform/sdk/index.js';
-import { registerBankRoutes, verificationPayloadKey } from '../_gateway-kit/index.js';
+import type { ExtensionHost, RouteDeclaration } from '../../platform/sdk/index.js';
+import { bankRoutes, verificationPayloadKey } from '../_gateway-kit/index.js';
 import { createPayBClient } from './client.js';
 import { readPayBSettings } from './config.js';
 import { CUSTOMER_BANK_FIELDS } from './custom-fields.js';
@@ -16,8 +15,8 @@ export const STOREFRONT_GATEWAY_TIMEOUT_MS = 15_000;
  * kit's bank routes: banks from `GET /v3/banks/:country`, accounts resolved with `POST
  * /v3/accounts/resolve`, the optional BVN kept too.
  */
-export function registerPayBBankRoutes(app: FastifyInstance, host: ExtensionHost): void {
-  registerBankRoutes(app, host, {
+export function payBBankRoutes(host: ExtensionHost): RouteDeclaration[] {
+  return bankRoutes(host, {
     prefix: 'pay-b',
     codePrefix: 'PAY_B',
     title: 'Bank account',

@@ -1,5 +1,5 @@
 import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
-import { registerPayBBankRoutes } from './bank.js';
+import { payBBankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
 import { createPayBPaymentHandler } from './payment-handler.js';
@@ -35,8 +35,9 @@ export const extPayB: Extension = {
       registerPayBWebhookRoute(app, host);
       registerPayBRefundRoute(app, host);
       registerPayBRefundableRoute(app, host);
-      registerPayBBankRoutes(app, host);
     }),
+    // /pay-b/bank/{list,verify,save}, the form's script and the profile section
+    ...payBBankRoutes(host),
   ],
   commands: [payBSimulatorCommand],
 };

@@ -1,5 +1,9 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { BankErrors } from './bank-errors.js';
+
+/** Where a failed load is reported: the request's logger. */
+export interface BankListLog {
+  warn(details: object, message: string): void;
+}
 
 /** A bank as the storefront offers it; a gateway may keep more of its own fields on it. */
 export interface ListedBank {
@@ -26,7 +30,7 @@ export class BankListCache<B extends ListedBank = ListedBank> {
   ) {}
 
   /** The sorted list, or a 502 "Unable to load banks." when `load` fails. */
-  async banks(key: string, load: () => Promise<ReadonlyArray<B>>, log: FastifyBaseLogger): Promise<B[]> {
+  async banks(key: string, load: () => Promise<ReadonlyArray<B>>, log: BankListLog): Promise<B[]> {
     const cached = this.#lists.get(key);
     if (cached && cached.expiresAt > this.now()) return cached.banks;
     let loading = this.#loading.get(key);

@@ -1,22 +1,24 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   addFlash,
-  addTemplateFolder,
   clientErrorMessages,
+  defineRoute,
+  defineStorefrontRoute,
   errors,
   formFields,
   isPlainObject,
+  profileSlot,
   RateLimiter,
   redirectWithFlash,
-  registerProfileSlot,
   salesChannelIdOf,
-  storefrontRoutes,
   systemContext,
+  templateFolder,
   type CustomerContext,
   type ExtensionHost,
+  type RouteDeclaration,
+  type RouteReply,
+  type RouteRequest,
   type StorefrontRequest,
 } from '../../../platform/sdk/index.js';
 import {
@@ -97,21 +99,21 @@ export function verificationPayloadKey(prefix: string): string {
 }
 
 /**
- * A gateway's storefront bank routes and profile section: list the banks of the
- * configured country (XHR), verify an account at the gateway (XHR), save the verified account on the
- * customer (form post, back to the profile with a flash message). The routes exist only while "Enable
- * Bank Data Collection" is on for the request's sales channel, and only for logged-in customers.
+ * A gateway's storefront bank routes and profile section, declared: list the banks of the configured
+ * country (XHR), verify an account at the gateway (XHR), save the verified account on the customer
+ * (form post, back to the profile with a flash message). The routes exist only while "Enable Bank Data
+ * Collection" is on for the request's sales channel, and only for logged-in customers.
  */
-export function registerBankRoutes<S extends BankSettings, B extends ListedBank = ListedBank>(app: FastifyInstance, host: ExtensionHost, gateway: BankGateway<S, B>): void {
+export function bankRoutes<S extends BankSettings, B extends ListedBank = ListedBank>(host: ExtensionHost, gateway: BankGateway<S, B>): RouteDeclaration[] {
   const fields = gateway.inputFields ?? DEFAULT_BANK_INPUT_FIELDS;
   const errorsOf = bankErrors(gateway.codePrefix, fields);
   const banks = new BankListCache<B>(errorsOf);
   const listAnswer = gateway.listAnswer ?? ((list: readonly B[]) => ({ banks: list.map(({ code, name }) => ({ code, name })) }));
   const rateLimit = new RateLimiter({ points: VERIFICATIONS_PER_WINDOW, durationMs: VERIFICATION_WINDOW_MS, keyPrefix: `${gateway.prefix}-verify` });
   const store = new VerifiedAccountStore(host, verificationPayloadKey(gateway.prefix));
-  const loaded = new WeakMap<FastifyRequest, Promise<{ salesChannelId: string | null; settings: S }>>();
+  const loaded = new WeakMap<RouteRequest, Promise<{ salesChannelId: string | null; settings: S }>>();
   // the gate, the handler and the profile slot of one request share one settings read
-  const settingsOf = (request: FastifyRequest) => {
+  const settingsOf = (request: RouteRequest) => {
     let found = loaded.get(request);
     if (!found) {
       found = (async () => {
@@ -122,64 +124,22 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
     }
     return found;
   };
-  const listOf = (settings: S, request: FastifyRequest) => banks.banks(gateway.bankListKey(settings), () => gateway.listBanks(settings), request.log);
+  const listOf = (settings: S, request: RouteRequest) => banks.banks(gateway.bankListKey(settings), () => gateway.listBanks(settings), request.log);
 
-  // list and verify are the profile script's calls (XHR only), never pages or links
-  const requireXhr = (request: FastifyRequest) => {
-    if (String(request.headers['x-requested-with'] ?? '').toLowerCase() !== 'xmlhttprequest') throw errorsOf.xhrRequired();
+  // before the CSRF and login checks: a guest or a forged post learns nothing more than from any unknown path
+  const collectionOn = async (request: RouteRequest) => {
+    if (!(await settingsOf(request)).settings.collectBankData) throw errors.routeNotFound(request.method, request.url);
   };
-
-  addTemplateFolder(app, fileURLToPath(new URL('./views/', import.meta.url)));
-  const scriptUrl = registerScript(app, `/${gateway.prefix}/assets/bank-account.js`);
-
-  // a scope of their own, so the collection gate guards these three routes and nothing else of the extension
-  void app.register(async (scope) => {
-    // before the CSRF and login checks: a guest or a forged post learns nothing more than from any unknown path
-    scope.addHook('onRequest', async (request) => {
-      if (!(await settingsOf(request)).settings.collectBankData) throw errors.routeNotFound(request.method, request.url);
-    });
-    const routes = storefrontRoutes(scope);
-    routes.route({
-      method: 'GET',
-      url: `/${gateway.prefix}/bank/list`,
-      responds: 'json',
-      options: { requireCustomer: true },
-      handler: async (request, reply) => {
-        requireXhr(request);
-        const { settings } = await settingsOf(request);
-        const list = await listOf(settings, request);
-        // the list is the same for everyone and changes rarely; private because the route needs a login
-        reply.header('cache-control', 'private, max-age=300');
-        return listAnswer(list);
-      },
-    });
-
-    routes.jsonPost(
-      `/${gateway.prefix}/bank/verify`,
-      async (request, reply) => {
-        requireXhr(request);
-        const { salesChannelId, settings } = await settingsOf(request);
-        return verify(request, reply, salesChannelId, settings);
-      },
-      { requireCustomer: true },
-    );
-
-    routes.formPost(
-      `/${gateway.prefix}/bank/save`,
-      async (request, reply) => {
-        const { salesChannelId, settings } = await settingsOf(request);
-        return save(request, reply, salesChannelId, settings);
-      },
-      { requireCustomer: true },
-    );
-  });
+  // list and verify are the profile script's calls (XHR only), never pages or links
+  const xhrOnly = () => errorsOf.xhrRequired();
+  const script = bankAccountScript(`/${gateway.prefix}/assets/bank-account.js`);
 
   /**
    * `POST /<prefix>/bank/verify`: resolves the account at the gateway and remembers it in the session for
    * the save. Order: form of the input (400), bank of the configured country (400; 502 without a list),
    * rate limit (429), resolution (400 not resolved, 502 gateway unreachable).
    */
-  async function verify(request: StorefrontRequest<CustomerContext>, reply: FastifyReply, salesChannelId: string | null, settings: S) {
+  async function verify(request: StorefrontRequest<CustomerContext>, reply: RouteReply, salesChannelId: string | null, settings: S) {
     const input = validateBankAccountInput(request.body, settings.bankCountry, gateway.codePrefix, fields);
     const bank = (await listOf(settings, request)).find((candidate) => candidate.code === input.bankCode);
     if (!bank) throw errorsOf.unknownBank(settings.bankCountry);
@@ -223,7 +183,7 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
    * number, not expired) on the customer's custom fields; the account name is the gateway's, never the
    * form's. An empty BVN keeps the one on file. Every refusal returns to the profile with a message.
    */
-  async function save(request: StorefrontRequest<CustomerContext>, reply: FastifyReply, salesChannelId: string | null, settings: S) {
+  async function save(request: StorefrontRequest<CustomerContext>, reply: RouteReply, salesChannelId: string | null, settings: S) {
     const form = formFields(request.body);
     const problems: string[] = [];
     let input: BankAccountInput | undefined;
@@ -273,28 +233,70 @@ export function registerBankRoutes<S extends BankSettings, B extends ListedBank 
     return redirectWithFlash(reply, PROFILE_PATH, 'success', 'Your bank details were saved.');
   }
 
-  // the profile page's section: saved details (number masked, BVN only as "on file") and the form
-  registerProfileSlot(app, {
-    id: `${gateway.prefix}-bank-account`,
-    owner: host.extensionName,
-    template: 'gateway-kit/bank-account.njk',
-    data: async (request) => {
-      const { settings } = await settingsOf(request);
-      if (!settings.collectBankData || !request.storefront.customer) return { enabled: false };
-      // secret custom fields read masked: the page never holds the account number or BVN whole
-      const customer = await host.repository('customer').get(request.storefront.customer.id, systemContext);
-      return {
-        enabled: true,
-        prefix: gateway.prefix,
-        fields,
-        title: gateway.title,
-        saved: savedDetails(customer?.customFields, gateway.customerFields),
-        nigeria: settings.bankCountry === 'NG',
-        collectBvn: gateway.customerFields.bvn !== undefined,
-        scriptUrl,
-      };
-    },
-  });
+  return [
+    templateFolder(new URL('./views/', import.meta.url)),
+    script.route,
+    defineStorefrontRoute({
+      method: 'GET',
+      url: `/${gateway.prefix}/bank/list`,
+      responds: 'json',
+      options: { requireCustomer: true },
+      gate: collectionOn,
+      xhrOnly,
+      handler: async (request, reply) => {
+        const { settings } = await settingsOf(request);
+        const list = await listOf(settings, request);
+        // the list is the same for everyone and changes rarely; private because the route needs a login
+        reply.header('cache-control', 'private, max-age=300');
+        return listAnswer(list);
+      },
+    }),
+    defineStorefrontRoute({
+      method: 'POST',
+      url: `/${gateway.prefix}/bank/verify`,
+      responds: 'json',
+      options: { requireCustomer: true },
+      gate: collectionOn,
+      xhrOnly,
+      handler: async (request, reply) => {
+        const { salesChannelId, settings } = await settingsOf(request);
+        return verify(request, reply, salesChannelId, settings);
+      },
+    }),
+    defineStorefrontRoute({
+      method: 'POST',
+      url: `/${gateway.prefix}/bank/save`,
+      responds: 'html',
+      options: { requireCustomer: true },
+      gate: collectionOn,
+      handler: async (request, reply) => {
+        const { salesChannelId, settings } = await settingsOf(request);
+        return save(request, reply, salesChannelId, settings);
+      },
+    }),
+    // the profile page's section: saved details (number masked, BVN only as "on file") and the form
+    profileSlot({
+      id: `${gateway.prefix}-bank-account`,
+      owner: host.extensionName,
+      template: 'gateway-kit/bank-account.njk',
+      data: async (request) => {
+        const { settings } = await settingsOf(request);
+        if (!settings.collectBankData || !request.storefront.customer) return { enabled: false };
+        // secret custom fields read masked: the page never holds the account number or BVN whole
+        const customer = await host.repository('customer').get(request.storefront.customer.id, systemContext);
+        return {
+          enabled: true,
+          prefix: gateway.prefix,
+          fields,
+          title: gateway.title,
+          saved: savedDetails(customer?.customFields, gateway.customerFields),
+          nigeria: settings.bankCountry === 'NG',
+          collectBvn: gateway.customerFields.bvn !== undefined,
+          scriptUrl: script.url,
+        };
+      },
+    }),
+  ];
 }
 
 /**
@@ -326,11 +328,16 @@ function savedDetails(customFields: unknown, fields: BankCustomerFields) {
  * 'unsafe-inline' keeps it working. The URL carries a content hash, so a day of caching never serves an
  * old version after an update.
  */
-function registerScript(app: FastifyInstance, path: string): string {
+function bankAccountScript(path: string): { route: RouteDeclaration; url: string } {
   const source = readFileSync(SCRIPT_FILE);
   const version = createHash('sha256').update(source).digest('hex').slice(0, 12);
-  app.get(path, async (_request, reply) =>
-    reply.header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').type('text/javascript; charset=utf-8').send(source),
-  );
-  return `${path}?v=${version}`;
+  return {
+    url: `${path}?v=${version}`,
+    route: defineRoute({
+      method: 'GET',
+      url: path,
+      handler: async (_request, reply) =>
+        reply.header('cache-control', 'public, max-age=86400').header('x-content-type-options', 'nosniff').type('text/javascript; charset=utf-8').send(source),
+    }),
+  };
 }

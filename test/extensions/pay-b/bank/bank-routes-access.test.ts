@@ -108,6 +108,18 @@ describe('ExtPayB bank routes: existence, login and CSRF', () => {
       expect(bank.sim.requests.filter((r) => r.path.startsWith('/v3/accounts'))).toHaveLength(0);
     });
 
+    it('the profile form loads its script from its own file, by a content-hashed URL cached for a day', async () => {
+      const { browser } = await loggedInCustomer(bank.t);
+      const profile = await browser.get('/account');
+      const scriptUrl = /<script src="(\/pay-b\/assets\/bank-account\.js\?v=[0-9a-f]{12})" defer><\/script>/.exec(profile.body)?.[1];
+      expect(scriptUrl).toBeDefined();
+      const script = await bank.t.app.inject({ method: 'GET', url: scriptUrl! });
+      expect(script.statusCode).toBe(200);
+      expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(script.headers['cache-control']).toBe('public, max-age=86400');
+      expect(script.body).toContain('XMLHttpRequest');
+    });
+
     it('refuses verify and save without the session CSRF token (403) and resolves nothing', async () => {
       const { browser } = await loggedInCustomer(bank.t);
       const other = await loggedInCustomer(bank.t);
