@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { newId } from '../../../src/platform/ids.js';
-import type { InjectedFault, RecordedRequest } from '../../../src/extensions/_gateway-kit/simulator/index.js';
+import type { InjectedFault, RecordedRequest } from '../../../src/extensions/_simulator/index.js';
 import type { TestPlatform } from '../../helpers/test-platform.js';
 import { createOrderFixture } from '../../fixtures/orders.js';
 import { neededPrivileges } from '../../reliability/privileges.js';

@@ -1,5 +1,5 @@
 import { UsageError, type StandaloneConsoleCommand } from '../../../platform/sdk/index.js';
-import { alignedRows, createSimulatorCommand, type SimulatorCommandDefinition } from '../../_gateway-kit/simulator/console-command.js';
+import { alignedRows, createSimulatorCommand, type SimulatorCommandDefinition } from '../../_simulator/index.js';
 import { generateSigningSecret, isValidSigningSecret } from '../delivery/standard-webhooks.js';
 import { startTargetSimulator, type SimulatorAuth, type TargetSimulator, type TargetSimulatorOptions } from '../simulator/index.js';
 

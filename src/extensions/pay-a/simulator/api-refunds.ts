@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isPlainObject } from '../../../platform/sdk/index.js';
-import { answered } from '../../_gateway-kit/simulator/index.js';
+import { answered } from '../../_simulator/index.js';
 import type { SimulatorContext } from './context.js';
 import { parseWireAmount } from './currencies.js';
 import { MESSAGES, sendError, successBody } from './envelope.js';

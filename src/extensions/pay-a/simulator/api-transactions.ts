@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { isPlainObject } from '../../../platform/sdk/index.js';
+import { isHttpUrl } from '../../_simulator/index.js';
 import type { SimulatorContext } from './context.js';
 import { chargeableAmount, minimumChargeOf, parseWireAmount } from './currencies.js';
 import { MESSAGES, sendError, successBody } from './envelope.js';
@@ -86,15 +87,5 @@ function parseMetadata(value: unknown): unknown {
     return JSON.parse(value);
   } catch {
     return value;
-  }
-}
-
-function isHttpUrl(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
   }
 }

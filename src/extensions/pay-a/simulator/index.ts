@@ -5,13 +5,4 @@
 export { startPayASimulator } from './simulator.js';
 export { DEFAULT_SECRET_KEY } from './options.js';
 export { SANDBOX_BANK_CODE, KNOWN_ACCOUNTS } from './banks.js';
-export type {
-  InjectedFault,
-  PayASimulator,
-  PayASimulatorOptions,
-  PaymentOutcome,
-  PaymentOverrides,
-  RecordedRequest,
-  WebhookDelivery,
-  WebhookDeliveryResult,
-} from './types.js';
+export type { InjectedFault, PayASimulator, PayASimulatorOptions, PaymentOutcome, PaymentOverrides, RecordedRequest, WebhookDelivery, WebhookDeliveryResult } from './types.js';

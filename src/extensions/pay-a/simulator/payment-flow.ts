@@ -1,14 +1,9 @@
-import type { WebhookSender } from '../../_gateway-kit/simulator/index.js';
+import { gatewayTimestamp, PaymentFlowError, withQuery, type WebhookSender } from '../../_simulator/index.js';
 import { feesFor } from './currencies.js';
 import type { SimulatorSettings } from './options.js';
-import { gatewayTimestamp, type SimTransaction } from './state.js';
+import type { SimTransaction } from './state.js';
 import { chargeSuccessBody } from './transaction-record.js';
 import type { PaymentOutcome, PaymentOverrides } from './types.js';
-
-/** A transaction that cannot be paid any more (already paid) or a wrong override. */
-export class PaymentFlowError extends Error {
-  override name = 'PaymentFlowError';
-}
 
 const GATEWAY_RESPONSES: Record<string, string> = { success: 'Successful', failed: 'Declined', abandoned: 'The transaction was not completed' };
 
@@ -58,14 +53,4 @@ export class PaymentFlow {
     if (outcome === 'abandoned' && transaction.cancelAction) return { redirectUrl: back };
     return { redirectUrl: withQuery(back, { reference: transaction.reference, trxref: transaction.reference }) };
   }
-}
-
-/** Appends query parameters to the shop's URL without re-encoding what it already carries. */
-export function withQuery(url: string, params: Record<string, string>): string {
-  const hashAt = url.indexOf('#');
-  const base = hashAt === -1 ? url : url.slice(0, hashAt);
-  const fragment = hashAt === -1 ? '' : url.slice(hashAt);
-  const query = Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
-  return `${base}${separator}${query}${fragment}`;
 }

@@ -1,7 +1,7 @@
-import type { WebhookSender } from '../../_gateway-kit/simulator/index.js';
+import { gatewayTimestamp, type WebhookSender } from '../../_simulator/index.js';
 import type { SimulatorSettings } from './options.js';
 import { refundEventBody } from './refund-record.js';
-import { gatewayTimestamp, processorReference, type GatewayLedger, type SimRefund } from './state.js';
+import { processorReference, type GatewayLedger, type SimRefund } from './state.js';
 
 /**
  * A refund's life at the gateway: created pending, then processed or failed by its

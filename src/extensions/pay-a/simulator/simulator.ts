@@ -1,31 +1,44 @@
-import { FaultInjector, hmacHex, listeningUrl, WebhookSender } from '../../_gateway-kit/simulator/index.js';
+import { hmacHex, startSimulator } from '../../_simulator/index.js';
+import { registerBankRoutes } from './api-banks.js';
+import { registerRefundRoutes } from './api-refunds.js';
+import { registerTransactionRoutes } from './api-transactions.js';
 import type { SimulatorContext } from './context.js';
-import { defaultFaultBody } from './envelope.js';
+import { defaultFaultBody, errorBody, MESSAGES } from './envelope.js';
+import { registerHostedPage } from './hosted-page.js';
 import { applyOptions, keyOfMode, resolveOptions } from './options.js';
 import { PaymentFlow } from './payment-flow.js';
 import { refundFetchData } from './refund-record.js';
 import { RefundFlow } from './refund-flow.js';
-import { buildPayASimulatorServer } from './server.js';
 import { GatewayLedger, type SimRefund, type SimTransaction } from './state.js';
 import { chargeSuccessBody, verifyData } from './transaction-record.js';
-import type { PayASimulator, PayASimulatorOptions, RecordedRequest } from './types.js';
+import type { PayASimulator, PayASimulatorOptions } from './types.js';
 import { modeOfPayload, payAWebhookSigning } from './webhook-signing.js';
 
-/** Starts the gateway A simulator on a real HTTP port (127.0.0.1, random port unless told). */
+/** Starts the gateway A simulator on a real HTTP port (127.0.0.1, random port unless told): its API and hosted checkout page on the harness. */
 export async function startPayASimulator(options: PayASimulatorOptions = {}): Promise<PayASimulator> {
   const settings = resolveOptions(options);
   const ledger = new GatewayLedger();
-  const webhooks = new WebhookSender(settings, payAWebhookSigning(settings));
-  const faults = new FaultInjector(defaultFaultBody, 'PayA simulator');
-  const requests: RecordedRequest[] = [];
-  let baseUrl = '';
-  const payments = new PaymentFlow(webhooks, settings, () => `${baseUrl}/checkout/done`);
-  const refunds = new RefundFlow(ledger, webhooks, settings);
-  const ctx: SimulatorContext = { settings, ledger, webhooks, payments, refunds, faults, requests, baseUrl: () => baseUrl };
-
-  const app = await buildPayASimulatorServer(ctx);
-  await app.listen({ host: settings.host, port: settings.port });
-  baseUrl = listeningUrl(app);
+  const { context, simulator } = await startSimulator({
+    name: 'PayA simulator',
+    settings,
+    applyOptions,
+    signing: payAWebhookSigning(settings),
+    faultBody: defaultFaultBody,
+    server: { errorBody: (message) => errorBody(message), unauthorized: { status: 401, message: MESSAGES.invalidKey }, invalidJsonMessage: MESSAGES.invalidJson, internalErrorMessage: MESSAGES.serverError, hostedPrefix: '/checkout/' },
+    context: (parts): SimulatorContext => ({
+      ...parts,
+      ledger,
+      payments: new PaymentFlow(parts.webhooks, settings, () => `${parts.baseUrl()}/checkout/done`),
+      refunds: new RefundFlow(ledger, parts.webhooks, settings),
+    }),
+    routes(app, ctx) {
+      registerTransactionRoutes(app, ctx);
+      registerRefundRoutes(app, ctx);
+      registerBankRoutes(app, ctx);
+      registerHostedPage(app, ctx);
+    },
+  });
+  const { payments, refunds, webhooks } = context;
 
   const transactionOrThrow = (reference: string): SimTransaction => {
     const transaction = ledger.byReference(reference);
@@ -37,25 +50,8 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
     if (!refund) throw new Error(`PayA simulator: no refund ${id}`);
     return refund;
   };
-  let closed: Promise<void> | undefined;
 
-  return {
-    baseUrl,
-    requests,
-    webhookDeliveries: webhooks.deliveries,
-    get heldWebhooks() {
-      return webhooks.held;
-    },
-
-    close() {
-      closed ??= (async () => {
-        faults.close();
-        await webhooks.close();
-        await app.close();
-      })();
-      return closed;
-    },
-
+  return Object.assign(simulator, {
     transaction(reference) {
       const transaction = ledger.byReference(reference);
       return transaction && { ...verifyData(transaction), request: structuredClone(transaction.request), authorization_url: transaction.authorizationUrl };
@@ -113,19 +109,8 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
       return webhooks.deliver(chargeSuccessBody(transactionOrThrow(reference)));
     },
 
-    async deliverWebhook(body, deliveryOptions) {
-      return webhooks.deliver(body, deliveryOptions);
-    },
-
     signatureOf(payload, secretKey) {
       return hmacHex('sha512', secretKey ?? keyOfMode(settings, modeOfPayload(payload)) ?? settings.secretKeys[0]!, payload);
     },
-
-    holdWebhooks: () => webhooks.hold(),
-    releaseWebhooks: (releaseOptions) => webhooks.release(releaseOptions),
-    webhooksSettled: () => webhooks.settled(),
-    injectFault: (fault) => faults.add(fault),
-    setWebhookUrl: (url) => applyOptions(settings, { webhookUrl: url }),
-    setOptions: (patch) => applyOptions(settings, patch),
-  };
+  } satisfies Omit<PayASimulator, keyof typeof simulator>);
 }

@@ -1,17 +1,10 @@
 /** The simulator's programmatic API, used by tests of ExtPayA and by `bin/console ext:pay-a:simulator`. */
-import type { InjectedFault, RecordedRequest, WebhookDelivery, WebhookDeliveryResult } from '../../_gateway-kit/simulator/index.js';
+import type { GatewaySimulator, SimulatorOptions, WebhookDeliveryResult } from '../../_simulator/index.js';
 
-export type { InjectedFault, RecordedRequest, WebhookDelivery, WebhookDeliveryResult };
+export type { InjectedFault, RecordedRequest, WebhookDelivery, WebhookDeliveryResult } from '../../_simulator/index.js';
 
-export interface PayASimulatorOptions {
-  /** default 127.0.0.1 */
-  host?: string;
-  /** default 0 (random) */
-  port?: number;
-  /** Bearer keys accepted; `sk_live_…` keys act in live mode (domain "live"), every other one in test mode. Default ['sk_test_simulator'] */
-  secretKeys?: string[];
-  /** where webhooks go; undefined = none sent (automatic ones) */
-  webhookUrl?: string;
+/** Besides the common options: `sk_live_…` keys act in live mode (domain "live"), every other one in test mode (default ['sk_test_simulator']). */
+export interface PayASimulatorOptions extends SimulatorOptions {
   /** the integration's currency, charged when initialize sends none; default NGN */
   defaultCurrency?: string;
   /** currencies the merchant account has enabled; default NGN, GHS, ZAR, KES, USD, XOF */
@@ -20,8 +13,6 @@ export interface PayASimulatorOptions {
   feeBearer?: 'merchant' | 'customer';
   /** HTTP status of verify for an unknown reference: 400 (observed) or 404 (OpenAPI). Default 400 */
   unknownReferenceStatus?: 400 | 404;
-  /** default true: charge.success after a successful payment, and a refund's events */
-  autoWebhooks?: boolean;
   /** default true: a new refund sends refund.pending, then its final event */
   refundWebhooks?: boolean;
   /** how a new refund ends: processed, failed, or stays pending (only refund.pending is sent). Default processed */
@@ -30,12 +21,6 @@ export interface PayASimulatorOptions {
   refundEventOrder?: 'in-order' | 'final-first';
   /** pause between answering POST /refund and sending its events, so the shop can record its refund first. Default 50 */
   refundWebhookDelayMs?: number;
-  /** retries after an answer that is not 2xx; default 3 */
-  webhookRetries?: number;
-  /** default 50 (compressed from the live schedule) */
-  webhookRetryDelayMs?: number;
-  /** One line per API request and webhook delivery (never headers or keys); default: silent. */
-  log?: (line: string) => void;
 }
 
 export type PaymentOutcome = 'success' | 'failed' | 'abandoned';
@@ -52,13 +37,8 @@ export interface PaymentOverrides {
   channel?: string;
 }
 
-export interface PayASimulator {
-  /** e.g. http://127.0.0.1:41234: the shop's ExtPayA.config.apiBaseUrl */
-  baseUrl: string;
-  /** stops the server AND pending webhook deliveries/retry timers */
-  close(): Promise<void>;
-  /** Every API request received (not hosted-page requests) */
-  readonly requests: ReadonlyArray<RecordedRequest>;
+/** The common simulator API (webhooks signed with the key of the payload's `data.domain` mode, retried on non-2xx) and gateway A's records. */
+export interface PayASimulator extends GatewaySimulator<PayASimulatorOptions> {
   /** A transaction by reference: verify's `data` plus `request` (the initialize body as sent) and `authorization_url` */
   transaction(reference: string): Record<string, unknown> | undefined;
   /** References initialized, oldest first */
@@ -84,23 +64,6 @@ export interface PayASimulator {
   refundEvent(refundId: number, status?: string): Record<string, unknown>;
   /** Sends charge.success for a stored transaction */
   sendChargeWebhook(reference: string): Promise<WebhookDeliveryResult>;
-  /**
-   * Sends any body (a string is sent as-is, e.g. malformed JSON) signed with the key of its `data.domain` mode
-   * (or with the given headers instead), retrying on non-2xx; `times` > 1 delivers duplicates (sequentially, or
-   * all at once with parallel:true). Throws when no webhookUrl is set.
-   */
-  deliverWebhook(body: unknown, options?: { headers?: Record<string, string>; times?: number; parallel?: boolean }): Promise<WebhookDeliveryResult>;
   /** The x-pay-a-signature the simulator sends for a payload (with the key of its mode, or the given one) */
   signatureOf(payload: string, secretKey?: string): string;
-  holdWebhooks(): void;
-  /** Sends the held webhooks one after the other (reverse = out of order; duplicate = each twice) and stops holding */
-  releaseWebhooks(options?: { order?: 'fifo' | 'reverse'; duplicate?: boolean }): Promise<WebhookDeliveryResult[]>;
-  readonly heldWebhooks: ReadonlyArray<unknown>;
-  readonly webhookDeliveries: ReadonlyArray<WebhookDelivery>;
-  /** Resolves once no automatic webhook is pending or in flight */
-  webhooksSettled(): Promise<void>;
-  /** Fault injection (5xx, slow answers) for matching API requests; returns a function that removes it */
-  injectFault(fault: InjectedFault): () => void;
-  setWebhookUrl(url: string | undefined): void;
-  setOptions(patch: Partial<PayASimulatorOptions>): void;
 }

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../../platform/sdk/index.js';
-import { hmacWebhookSigning, type WebhookSigning } from '../../_gateway-kit/simulator/index.js';
+import { hmacWebhookSigning, type WebhookSigning } from '../../_simulator/index.js';
 import { keyOfMode, type SimulatorSettings } from './options.js';
 
 /** The gateway waits 30 s per delivery attempt. */

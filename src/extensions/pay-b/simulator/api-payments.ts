@@ -1,6 +1,7 @@
 import { isPlainObject, decimalsFor } from '../../../platform/sdk/index.js';
 import type { FastifyInstance } from 'fastify';
 import { describeAmountProblem, parseMajorAmount } from './amounts.js';
+import { isHttpUrl } from '../../_simulator/index.js';
 import type { SimulatorContext } from './context.js';
 import { MESSAGES, sendError, successBody } from './envelope.js';
 
@@ -63,14 +64,4 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SimulatorContex
     payment.disabled = true;
     return successBody('Payment link disabled', true);
   });
-}
-
-function isHttpUrl(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
 }

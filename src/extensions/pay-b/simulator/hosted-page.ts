@@ -1,56 +1,31 @@
-import { isPlainObject, toMajorUnits, decimalsFor } from '../../../platform/sdk/index.js';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { decimalsFor, isPlainObject, toMajorUnits } from '../../../platform/sdk/index.js';
+import { escapeHtml, htmlPage, paymentButtons, registerHostedPage as registerPage } from '../../_simulator/index.js';
 import type { SimulatorContext } from './context.js';
-import { escapeHtml, htmlPage, messagePage } from '../../_gateway-kit/simulator/index.js';
-import { PaymentFlowError } from './payment-flow.js';
 import type { PaymentInit } from './state.js';
 import type { PaymentOutcome } from './types.js';
 
 /** Named in the simulator's page bar and title. */
 const GATEWAY = 'Gateway D';
 
-/** The buttons' `action` values (the outcome names are accepted too). */
-const ACTIONS: Record<string, PaymentOutcome> = {
-  pay: 'successful',
-  successful: 'successful',
-  fail: 'failed',
-  failed: 'failed',
-  cancel: 'cancelled',
-  cancelled: 'cancelled',
-};
-
 /**
- * The gateway's hosted payment page: shows what is paid and lets the customer pay, fail or cancel; the
- * answer to the form is a 302 back to the shop's redirect_url with status, tx_ref and transaction_id.
+ * The gateway's hosted payment page (`/hosted/pay/<link id>`): shows what is paid and lets the customer pay,
+ * fail or cancel; the answer to the form is a 302 back to the shop's redirect_url with status, tx_ref and
+ * transaction_id.
  */
 export function registerHostedPage(app: FastifyInstance, ctx: SimulatorContext): void {
-  app.get<{ Params: { linkId: string } }>('/hosted/pay/:linkId', async (request, reply) => {
-    const payment = ctx.ledger.paymentByLinkId(request.params.linkId);
-    if (!payment) return sendPage(reply, 404, messagePage('Payment link not found', 'This payment link does not exist.', GATEWAY));
-    const inactive = ctx.flow.inactiveReason(payment);
-    if (inactive) return sendPage(reply, 400, messagePage('Payment unavailable', inactive, GATEWAY));
-    return sendPage(reply, 200, paymentPage(payment));
-  });
-
-  app.post<{ Params: { linkId: string } }>('/hosted/pay/:linkId', async (request, reply) => {
-    const payment = ctx.ledger.paymentByLinkId(request.params.linkId);
-    if (!payment) return sendPage(reply, 404, messagePage('Payment link not found', 'This payment link does not exist.', GATEWAY));
-    const action = isPlainObject(request.body) ? request.body.action : undefined;
-    const outcome = typeof action === 'string' ? ACTIONS[action] : undefined;
-    if (!outcome) return sendPage(reply, 400, messagePage('Invalid request', 'Choose Pay, Fail or Cancel.', GATEWAY));
-    try {
-      const { redirectUrl } = await ctx.flow.complete(payment, outcome);
-      return reply.redirect(redirectUrl, 302);
-    } catch (error) {
-      if (error instanceof PaymentFlowError) return sendPage(reply, 400, messagePage('Payment unavailable', error.message, GATEWAY));
-      throw error;
-    }
-  });
-
-  // where the customer lands when the shop sent no redirect_url
-  app.get<{ Querystring: Record<string, string | undefined> }>('/hosted/done', async (request, reply) => {
-    const status = request.query.status ?? 'unknown';
-    return sendPage(reply, 200, messagePage('Payment finished', `Status: ${status}. Reference: ${request.query.tx_ref ?? ''}`, GATEWAY));
+  registerPage<PaymentInit, PaymentOutcome>(app, {
+    gateway: GATEWAY,
+    path: '/hosted/pay/',
+    find: (linkId) => ctx.ledger.paymentByLinkId(linkId),
+    notFound: { title: 'Payment link not found', message: 'This payment link does not exist.' },
+    inactiveReason: (payment) => ctx.flow.inactiveReason(payment),
+    page: paymentPage,
+    actions: { pay: 'successful', successful: 'successful', fail: 'failed', failed: 'failed', cancel: 'cancelled', cancelled: 'cancelled' },
+    chooseMessage: 'Choose Pay, Fail or Cancel.',
+    complete: (payment, outcome) => ctx.flow.complete(payment, outcome),
+    // where the customer lands when the shop sent no redirect_url
+    done: { path: '/hosted/done', message: (query) => `Status: ${query.status ?? 'unknown'}. Reference: ${query.tx_ref ?? ''}` },
   });
 }
 
@@ -60,7 +35,6 @@ function paymentPage(payment: PaymentInit): string {
   const description = typeof customizations.description === 'string' ? customizations.description : '';
   const logo = typeof customizations.logo === 'string' && /^https?:\/\//.test(customizations.logo) ? customizations.logo : undefined;
   const amount = toMajorUnits(payment.amountMinor, decimalsFor(payment.currency));
-  const action = `/hosted/pay/${encodeURIComponent(payment.linkId)}`;
   return htmlPage(
     title,
     (logo ? `<img src="${escapeHtml(logo)}" alt="" height="48">` : '') +
@@ -68,15 +42,11 @@ function paymentPage(payment: PaymentInit): string {
       (description ? `<p>${escapeHtml(description)}</p>` : '') +
       `<p class="amount"><span data-amount>${escapeHtml(amount)}</span> <span data-currency>${escapeHtml(payment.currency)}</span></p>` +
       `<p>${escapeHtml(payment.customer.email)} &middot; reference ${escapeHtml(payment.txRef)}</p>` +
-      `<form method="post" action="${escapeHtml(action)}">` +
-      '<button type="submit" name="action" value="pay">Pay</button>' +
-      '<button type="submit" name="action" value="fail">Fail</button>' +
-      '<button type="submit" name="action" value="cancel">Cancel</button>' +
-      '</form>',
+      paymentButtons(`/hosted/pay/${encodeURIComponent(payment.linkId)}`, [
+        ['pay', 'Pay'],
+        ['fail', 'Fail'],
+        ['cancel', 'Cancel'],
+      ]),
     GATEWAY,
   );
-}
-
-function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
-  return reply.code(status).type('text/html; charset=utf-8').send(html);
 }

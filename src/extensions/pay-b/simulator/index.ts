@@ -5,13 +5,4 @@
 export { startPayBSimulator } from './simulator.js';
 export { DEFAULT_SECRET_KEY } from './options.js';
 export { TIMEOUT_BODY } from './envelope.js';
-export type {
-  InjectedFault,
-  PayBSimulator,
-  PayBSimulatorOptions,
-  PaymentOutcome,
-  PaymentOverrides,
-  RecordedRequest,
-  WebhookDelivery,
-  WebhookDeliveryResult,
-} from './types.js';
+export type { InjectedFault, PayBSimulator, PayBSimulatorOptions, PaymentOutcome, PaymentOverrides, RecordedRequest, WebhookDelivery, WebhookDeliveryResult } from './types.js';

@@ -1,19 +1,11 @@
 import { decimalsFor } from '../../../platform/sdk/index.js';
+import { PaymentFlowError, withQuery, type WebhookSender } from '../../_simulator/index.js';
 import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import { MESSAGES } from './envelope.js';
 import type { SimulatorSettings } from './options.js';
 import type { GatewayLedger, PaymentInit } from './state.js';
 import { chargeCompletedBody } from './transaction-record.js';
 import type { PaymentOutcome, PaymentOverrides } from './types.js';
-import type { WebhookSender } from '../../_gateway-kit/simulator/index.js';
-
-/** A payment that cannot be completed any more (disabled link, already paid) or a wrong override. */
-export class PaymentFlowError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PaymentFlowError';
-  }
-}
 
 export interface CompletedPayment {
   redirectUrl: string;
@@ -84,14 +76,4 @@ export class PaymentFlow {
     if (rescaled === undefined) throw new PaymentFlowError(`the payment's amount cannot be expressed in ${currency}; pass an amount override too`);
     return rescaled;
   }
-}
-
-/** Appends query parameters to the shop's URL without re-encoding what it already carries. */
-export function withQuery(url: string, params: Record<string, string>): string {
-  const hashAt = url.indexOf('#');
-  const base = hashAt === -1 ? url : url.slice(0, hashAt);
-  const fragment = hashAt === -1 ? '' : url.slice(hashAt);
-  const query = Object.entries(params).map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
-  const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&';
-  return `${base}${separator}${query}${fragment}`;
 }

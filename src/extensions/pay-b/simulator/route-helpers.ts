@@ -3,7 +3,7 @@ import type { SimulatorContext } from './context.js';
 import { MESSAGES, sendError } from './envelope.js';
 import type { GatewayTransaction } from './state.js';
 
-export { answered } from '../../_gateway-kit/simulator/index.js';
+export { answered } from '../../_simulator/index.js';
 
 /** A numeric gateway id from a path segment, or undefined ("abc", "1.5", "-3"). */
 export function parseGatewayId(value: string): number | undefined {

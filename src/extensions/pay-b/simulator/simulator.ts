@@ -1,34 +1,45 @@
 import { decimalsFor } from '../../../platform/sdk/index.js';
+import { gatewayTimestamp, startSimulator } from '../../_simulator/index.js';
 import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
+import { registerBankRoutes } from './api-banks.js';
+import { registerPaymentRoutes } from './api-payments.js';
+import { registerRefundRoutes } from './api-refunds.js';
+import { registerTransactionRoutes } from './api-transactions.js';
 import type { SimulatorContext } from './context.js';
-import { FaultInjector, listeningUrl, WebhookSender } from '../../_gateway-kit/simulator/index.js';
-import { defaultFaultBody } from './envelope.js';
+import { defaultFaultBody, errorBody, MESSAGES } from './envelope.js';
+import { registerHostedPage } from './hosted-page.js';
 import { applyOptions, resolveOptions } from './options.js';
 import { PaymentFlow } from './payment-flow.js';
 import { refundCompletedBody, refundListItem } from './refund-record.js';
-import { buildPayBSimulatorServer } from './server.js';
-import { GatewayLedger, gatewayTimestamp, type GatewayTransaction } from './state.js';
+import { GatewayLedger, type GatewayTransaction } from './state.js';
 import { chargeCompletedBody, verifyData } from './transaction-record.js';
-import type { PayBSimulator, PayBSimulatorOptions, RecordedRequest } from './types.js';
+import type { PayBSimulator, PayBSimulatorOptions } from './types.js';
 import { payBWebhookSigning } from './webhook-signing.js';
 
 /** Keys of updateTransaction that change the gateway's own record rather than only what verify shows. */
 const RECORD_KEYS = new Set(['status', 'amount', 'currency', 'app_fee']);
 
-/** Starts the gateway D simulator on a real HTTP port (127.0.0.1, random port unless told). */
+/** Starts the gateway D simulator on a real HTTP port (127.0.0.1, random port unless told): the `/v3` API and the hosted page on the harness. */
 export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Promise<PayBSimulator> {
   const settings = resolveOptions(options);
   const ledger = new GatewayLedger();
-  const webhooks = new WebhookSender(settings, payBWebhookSigning(settings));
-  const faults = new FaultInjector(defaultFaultBody, 'PayB simulator');
-  const requests: RecordedRequest[] = [];
-  let baseUrl = '';
-  const flow = new PaymentFlow({ ledger, webhooks, settings, fallbackRedirect: () => `${baseUrl}/hosted/done` });
-  const ctx: SimulatorContext = { settings, ledger, webhooks, flow, faults, requests, baseUrl: () => baseUrl };
-
-  const app = await buildPayBSimulatorServer(ctx);
-  await app.listen({ host: settings.host, port: settings.port });
-  baseUrl = listeningUrl(app);
+  const { context, simulator } = await startSimulator({
+    name: 'PayB simulator',
+    settings,
+    applyOptions,
+    signing: payBWebhookSigning(settings),
+    faultBody: defaultFaultBody,
+    server: { errorBody, unauthorized: { status: 401, message: MESSAGES.unauthorized }, invalidJsonMessage: MESSAGES.invalidJson, internalErrorMessage: 'An error occurred. Please contact support', hostedPrefix: '/hosted/' },
+    context: (parts): SimulatorContext => ({ ...parts, ledger, flow: new PaymentFlow({ ledger, webhooks: parts.webhooks, settings, fallbackRedirect: () => `${parts.baseUrl()}/hosted/done` }) }),
+    routes(app, ctx) {
+      registerPaymentRoutes(app, ctx);
+      registerTransactionRoutes(app, ctx);
+      registerRefundRoutes(app, ctx);
+      registerBankRoutes(app);
+      registerHostedPage(app, ctx);
+    },
+  });
+  const { flow, webhooks } = context;
 
   const transactionOrThrow = (id: number): GatewayTransaction => {
     const transaction = ledger.transaction(id);
@@ -36,25 +47,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
     return transaction;
   };
 
-  let closed: Promise<void> | undefined;
-
-  const simulator: PayBSimulator = {
-    baseUrl,
-    requests,
-    webhookDeliveries: webhooks.deliveries,
-    get heldWebhooks() {
-      return webhooks.held;
-    },
-
-    close() {
-      closed ??= (async () => {
-        faults.close();
-        await webhooks.close();
-        await app.close();
-      })();
-      return closed;
-    },
-
+  return Object.assign(simulator, {
     payment(txRef) {
       const payment = ledger.latestPayment(txRef);
       return payment && { txRef: payment.txRef, link: payment.link, request: structuredClone(payment.request) };
@@ -133,36 +126,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
     async sendChargeWebhook(transactionId) {
       return webhooks.deliver(chargeCompletedBody(transactionOrThrow(transactionId)));
     },
-
-    async deliverWebhook(body, options) {
-      return webhooks.deliver(body, options);
-    },
-
-    holdWebhooks() {
-      webhooks.hold();
-    },
-
-    releaseWebhooks(options) {
-      return webhooks.release(options);
-    },
-
-    webhooksSettled() {
-      return webhooks.settled();
-    },
-
-    injectFault(fault) {
-      return faults.add(fault);
-    },
-
-    setWebhookUrl(url) {
-      applyOptions(settings, { webhookUrl: url });
-    },
-
-    setOptions(patch) {
-      applyOptions(settings, patch);
-    },
-  };
-  return simulator;
+  } satisfies Omit<PayBSimulator, keyof typeof simulator>);
 }
 
 /** An amount a test puts into the gateway's records: exact, not negative, within the currency's decimals. */

@@ -1,4 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { gatewayTimestamp, IdSequence } from '../../_simulator/index.js';
 
 /** The simulated merchant account (ids that appear in gateway records). */
 export const MERCHANT_ACCOUNT_ID = 73362;
@@ -54,25 +55,6 @@ export interface RefundEntry {
   comments: string | null;
   createdAt: string;
   updatedAt: string;
-}
-
-/** Timestamps as the gateway prints them: whole seconds, `.000Z`. */
-export function gatewayTimestamp(date = new Date()): string {
-  return new Date(Math.floor(date.getTime() / 1000) * 1000).toISOString();
-}
-
-/**
- * Ids increase within one simulator and start at a random base, so two simulators that a test file starts
- * against the same shop database do not hand out the same transaction or refund ids.
- */
-class IdSequence {
-  #next: number;
-  constructor(min: number, max: number) {
-    this.#next = randomInt(min, max);
-  }
-  next(): number {
-    return this.#next++;
-  }
 }
 
 /** Everything the simulated gateway knows: payment links, transactions (attempts) and the refund ledger. */

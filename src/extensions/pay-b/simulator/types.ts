@@ -1,19 +1,12 @@
 /** The simulator's programmatic API, used by tests of ExtPayB and by `bin/console ext:pay-b:simulator`. */
-import type { InjectedFault, RecordedRequest, WebhookDelivery, WebhookDeliveryResult } from '../../_gateway-kit/simulator/index.js';
+import type { GatewaySimulator, SimulatorOptions, WebhookDeliveryResult } from '../../_simulator/index.js';
 
-export type { InjectedFault, RecordedRequest, WebhookDelivery, WebhookDeliveryResult };
+export type { InjectedFault, RecordedRequest, WebhookDelivery, WebhookDeliveryResult } from '../../_simulator/index.js';
 
-export interface PayBSimulatorOptions {
-  /** default 127.0.0.1 */
-  host?: string;
-  /** default 0 (random) */
-  port?: number;
-  /** Bearer keys accepted; default ['FLWSECK_TEST-simulator'] */
-  secretKeys?: string[];
+/** Besides the common options (default key ['FLWSECK_TEST-simulator'], webhooks retried after a non-200 answer): */
+export interface PayBSimulatorOptions extends SimulatorOptions {
   /** sent verbatim as `verif-hash` on every webhook; undefined = header omitted */
   secretHash?: string;
-  /** where webhooks go; undefined = none sent (automatic ones) */
-  webhookUrl?: string;
   /** default 'merchant': charged_amount = amount; customer: charged_amount = amount + app_fee */
   feeBearer?: 'merchant' | 'customer';
   /** status of a new refund in the create response and ledger; default 'completed' */
@@ -32,14 +25,6 @@ export interface PayBSimulatorOptions {
   refundsPageSize?: number;
   /** default true, as the real gateway: GET /v3/refunds?id= returns the account-wide list */
   refundsIgnoreIdFilter?: boolean;
-  /** retries after a non-200 answer; default 3 */
-  webhookRetries?: number;
-  /** default 50 (compressed from 30 min) */
-  webhookRetryDelayMs?: number;
-  /** default true: hosted-page outcomes and refunds send their webhooks automatically */
-  autoWebhooks?: boolean;
-  /** One line per API request and webhook delivery (never headers or keys); default: silent. */
-  log?: (line: string) => void;
 }
 
 export type PaymentOutcome = 'successful' | 'failed' | 'cancelled';
@@ -52,13 +37,8 @@ export interface PaymentOverrides {
   appFee?: number;
 }
 
-export interface PayBSimulator {
-  /** e.g. http://127.0.0.1:41234: the shop's ExtPayB.config.apiBaseUrl (paths are /v3/...) */
-  baseUrl: string;
-  /** stops the server AND pending webhook deliveries/retry timers */
-  close(): Promise<void>;
-  /** Every API request received (not hosted-page requests) */
-  readonly requests: ReadonlyArray<RecordedRequest>;
+/** The common simulator API (paths are /v3/...; webhooks carry the configured verif-hash, retried on non-200) and gateway D's records. */
+export interface PayBSimulator extends GatewaySimulator<PayBSimulatorOptions> {
   /** Payments created with POST /v3/payments, by tx_ref (latest initialization), incl. the request body as sent */
   payment(txRef: string): { txRef: string; link: string; request: Record<string, unknown> } | undefined;
   /** Gateway transactions (attempts), numeric ids, the full `data` shape of GET /v3/transactions/:id/verify */
@@ -91,24 +71,4 @@ export interface PayBSimulator {
   sendRefundWebhook(refundId: number, options?: { status?: string; shape?: 'wrapped' | 'flat' }): Promise<WebhookDeliveryResult>;
   /** Sends charge.completed for a stored transaction */
   sendChargeWebhook(transactionId: number): Promise<WebhookDeliveryResult>;
-  /**
-   * Sends any body (a string is sent as-is, e.g. malformed JSON) with the configured verif-hash (or the given
-   * headers instead), with retries on non-200; `times` > 1 delivers duplicates (sequentially, or all at once
-   * with parallel:true). Explicit sends throw when no webhookUrl is set.
-   */
-  deliverWebhook(body: unknown, options?: { headers?: Record<string, string>; times?: number; parallel?: boolean }): Promise<WebhookDeliveryResult>;
-  /** Hold automatic webhooks in a queue instead of sending */
-  holdWebhooks(): void;
-  /** Sends the held webhooks one after the other (reverse = out of order; duplicate = each twice) and stops holding */
-  releaseWebhooks(options?: { order?: 'fifo' | 'reverse'; duplicate?: boolean }): Promise<WebhookDeliveryResult[]>;
-  /** Bodies of the webhooks held right now, in the order they were queued */
-  readonly heldWebhooks: ReadonlyArray<unknown>;
-  /** Every delivery attempt: event, attempt number, HTTP status answered (or error), body */
-  readonly webhookDeliveries: ReadonlyArray<WebhookDelivery>;
-  /** Resolves once no webhook delivery (automatic refund webhooks, resend-hook) is pending or in flight */
-  webhooksSettled(): Promise<void>;
-  /** Fault injection for matching API requests; returns a function that removes it */
-  injectFault(fault: InjectedFault): () => void;
-  setWebhookUrl(url: string | undefined): void;
-  setOptions(patch: Partial<PayBSimulatorOptions>): void;
 }

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../../platform/sdk/index.js';
-import type { WebhookSigning } from '../../_gateway-kit/simulator/index.js';
+import type { WebhookSigning } from '../../_simulator/index.js';
 import type { SimulatorSettings } from './options.js';
 
 /** The gateway gives a webhook endpoint 60 s per attempt. */

@@ -1,4 +1,4 @@
-import { hmacHex } from '../webhook/signatures.js';
+import { createHmac } from 'node:crypto';
 import type { WebhookSigning } from './webhook-sender.js';
 
 export interface HmacSigningOptions {
@@ -26,4 +26,9 @@ export function hmacWebhookSigning(options: HmacSigningOptions): WebhookSigning 
     eventOf: options.eventOf,
     attemptTimeoutMs: options.attemptTimeoutMs,
   };
+}
+
+/** Lowercase hex HMAC of the exact bytes, as gateways sign webhooks. */
+export function hmacHex(algorithm: 'sha256' | 'sha512', secret: string, payload: string): string {
+  return createHmac(algorithm, secret).update(payload).digest('hex');
 }

@@ -1,4 +1,4 @@
-import { EXIT, UsageError, type CommandInput, type CommandIo, type CommandOption, type StandaloneConsoleCommand } from '../../../platform/sdk/index.js';
+import { EXIT, UsageError, type CommandInput, type CommandIo, type CommandOption, type StandaloneConsoleCommand } from '../../platform/sdk/index.js';
 
 /** A running simulator as its command sees it. */
 export interface RunningSimulator {
