@@ -1,163 +1,37 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { TRANSACTION_FIELDS } from '../../../../src/extensions/pay-b/custom-fields.js';
-import { registerCustomer } from '../../../../src/platform/customer/account/register-customer.js';
-import { defaultShopId } from '../../../../src/platform/first-start/default-ids.js';
-import { newId } from '../../../../src/platform/ids.js';
-import { guestContext } from '../../../platform/catalog/catalog-fixtures.js';
-import { createShopProduct } from '../../../platform/storefront/pages/shop-fixtures.js';
-import { freePort } from '../../../e2e/free-port.js';
-import { chromiumRunnable, launchChromium } from '../../../helpers/chromium.js';
-import { expectCleanVisit, watchPage, type PageWatch } from '../../../helpers/page-checks.js';
-import { customFieldsOf, stateOf, startPayBTest, type PayBTest } from '../pay-b-test-setup.js';
+import { describeBrowserCheckout } from '../../_gateway/checkout-browser.js';
+import { customFieldsOf, startPayBTest } from '../pay-b-test-setup.js';
 
-const runnable = chromiumRunnable('pay-b-checkout-browser.test.ts');
-
-/**
- * A storefront order paid with gateway D in a real browser: the shop's confirm page sends the customer
- * to the simulator's hosted page over loopback HTTP, the button pressed there decides, and the customer
- * comes back through the finalize route to the finish page or to the order's payment page.
- */
-describe.skipIf(!runnable)('gateway D checkout in a real browser', () => {
-  let test: PayBTest;
-  let browser: Browser;
-  let base: string;
-  let productId: string;
-  const email = `pay-b-browser-${newId().slice(0, 8)}@example.com`;
-  const password = 'a browser password';
-
-  beforeAll(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    // APP_URL is the address the browser uses: the gateway's redirect_url is built from it
-    test = await startPayBTest({ platform: { env: { appUrl: base, port, host: '127.0.0.1' } } });
-    await test.t.app.listen({ port, host: '127.0.0.1' });
-    test.sim.setWebhookUrl(`${base}/pay-b/webhook`);
-    productId = await createShopProduct(test.platform, { name: 'Gateway mug', gross: 12.5, stock: 100 });
-    await registerCustomer(test.platform, await guestContext(test.platform), {
-      email,
-      password,
-      firstName: 'Ngozi',
-      lastName: 'Okonjo',
-      billingAddress: { street: 'Marina 1', zipcode: '101001', city: 'Lagos', countryId: defaultShopId('country', 'DE') },
+/** Gateway D in a real browser (the shared steps: ../../_gateway/checkout-browser.ts). */
+describeBrowserCheckout({
+  file: 'pay-b-checkout-browser.test.ts',
+  name: 'gateway D',
+  label: 'Gateway D',
+  screenshotPrefix: 'pay-b',
+  start: (platform) => startPayBTest({ platform }),
+  webhookPath: '/pay-b/webhook',
+  hostedPath: '/hosted/pay/',
+  giveUp: { button: 'Cancel', outcome: 'cancelled' },
+  storedData: 'gateway data',
+  async expectHostedPage(page) {
+    // what the customer sees at the gateway: the amount as the gateway charges it (4.99 shipping included)
+    expect(await page.locator('body').textContent()).toContain('17.49');
+  },
+  async expectPaidTransaction(test, id, email) {
+    const gateway = test.sim.transactionsFor(id).at(-1)!;
+    const fields = await customFieldsOf(test.platform, id);
+    expect(fields).toMatchObject({
+      [TRANSACTION_FIELDS.transactionId]: String(gateway.id),
+      [TRANSACTION_FIELDS.reference]: gateway.flw_ref,
+      [TRANSACTION_FIELDS.paymentType]: 'card',
+      [TRANSACTION_FIELDS.amountCharged]: '17.49',
+      [TRANSACTION_FIELDS.currency]: 'EUR',
+      [TRANSACTION_FIELDS.customer]: { name: 'Ngozi Okonjo', email },
     });
-    browser = await launchChromium();
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await test?.close();
-  });
-
-  /**
-   * A page whose console, CSP violations and security headers are watched, the gateway's hosted page
-   * included: the order form's redirect there and the gateway's redirect back must not be blocked.
-   */
-  async function watchedPage(): Promise<{ page: Page; watch: PageWatch }> {
-    const page = await browser.newPage();
-    return { page, watch: await watchPage(page, base, { gatewayOrigin: test.sim.baseUrl }) };
-  }
-
-  async function logIn(page: Page): Promise<void> {
-    await page.goto(`${base}/account/login?redirectTo=%2F`);
-    await page.getByLabel('Email address').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(`${base}/`);
-  }
-
-  /** Cart with one mug, confirm page with gateway D chosen, order placed: returns on the gateway's page. */
-  async function orderWithGatewayD(page: Page): Promise<void> {
-    await page.goto(`${base}/detail/${productId}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.waitForURL(`${base}/checkout/cart`);
-    await page.getByRole('link', { name: 'Proceed to checkout' }).click();
-    await page.waitForURL(`${base}/checkout/confirm`);
-    // choosing the method submits its form at once (no separate button with script)
-    await page.getByLabel(/Gateway D/).click();
-    await page.locator('.flashes', { hasText: 'Your payment method is now' }).waitFor();
-    expect(await page.getByLabel(/Gateway D/).isChecked()).toBe(true);
-    await page.getByLabel(/terms and conditions/).check();
-    await page.getByRole('button', { name: 'Place order' }).click();
-    await page.waitForURL(`${test.sim.baseUrl}/hosted/pay/**`);
-  }
-
-  function orderTransactionOf(orderId: string): Promise<{ id: string }> {
-    return test.platform.db.selectFrom('order_transaction').select('id').where('order_id', '=', orderId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
-  }
-
-  it('pays on the hosted page and lands on the finish page with the order paid and the gateway data stored', async () => {
-    const { page, watch } = await watchedPage();
-    try {
-      await logIn(page);
-      await orderWithGatewayD(page);
-      // what the customer sees at the gateway: the amount as the gateway charges it (4.99 shipping included)
-      expect(await page.locator('body').textContent()).toContain('17.49');
-      await page.getByRole('button', { name: 'Pay' }).click();
-      await page.waitForURL(/\/checkout\/finish\?orderId=[0-9a-f]{32}$/);
-      expect(await page.locator('#payment-state').textContent()).toBe('Paid');
-
-      const orderId = new URL(page.url()).searchParams.get('orderId')!;
-      const { id } = await orderTransactionOf(orderId);
-      expect(await stateOf(test.platform, id)).toBe('paid');
-      const gateway = test.sim.transactionsFor(id).at(-1)!;
-      const fields = await customFieldsOf(test.platform, id);
-      expect(fields).toMatchObject({
-        [TRANSACTION_FIELDS.transactionId]: String(gateway.id),
-        [TRANSACTION_FIELDS.reference]: gateway.flw_ref,
-        [TRANSACTION_FIELDS.paymentType]: 'card',
-        [TRANSACTION_FIELDS.amountCharged]: '17.49',
-        [TRANSACTION_FIELDS.currency]: 'EUR',
-        [TRANSACTION_FIELDS.customer]: { name: 'Ngozi Okonjo', email },
-      });
-      expect(fields[TRANSACTION_FIELDS.transactionFee]).toBe(String(gateway.app_fee));
-      expect(fields[TRANSACTION_FIELDS.amountSettled]).toBe(String(gateway.amount_settled));
-      expect(typeof fields[TRANSACTION_FIELDS.verifiedAt]).toBe('string');
-      expect(fields[TRANSACTION_FIELDS.processedEvents]).toEqual([`charge:${gateway.id}`]);
-    } finally {
-      await page.close();
-    }
-    expectCleanVisit(watch, ['/checkout/order', 'gateway:/hosted/pay/', '/payment/finalize-transaction']);
-  }, 60_000);
-
-  it('cancelled on the hosted page: the order payment page shows it cancelled, and paying again with gateway D succeeds', async () => {
-    const { page, watch } = await watchedPage();
-    try {
-      await logIn(page);
-      await orderWithGatewayD(page);
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      await page.waitForURL(/\/account\/order\/edit\/[0-9a-f]{32}\?error-code=/);
-      expect(await page.locator('#payment-state').textContent()).toBe('Cancelled');
-      const orderId = /\/edit\/([0-9a-f]{32})/.exec(page.url())![1]!;
-      expect(await stateOf(test.platform, (await orderTransactionOf(orderId)).id)).toBe('cancelled');
-
-      await page.getByLabel(/Gateway D/).check();
-      await page.getByRole('button', { name: 'Pay now' }).click();
-      await page.waitForURL(`${test.sim.baseUrl}/hosted/pay/**`);
-      await page.getByRole('button', { name: 'Pay' }).click();
-      await page.waitForURL(/\/checkout\/finish\?orderId=[0-9a-f]{32}$/);
-      expect(await page.locator('#payment-state').textContent()).toBe('Paid');
-      expect(await stateOf(test.platform, (await orderTransactionOf(orderId)).id)).toBe('paid');
-    } finally {
-      await page.close();
-    }
-    expectCleanVisit(watch, ['/checkout/order', 'gateway:/hosted/pay/', '/payment/finalize-transaction']);
-  }, 60_000);
-
-  it('failed on the hosted page: the order payment page shows the payment failed', async () => {
-    const { page, watch } = await watchedPage();
-    try {
-      await logIn(page);
-      await orderWithGatewayD(page);
-      await page.getByRole('button', { name: 'Fail' }).click();
-      await page.waitForURL(/\/account\/order\/edit\/[0-9a-f]{32}\?error-code=/);
-      expect(await page.locator('#payment-state').textContent()).toBe('Failed');
-      expect(await page.locator('#payment-error').count()).toBe(1);
-      const orderId = /\/edit\/([0-9a-f]{32})/.exec(page.url())![1]!;
-      expect(await stateOf(test.platform, (await orderTransactionOf(orderId)).id)).toBe('failed');
-    } finally {
-      await page.close();
-    }
-    expectCleanVisit(watch, ['/checkout/order', 'gateway:/hosted/pay/', '/payment/finalize-transaction']);
-  }, 60_000);
+    expect(fields[TRANSACTION_FIELDS.transactionFee]).toBe(String(gateway.app_fee));
+    expect(fields[TRANSACTION_FIELDS.amountSettled]).toBe(String(gateway.amount_settled));
+    expect(typeof fields[TRANSACTION_FIELDS.verifiedAt]).toBe('string');
+    expect(fields[TRANSACTION_FIELDS.processedEvents]).toEqual([`charge:${gateway.id}`]);
+  },
 });
