@@ -4,10 +4,10 @@ import type { Db } from '../database/connection.js';
 import type { UnitOfWork } from '../database/transaction.js';
 import type { EntityRepository } from '../entities/repository.js';
 import type { EventName, EventPayload } from '../events/dispatcher.js';
-import type { LeaseService } from '../leases/lease-service.js';
+import type { Lease, LeaseHolder, LeaseOptions, LeaseRun } from '../leases/lease-service.js';
 import type { OrderTransactionService } from '../checkout/order-transaction/order-transaction-service.js';
 import type { PaymentRecordsService } from '../checkout/refund/payment-records-service.js';
-import type { SessionPayloadService } from '../sales-channel/context/session-payload-service.js';
+import type { CustomerSession } from '../sales-channel/context/session-payload-service.js';
 import type { StateRef, TransitionOutcome } from '../state-machine/state-machine-registry.js';
 import type { ConfigDefinition, Setting } from '../system-config/define-config.js';
 import type { ChangeCache, ChangeCacheOptions } from '../database/change-cache.js';
@@ -150,6 +150,32 @@ export interface HostMail {
   suppress(uow: UnitOfWork): void;
 }
 
+/** Expiring, atomic, cross-process mutual exclusion (a lease is a row; the database clock decides expiry). */
+export interface HostLeases {
+  /** Takes the lease, waiting up to `waitMs` for its holder; null when it stayed taken. */
+  take(name: string, options: LeaseOptions): Promise<Lease | null>;
+  /** Extends a lease still held by this token; false when it was lost (taken over after expiring). */
+  renew(lease: Lease, ttlMs: number): Promise<boolean>;
+  /** Gives the lease back, only if it is still this token's. */
+  release(lease: Lease): Promise<void>;
+  /** Who holds the lease now, if anyone (an expired row counts as held by nobody, but is shown). */
+  holder(name: string): Promise<LeaseHolder | null>;
+  /**
+   * Runs `work` while holding the lease: renewed every third of its lifetime, released afterwards (also
+   * when `work` throws); `signal` aborts when a renewal finds it lost. `{acquired:false}` when not taken within `waitMs`.
+   */
+  run<T>(name: string, options: LeaseOptions, work: (lease: Lease, signal: AbortSignal) => Promise<T>): Promise<LeaseRun<T>>;
+}
+
+/** Values an extension keeps server-side in a logged-in customer's storefront session, under its own key; logout drops them. */
+export interface HostSessions {
+  /** Stores `value` under `key`; false when the session is not stored (or belongs to another customer). */
+  put(session: CustomerSession, key: string, value: unknown): Promise<boolean>;
+  /** Reads `key` with the session's row locked until `uow` ends (so two requests cannot use one value twice). */
+  getForUpdate(uow: UnitOfWork, session: Omit<CustomerSession, 'customerId'>, key: string): Promise<unknown>;
+  remove(within: Db | UnitOfWork, token: string, key: string): Promise<void>;
+}
+
 export interface HostEntities {
   /** Every registered entity (the platform's and active extensions'), e.g. to grant `<entity>:read`. */
   names(): string[];
@@ -181,12 +207,12 @@ export interface ExtensionHost {
   readonly events: HostEvents;
   readonly queue: HostQueue;
   /** Expiring, atomic, cross-process mutual exclusion. */
-  readonly leases: LeaseService;
+  readonly leases: HostLeases;
   readonly orderTransactions: OrderTransactionService;
   /** Captures and refunds of order transactions. */
   readonly paymentRecords: PaymentRecordsService;
   /** Values kept in a logged-in customer's storefront session. */
-  readonly sessions: SessionPayloadService;
+  readonly sessions: HostSessions;
   readonly media: HostMedia;
   /** For values of `secret` entity fields the extension reads from its own tables. */
   readonly secrets: HostSecrets;

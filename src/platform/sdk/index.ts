@@ -43,6 +43,8 @@ export type {
   HostMedia,
   HostSecrets,
   HostEntities,
+  HostLeases,
+  HostSessions,
   HostMail,
   HostSandbox,
   SettingsOf,
