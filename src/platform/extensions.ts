@@ -1,6 +1,7 @@
 import type { Declarations } from './declarations.js';
 import type { UnitOfWork } from './database/transaction.js';
 import type { PaymentHandler } from './checkout/payment/payment-handler.js';
+import type { PaymentProvider } from './checkout/payment/provider.js';
 import type { ConfigDefinition } from './system-config/define-config.js';
 import type { ExtensionHost } from './sdk/host.js';
 import type { ExtensionRoutes } from './sdk/routes.js';
@@ -27,16 +28,18 @@ export interface CustomFieldSetDeclaration {
   }>;
 }
 
-/** A payment method an extension brings; its handler identifier is its technical name. */
-export interface PaymentMethodDeclaration {
+/**
+ * A payment method an extension brings; its handler identifier is its technical name. A gateway declares
+ * a `provider` (the host runs finalize, the webhook route and settlement for it); a method the host need
+ * not settle declares its own `handler`. Either is built once at boot with the extension's host.
+ */
+export type PaymentMethodDeclaration = {
   /** e.g. `ext_pay_b_payment`; unique across the shop. */
   technicalName: string;
   name: string;
   description?: string;
   position?: number;
-  /** Built once at boot with the extension's host. */
-  handler(host: ExtensionHost): PaymentHandler;
-}
+} & ({ handler(host: ExtensionHost): PaymentHandler; provider?: never } | { provider(host: ExtensionHost): PaymentProvider<any>; handler?: never });
 
 export interface LifecycleContext {
   host: ExtensionHost;

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../platform/sdk/index.js';
-import { GatewayHttpClient, GatewayNotConfiguredError, type EnvelopeVerdict } from '../_gateway-kit/index.js';
+import { gatewayClientFor, type EnvelopeVerdict, type GatewayHttpClient } from '../_gateway-kit/index.js';
 import { readWireAmount } from './amounts.js';
 
 /**
@@ -7,13 +7,6 @@ import { readWireAmount } from './amounts.js';
  * envelope `{status, message, data}`: `status: false` is an error even with HTTP 200. Amounts are the
  * wire's integers (gateway minor units) and stay integers here; ids are strings (unsigned 64-bit).
  */
-
-export interface PayAClientOptions {
-  baseUrl: string;
-  secretKey: string;
-  /** Per request; about 10 s keeps a stuck gateway from holding the customer. Default 10 s. */
-  timeoutMs?: number;
-}
 
 export interface TransactionInitialization {
   email: string;
@@ -73,19 +66,14 @@ export interface GatewayBank {
 /** More bank pages than this is no list a storefront can use. */
 const MAX_BANK_PAGES = 20;
 const MAX_REFUND_PAGES = 20;
+/** Per request: about 10 s keeps a stuck gateway from holding the customer. */
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 export class PayAClient {
   readonly #http: GatewayHttpClient;
 
-  constructor(options: PayAClientOptions) {
-    this.#http = new GatewayHttpClient({
-      gatewayName: 'Gateway A',
-      baseUrl: options.baseUrl,
-      secretKey: options.secretKey,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      readEnvelope,
-    });
+  constructor(http: GatewayHttpClient) {
+    this.#http = http;
   }
 
   /** `POST /transaction/initialize`: the hosted page the customer is sent to. */
@@ -209,6 +197,5 @@ export function isGatewayId(value: unknown): value is number | string {
 
 /** A client for the settings' active mode; GatewayNotConfiguredError without a secret key. */
 export function createPayAClient(settings: { apiBaseUrl: string; secretKey: string | null; sandbox: boolean }, options: { timeoutMs?: number } = {}): PayAClient {
-  if (!settings.secretKey) throw new GatewayNotConfiguredError('Gateway A', settings.sandbox ? 'sandbox' : 'live');
-  return new PayAClient({ baseUrl: settings.apiBaseUrl, secretKey: settings.secretKey, timeoutMs: options.timeoutMs });
+  return new PayAClient(gatewayClientFor(settings, { gatewayName: 'Gateway A', timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, readEnvelope }));
 }

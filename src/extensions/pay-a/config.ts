@@ -1,5 +1,5 @@
-import { defineConfig, paymentMethodIdOf, type ExtensionHost, type SettingsOf } from '../../platform/sdk/index.js';
-import { activeKeys, commonGatewaySettings } from '../_gateway-kit/index.js';
+import { defineConfig, paymentMethodIdOf, type SettingsScopes } from '../../platform/sdk/index.js';
+import { commonGatewaySettings, gatewaySettingsOf, settingsReader, type GatewaySettings } from '../_gateway-kit/index.js';
 
 export const EXTENSION_NAME = 'ExtPayA';
 
@@ -46,44 +46,16 @@ export function configKey(key: PayAConfigKey): string {
  */
 export const BANK_COUNTRY = 'NG';
 
-/** The settings of one sales channel (channel values over global ones), keys of the active mode picked. */
-export interface PayASettings {
-  sandbox: boolean;
-  /** Without a trailing slash. */
-  apiBaseUrl: string;
-  /** The active mode's secret key: API calls and webhook signatures; null when not configured. */
-  secretKey: string | null;
-  publicKey: string | null;
-  refundEnabled: boolean;
-  minimumRefundAmount: Record<string, string>;
-  collectBankData: boolean;
+/** The settings of one sales channel; the secret key also signs the webhooks. */
+export interface PayASettings extends GatewaySettings {
   bankCountry: string;
 }
 
-export function toPayASettings(raw: SettingsOf<typeof payAConfig>): PayASettings {
-  return {
-    ...activeKeys(raw),
-    apiBaseUrl: raw.apiBaseUrl,
-    refundEnabled: raw.refundEnabled,
-    minimumRefundAmount: raw.minimumRefundAmount,
-    collectBankData: raw.collectBankData,
-    bankCountry: BANK_COUNTRY,
-  };
-}
+const reader = settingsReader(payAConfig, (raw): PayASettings => ({ ...gatewaySettingsOf(raw), bankCountry: BANK_COUNTRY }));
 
-/** Reads every setting in one query (a sales channel's values override the global ones). */
-export async function readPayASettings(host: ExtensionHost, salesChannelId: string | null): Promise<PayASettings> {
-  return toPayASettings(await host.config.load(payAConfig, salesChannelId));
-}
+/** Every setting in one query (a sales channel's values override the global ones). */
+export const readPayASettings = reader.read;
 
-/** The settings of every scope, read in one query: a webhook tries each scope's key, then settles with the channel's settings. */
-export interface PayASettingsScopes {
-  /** The sales channels with values of their own. */
-  channelIds: readonly string[];
-  forChannel(salesChannelId: string | null): PayASettings;
-}
-
-export async function readPayASettingsScopes(host: ExtensionHost): Promise<PayASettingsScopes> {
-  const scopes = await host.config.loadScopes(payAConfig);
-  return { channelIds: scopes.channelIds, forChannel: (salesChannelId) => toPayASettings(scopes.forChannel(salesChannelId)) };
-}
+/** Every scope in one query: a webhook tries each scope's key, then settles with the channel's settings. */
+export const readPayASettingsScopes = reader.readScopes;
+export type PayASettingsScopes = SettingsScopes<PayASettings>;

@@ -1,5 +1,5 @@
 import { isPlainObject, parseExactDecimal } from '../../platform/sdk/index.js';
-import { GatewayHttpClient, GatewayNotConfiguredError, type GatewayClientError } from '../_gateway-kit/index.js';
+import { gatewayClientFor, type EnvelopeVerdict, type GatewayClientError, type GatewayHttpClient } from '../_gateway-kit/index.js';
 
 /**
  * The only code that talks HTTP to gateway D (Flutterwave v3-compatible). Every answer is checked
@@ -9,14 +9,6 @@ import { GatewayHttpClient, GatewayNotConfiguredError, type GatewayClientError }
  */
 
 export type PayBClientError = GatewayClientError;
-
-export interface PayBClientOptions {
-  /** e.g. `https://api.flutterwave.com` (no `/v3`: the client is bound to version 3). */
-  baseUrl: string;
-  secretKey: string;
-  /** Per request; the gateway gives up after about 28 s itself. Default 30 s. */
-  timeoutMs?: number;
-}
 
 export interface PaymentInitialization {
   tx_ref: string;
@@ -72,20 +64,14 @@ export interface Bank {
   name: string;
 }
 
+/** Per request; the gateway gives up after about 28 s itself. */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
 export class PayBClient {
   readonly #http: GatewayHttpClient;
 
-  constructor(options: PayBClientOptions) {
-    this.#http = new GatewayHttpClient({
-      gatewayName: 'Gateway D',
-      baseUrl: options.baseUrl,
-      secretKey: options.secretKey,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
-      readEnvelope: (envelope) =>
-        envelope.status === 'success' ? { ok: true, data: envelope.data } : { ok: false, message: typeof envelope.message === 'string' ? envelope.message : undefined },
-    });
+  constructor(http: GatewayHttpClient) {
+    this.#http = http;
   }
 
   /** `POST /v3/payments`: the hosted payment link for the customer. */
@@ -188,6 +174,11 @@ export class PayBClient {
   }
 }
 
+/** The envelope decides: `status` "success". */
+function readEnvelope(envelope: Record<string, unknown>): EnvelopeVerdict {
+  return envelope.status === 'success' ? { ok: true, data: envelope.data } : { ok: false, message: typeof envelope.message === 'string' ? envelope.message : undefined };
+}
+
 /** Gateway ids are positive integers, sent as numbers (or numeric strings by some endpoints). */
 export function isGatewayId(value: unknown): value is number | string {
   if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0;
@@ -207,6 +198,5 @@ function positiveIntegerOr(value: unknown, fallback: number): number {
 
 /** A client for the settings' active mode; GatewayNotConfiguredError without a secret key. */
 export function createPayBClient(settings: { apiBaseUrl: string; secretKey: string | null; sandbox: boolean }, options: { timeoutMs?: number } = {}): PayBClient {
-  if (!settings.secretKey) throw new GatewayNotConfiguredError('Gateway D', settings.sandbox ? 'sandbox' : 'live');
-  return new PayBClient({ baseUrl: settings.apiBaseUrl, secretKey: settings.secretKey, timeoutMs: options.timeoutMs });
+  return new PayBClient(gatewayClientFor(settings, { gatewayName: 'Gateway D', timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, readEnvelope }));
 }

@@ -1,5 +1,5 @@
-import { defineConfig, paymentMethodIdOf, setting, type ExtensionHost, type SettingsOf } from '../../platform/sdk/index.js';
-import { activeKeys, commonGatewaySettings } from '../_gateway-kit/index.js';
+import { defineConfig, paymentMethodIdOf, setting, type ExtensionHost } from '../../platform/sdk/index.js';
+import { commonGatewaySettings, gatewaySettingsOf, settingsReader, type GatewaySettings } from '../_gateway-kit/index.js';
 
 export const EXTENSION_NAME = 'ExtPayB';
 
@@ -67,17 +67,8 @@ export function configKey(key: PayBConfigKey): string {
   return payBConfig.key(key);
 }
 
-/** The settings of one sales channel (channel values over global ones), keys of the active mode picked. */
-export interface PayBSettings {
-  sandbox: boolean;
-  /** Without a trailing slash. */
-  apiBaseUrl: string;
-  /** The active mode's secret key; null when not configured. */
-  secretKey: string | null;
-  publicKey: string | null;
-  refundEnabled: boolean;
-  minimumRefundAmount: Record<string, string>;
-  collectBankData: boolean;
+/** The settings of one sales channel; the hosted page's look and limits besides the common ones. */
+export interface PayBSettings extends GatewaySettings {
   bankCountry: string;
   logoMediaId: string | null;
   title: string | null;
@@ -89,50 +80,25 @@ export interface PayBSettings {
   maxRetryAttempt: number | null;
 }
 
-type RawPayBSettings = SettingsOf<typeof payBConfig>;
+const reader = settingsReader(payBConfig, (raw): PayBSettings => ({
+  ...gatewaySettingsOf(raw),
+  bankCountry: raw.bankCountry,
+  logoMediaId: raw.logo,
+  title: raw.title,
+  description: raw.description,
+  paymentOptions: raw.paymentOptions === '' ? null : raw.paymentOptions,
+  sessionDuration: raw.sessionDuration,
+  maxRetryAttempt: raw.maxRetryAttempt,
+}));
 
-function toPayBSettings(raw: RawPayBSettings): PayBSettings {
-  return {
-    ...activeKeys(raw),
-    apiBaseUrl: raw.apiBaseUrl,
-    refundEnabled: raw.refundEnabled,
-    minimumRefundAmount: raw.minimumRefundAmount,
-    collectBankData: raw.collectBankData,
-    bankCountry: raw.bankCountry,
-    logoMediaId: raw.logo,
-    title: raw.title,
-    description: raw.description,
-    paymentOptions: raw.paymentOptions === '' ? null : raw.paymentOptions,
-    sessionDuration: raw.sessionDuration,
-    maxRetryAttempt: raw.maxRetryAttempt,
-  };
-}
-
-/** Reads every setting in one query (a sales channel's values override the global ones). */
-export async function readPayBSettings(host: ExtensionHost, salesChannelId: string | null): Promise<PayBSettings> {
-  return toPayBSettings(await host.config.load(payBConfig, salesChannelId));
-}
+/** Every setting in one query (a sales channel's values override the global ones). */
+export const readPayBSettings = reader.read;
 
 /**
- * The webhook secret hash of the active mode, from the global scope only (never per sales
- * channel, so a channel override cannot weaken the check). Null when none is configured.
+ * The webhook secret hash of the active mode, from the global scope only (never per sales channel, so a
+ * channel override cannot weaken the check); null when none is configured.
  */
 export async function readWebhookSecretHash(host: ExtensionHost): Promise<string | null> {
-  return webhookSecretHashOf(await host.config.load(payBConfig, null));
-}
-
-function webhookSecretHashOf(global: SettingsOf<typeof payBConfig>): string | null {
+  const global = await host.config.load(payBConfig, null);
   return global.sandbox ? global.secretHashSandbox : global.secretHash;
-}
-
-/** The settings of every scope, read in one query: what a webhook needs before and after it knows the channel. */
-export interface PayBSettingsScopes {
-  /** As readWebhookSecretHash. */
-  webhookSecretHash: string | null;
-  forChannel(salesChannelId: string | null): PayBSettings;
-}
-
-export async function readPayBSettingsScopes(host: ExtensionHost): Promise<PayBSettingsScopes> {
-  const scopes = await host.config.loadScopes(payBConfig);
-  return { webhookSecretHash: webhookSecretHashOf(scopes.forChannel(null)), forChannel: (salesChannelId) => toPayBSettings(scopes.forChannel(salesChannelId)) };
 }

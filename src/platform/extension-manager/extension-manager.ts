@@ -8,6 +8,9 @@ import { deactivatePaymentMethods, ensurePaymentMethods } from '../checkout/paym
 import { isConfigDefinition } from '../system-config/define-config.js';
 import type { ExtensionHost } from '../sdk/host.js';
 import { createExtensionHost } from './extension-host.js';
+import type { RouteDeclaration } from '../sdk/routes.js';
+import { providerRuntime } from '../checkout/payment/provider-registration.js';
+import { settlementServices } from '../checkout/payment/settlement-services.js';
 
 export interface ExtensionState {
   name: string;
@@ -46,6 +49,7 @@ const configPrefix = (extension: Extension) => `${extension.name}.config.`;
 export class ExtensionManager {
   readonly #known = new Map<string, Extension>();
   readonly #hosts = new Map<string, ExtensionHost>();
+  readonly #paymentRoutes = new Map<string, RouteDeclaration[]>();
   #active = new Set<string>();
   readonly #migrationContext: MigrationContext = {
     sealSecretCustomFields: (db, entity, names) => this.platform.secretCustomFields.sealStored(db, entity, names),
@@ -87,6 +91,11 @@ export class ExtensionManager {
     return host;
   }
 
+  /** The routes the host mounts for an extension's payment providers (their webhooks), in its scope. */
+  paymentRoutesOf(name: string): readonly RouteDeclaration[] {
+    return this.#paymentRoutes.get(name) ?? [];
+  }
+
   /** Makes every known extension's declarations known to the platform (whatever its state). */
   registerDeclarations(): void {
     const { platform } = this;
@@ -105,7 +114,9 @@ export class ExtensionManager {
       }
       for (const command of extension.commands ?? []) platform.commands.register(command, extension.name);
       for (const method of extension.paymentMethods ?? []) {
-        platform.payments.register({ identifier: method.technicalName, handler: method.handler(host), owner: extension.name });
+        const runtime = method.provider ? providerRuntime(method.provider(host), settlementServices(platform, host)) : undefined;
+        platform.payments.register({ identifier: method.technicalName, handler: runtime?.handler ?? method.handler!(host), owner: extension.name });
+        if (runtime) this.#paymentRoutes.set(extension.name, [...this.paymentRoutesOf(extension.name), runtime.webhookRoute]);
       }
     }
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { errors } from '../errors/app-error.js';
 import { EXTENSION_KEY } from './openapi/availability.js';
 import { mountRouteDeclarations, routeDeclarationsOf } from '../extension-manager/mount-routes.js';
@@ -9,9 +9,11 @@ import { mountRouteDeclarations, routeDeclarationsOf } from '../extension-manage
  * extension is not active: to a client an inactive extension's routes do not exist. The extension
  * declares them; ../extension-manager/mount-routes.ts mounts the declarations.
  */
-export async function registerExtensionOwnedRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
+export async function registerExtensionOwnedRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'extensions'>): Promise<void> {
   for (const extension of platform.extensions.all()) {
-    if (!extension.routes) continue;
+    // the host mounts the webhooks of the extension's payment providers in its scope too
+    const paymentRoutes = platform.extensions.paymentRoutesOf(extension.name);
+    if (!extension.routes && paymentRoutes.length === 0) continue;
     await app.register(async (scope) => {
       scope.addHook('onRequest', async (request) => {
         if (!platform.extensions.isActive(extension.name)) throw errors.routeNotFound(request.method, request.url);
@@ -21,7 +23,7 @@ export async function registerExtensionOwnedRoutes(app: FastifyInstance, platfor
         route.schema = Object.assign({}, route.schema, { [EXTENSION_KEY]: extension.name });
       });
       const host = platform.extensions.hostOf(extension.name);
-      await mountRouteDeclarations(scope, routeDeclarationsOf(extension.routes!, host), host);
+      await mountRouteDeclarations(scope, [...paymentRoutes, ...(extension.routes ? routeDeclarationsOf(extension.routes, host) : [])], host);
     });
   }
 }

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../../../platform/sdk/index.js';
+import { jsonObjectOf } from '../../_gateway-kit/index.js';
 
 export const CHARGE_SUCCESS = 'charge.success';
 export const REFUND_PENDING = 'refund.pending';
@@ -15,14 +16,8 @@ export interface WebhookMessage {
 
 /** The raw body as `{event: string, data: object}`, the shape of every gateway A event; null for anything else, answered 400. */
 export function parseWebhookBody(raw: Buffer | undefined): WebhookMessage | null {
-  if (!raw || raw.length === 0) return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(body) || typeof body.event !== 'string' || body.event === '' || !isPlainObject(body.data)) return null;
+  const body = jsonObjectOf(raw);
+  if (!body || typeof body.event !== 'string' || body.event === '' || !isPlainObject(body.data)) return null;
   return { event: body.event, data: body.data };
 }
 

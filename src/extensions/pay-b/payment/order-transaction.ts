@@ -1,4 +1,4 @@
-import { decimalsFor, type OrderTransactionView } from '../../../platform/sdk/index.js';
+import { decimalsFor, normalizeId, type OrderTransactionView } from '../../../platform/sdk/index.js';
 import { gatewayAmountToMinor } from '../amounts.js';
 import { PAY_B_PAYMENT_METHOD_ID } from '../config.js';
 
@@ -18,4 +18,18 @@ export function payBDecimals(transaction: OrderTransactionView): number {
  */
 export function payBAmountMinor(transaction: OrderTransactionView): number | null {
   return gatewayAmountToMinor(transaction.amountTotal, payBDecimals(transaction));
+}
+
+const UUID_HEX = /^[0-9a-f]{32}$/i;
+const UUID_DASHED = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A `tx_ref` as an order transaction id: we send the id itself (32 hex), and accept the dashed UUID
+ * form of it too. Null for anything else, which is then no transaction of this shop.
+ */
+export function orderTransactionIdFromTxRef(txRef: unknown): string | null {
+  if (typeof txRef !== 'string') return null;
+  const trimmed = txRef.trim();
+  if (!UUID_HEX.test(trimmed) && !UUID_DASHED.test(trimmed)) return null;
+  return normalizeId(trimmed);
 }

@@ -1,4 +1,5 @@
 import { isPlainObject } from '../../../platform/sdk/index.js';
+import { jsonObjectOf } from '../../_gateway-kit/index.js';
 
 export const CHARGE_COMPLETED = 'charge.completed';
 export const REFUND_COMPLETED = 'refund.completed';
@@ -16,14 +17,8 @@ export type WebhookMessage =
  * else (not JSON, empty, an array, wrong types), which is answered 400.
  */
 export function parseWebhookBody(raw: Buffer | undefined): WebhookMessage | null {
-  if (!raw || raw.length === 0) return null;
-  let body: unknown;
-  try {
-    body = JSON.parse(raw.toString('utf8'));
-  } catch {
-    return null;
-  }
-  if (!isPlainObject(body)) return null;
+  const body = jsonObjectOf(raw);
+  if (!body) return null;
   if (typeof body.event === 'string' && isPlainObject(body.data)) return { kind: 'event', event: body.event, data: body.data };
   // an event we do not handle is acknowledged whatever it carries (e.g. a dashboard ping without data)
   if (typeof body.event === 'string' && body.event !== CHARGE_COMPLETED && body.event !== REFUND_COMPLETED) return { kind: 'event', event: body.event, data: {} };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookHandler } from '../../../../src/extensions/pay-a/webhook/handle-webhook.js';
+import { createPayAProvider } from '../../../../src/extensions/pay-a/provider.js';
+import { settlementServices } from '../../../../src/platform/checkout/payment/settlement-services.js';
+import { createWebhookIntake } from '../../../../src/platform/checkout/payment/webhook-intake.js';
 import { createPayAOrderFixture, startFixturePayment, stateChanges, stateOf, startPayATest, type PayATest } from '../pay-a-test-setup.js';
 
 /**
@@ -43,9 +45,10 @@ describe('gateway A webhook: statements per delivery', () => {
     expect(duplicate).toBe(0);
 
     // a handler that did not see it (another worker, or after a restart) reads the transaction, and changes nothing
-    const otherProcess = createWebhookHandler(test.platform.extensions.hostOf('ExtPayA'));
+    const host = test.platform.extensions.hostOf('ExtPayA');
+    const otherProcess = createWebhookIntake(createPayAProvider(host), settlementServices(test.platform, host));
     const body = JSON.stringify({ event: 'charge.success', data: test.sim.transaction(reference) });
-    const fresh = await test.platform.database.statements.measure(() => otherProcess({ signature: test.sim.signatureOf(body), rawBody: Buffer.from(body) }));
+    const fresh = await test.platform.database.statements.measure(() => otherProcess({ rawBody: Buffer.from(body), headers: { 'x-pay-a-signature': test.sim.signatureOf(body) } }));
     expect(fresh.result.status).toBe(204);
     expect(fresh.count).toBe(1);
     expect(await stateChanges(test.platform, orderTransactionId)).toEqual([{ action: 'paid' }]);

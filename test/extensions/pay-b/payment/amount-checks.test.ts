@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_ERROR_CODES } from '../../../../src/platform/checkout/payment/payment-errors.js';
 import { toMajorUnits } from '../../../../src/platform/checkout/money/money.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
-import { createPayBPaymentHandler } from '../../../../src/extensions/pay-b/payment-handler.js';
+import { PAY_B_PAYMENT_METHOD } from '../../../../src/extensions/pay-b/config.js';
 import { startPayBSimulator, type PayBSimulator } from '../../../../src/extensions/pay-b/simulator/index.js';
 import {
   createPayBOrderFixture,
@@ -28,11 +28,14 @@ describe('gateway D verification: amounts, currencies and references', () => {
   });
   afterAll(() => test.close());
 
+  /** The handler the platform runs for gateway D's method. */
+  const paymentHandler = () => test.platform.payments.get(PAY_B_PAYMENT_METHOD)!;
+
   /** The handler's pay for a fixture order: creates the payment at the simulator. */
   async function startPayment(fixture: PayBOrderFixture): Promise<Record<string, unknown>> {
     const salesChannel = await test.platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
     const context = await test.platform.salesChannelContexts.load(salesChannel!, undefined);
-    const result = await createPayBPaymentHandler(test.host).pay({
+    const result = await paymentHandler().pay({
       transaction: { orderTransactionId: fixture.orderTransactionId, orderId: fixture.orderId, paymentMethodId: PAY_B_METHOD_ID, returnUrl: 'http://localhost:8000/payment/finalize-transaction?_sw_payment_token=t' },
       context,
       validationData: null,
@@ -45,7 +48,7 @@ describe('gateway D verification: amounts, currencies and references', () => {
   /** The handler's finalize for a return with `transaction_id`; resolves to the thrown error code, or 'ok'. */
   async function finalize(fixture: PayBOrderFixture, gatewayId: number | undefined): Promise<string> {
     try {
-      await createPayBPaymentHandler(test.host).finalize!({
+      await paymentHandler().finalize!({
         transaction: { orderTransactionId: fixture.orderTransactionId, orderId: fixture.orderId, paymentMethodId: PAY_B_METHOD_ID },
         requestData: { status: 'successful', tx_ref: fixture.orderTransactionId, transaction_id: String(gatewayId) },
       });
@@ -145,7 +148,7 @@ describe('gateway D verification: amounts, currencies and references', () => {
       const fixture = await createPayBOrderFixture(test.platform, { isoCode: 'USD', amountMinor: 10000 });
       const salesChannel = await test.platform.salesChannelContexts.salesChannelById(DEFAULT_SALES_CHANNEL_ID);
       const context = await test.platform.salesChannelContexts.load(salesChannel!, undefined);
-      await createPayBPaymentHandler(test.host).pay({
+      await paymentHandler().pay({
         transaction: { orderTransactionId: fixture.orderTransactionId, orderId: fixture.orderId, paymentMethodId: PAY_B_METHOD_ID, returnUrl: 'http://localhost:8000/payment/finalize-transaction?_sw_payment_token=t' },
         context,
         validationData: null,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { NOT_CONFIGURED_MESSAGE } from '../../../../src/extensions/pay-b/payment-handler.js';
+import { NOT_CONFIGURED_MESSAGE } from '../../../../src/extensions/pay-b/provider.js';
 import { createProduct } from '../../../platform/checkout/checkout-fixtures.js';
 import { DEFAULT_SALES_CHANNEL_ID, PAY_B_METHOD_ID, startPayBTest, TEST_SECRET_KEY, type PayBTest } from '../pay-b-test-setup.js';
 

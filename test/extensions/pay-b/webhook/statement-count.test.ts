@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookHandler } from '../../../../src/extensions/pay-b/webhook/handle-webhook.js';
+import { createPayBProvider } from '../../../../src/extensions/pay-b/provider.js';
+import { settlementServices } from '../../../../src/platform/checkout/payment/settlement-services.js';
+import { createWebhookIntake } from '../../../../src/platform/checkout/payment/webhook-intake.js';
 import { historyOf } from '../../../platform/state-machine/fixtures.js';
 import { createPayBOrderFixture, startFixturePayment, stateOf, startPayBTest, TEST_WEBHOOK_HASH, type PayBTest } from '../pay-b-test-setup.js';
 
@@ -45,9 +47,10 @@ describe('gateway D webhook: statements per delivery', () => {
     expect(duplicate).toBe(0);
 
     // a handler that did not see it (another worker, or after a restart) reads the transaction, and changes nothing
-    const otherProcess = createWebhookHandler(test.platform.extensions.hostOf('ExtPayB'));
+    const host = test.platform.extensions.hostOf('ExtPayB');
+    const otherProcess = createWebhookIntake(createPayBProvider(host), settlementServices(test.platform, host));
     const body = JSON.stringify({ event: 'charge.completed', data: test.sim.transaction(transactionId!) });
-    const fresh = await test.platform.database.statements.measure(() => otherProcess({ verifHash: TEST_WEBHOOK_HASH, rawBody: Buffer.from(body) }));
+    const fresh = await test.platform.database.statements.measure(() => otherProcess({ rawBody: Buffer.from(body), headers: { 'verif-hash': TEST_WEBHOOK_HASH } }));
     expect(fresh.result.status).toBe(200);
     expect(fresh.count).toBe(1);
     expect((await historyOf(test.platform, fixture.orderTransactionId)).map((row) => row.transition_action_name)).toEqual(['paid']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RecordedCharges } from '../../../src/extensions/_gateway-kit/index.js';
+import { RecordedCharges } from '../../../../src/platform/checkout/payment/recorded-charges.js';
 
 describe('gateway kit: charges recorded in this process', () => {
   it('knows what was added, and forgets the oldest past its capacity', () => {

@@ -21,10 +21,3 @@ export class RecordedCharges {
   }
 }
 
-/** What a gateway's charge handler gets from its webhook: settings of every scope read once, and the memory above. */
-export interface ChargeHandling<Settings> {
-  /** A sales channel's settings (the webhook has read every scope already). */
-  settingsOf(salesChannelId: string | null): Settings | Promise<Settings>;
-  /** Charges this process saw recorded: a redelivery of one is answered without reading the transaction. */
-  recorded: RecordedCharges;
-}

@@ -1,0 +1,46 @@
+import type { ExtensionHost, PaymentProvider } from '../../platform/sdk/index.js';
+import { PAY_A_PAYMENT_METHOD_ID } from './config.js';
+import { TRANSACTION_FIELDS } from './custom-fields.js';
+import { isGatewayReference } from './payment/reference.js';
+import { startPayment } from './payment/start-payment.js';
+import { validateCart } from './payment/validate-cart.js';
+import { verifyPayment } from './payment/verify-payment.js';
+import { handleRefundEvent } from './refund/refund-events.js';
+import { readPayAWebhook, type PayARefundEvent } from './webhook/read-webhook.js';
+import { webhookAnswers } from './webhook/webhook-answers.js';
+
+export const WEBHOOK_PATH = '/pay-a/webhook';
+
+/**
+ * Gateway A as a payment provider: validate blocks a checkout the gateway could not charge, start sends
+ * the customer to the hosted page, the return and `charge.success` are verified through the API and the
+ * host settles them. `POST /pay-a/webhook`: the `x-pay-a-signature` HMAC over the raw bytes is the gate;
+ * the only answers are 204, 400, 403 and 500, without bodies.
+ */
+export function createPayAProvider(host: ExtensionHost): PaymentProvider<PayARefundEvent> {
+  return {
+    name: 'pay-a',
+    paymentMethodId: PAY_A_PAYMENT_METHOD_ID,
+    processedEventsField: TRANSACTION_FIELDS.processedEvents,
+    messages: {
+      notConfirmed: 'The payment with Gateway A could not be confirmed.',
+      declined: 'The payment with Gateway A was not successful.',
+      cancelled: 'The payment was not completed on the payment page of Gateway A.',
+    },
+    validate: (input) => validateCart(host, input),
+    start: (input) => startPayment(host, input),
+    // the return (`reference`, `trxref`) is never trusted: the reference stored before the customer left is verified
+    returnedAttempt({ transaction, requestData }) {
+      const stored = transaction.customFields[TRANSACTION_FIELDS.reference];
+      if (!isGatewayReference(stored)) return { kind: 'unconfirmed' };
+      const returned = requestData.reference ?? requestData.trxref;
+      if (returned !== undefined && returned !== stored) {
+        host.logger.warn({ orderTransactionId: transaction.id, reference: stored }, 'pay-a: the return names another reference than the stored one; the stored one is verified');
+      }
+      return { kind: 'verify', attempt: stored };
+    },
+    verify: (reference, transaction) => verifyPayment(host, reference, transaction.salesChannelId),
+    webhook: { path: WEBHOOK_PATH, answers: webhookAnswers, read: (request) => readPayAWebhook(host, request) },
+    applyRefundEvent: ({ event, data }) => handleRefundEvent(host, event, data),
+  };
+}

@@ -1,0 +1,50 @@
+import type { ExtensionHost, PaymentProvider } from '../../platform/sdk/index.js';
+import { isGatewayId } from './client.js';
+import { PAY_B_PAYMENT_METHOD_ID, readPayBSettings } from './config.js';
+import { TRANSACTION_FIELDS } from './custom-fields.js';
+import { startPayment } from './payment/start-payment.js';
+import { verifyPayment } from './payment/verify-payment.js';
+import { handleRefundCompleted } from './refund/refund-completed.js';
+import { readPayBWebhook } from './webhook/read-webhook.js';
+import { webhookAnswers } from './webhook/webhook-answers.js';
+
+export const WEBHOOK_PATH = '/pay-b/webhook';
+
+/** Shown in the cart when gateway D cannot take payments; names no configuration detail. */
+export const NOT_CONFIGURED_MESSAGE = 'Payment with Gateway D is not available at the moment. Please choose another payment method.';
+export const NOT_CONFIGURED_CODE = 'PAY_B__NOT_CONFIGURED';
+
+/**
+ * Gateway D as a payment provider: validate blocks the checkout without a secret key for the active
+ * mode, start sends the customer to the hosted page, the return and `charge.completed` are verified
+ * through the API and the host settles them. `POST /pay-b/webhook`: the `verif-hash` header is the gate;
+ * the only answers are 200, 400, 403 and 500 with their fixed bodies.
+ */
+export function createPayBProvider(host: ExtensionHost): PaymentProvider<Record<string, unknown>> {
+  return {
+    name: 'pay-b',
+    paymentMethodId: PAY_B_PAYMENT_METHOD_ID,
+    processedEventsField: TRANSACTION_FIELDS.processedEvents,
+    messages: {
+      notConfirmed: 'The payment with Gateway D could not be confirmed.',
+      declined: 'The payment with Gateway D was not successful.',
+      cancelled: 'The payment was cancelled on the payment page of Gateway D.',
+    },
+    // runs on every cart view: one settings read, no gateway call
+    async validate({ context }) {
+      const settings = await readPayBSettings(host, context.salesChannel.id);
+      return settings.secretKey ? { ok: true } : { ok: false, message: NOT_CONFIGURED_MESSAGE, code: NOT_CONFIGURED_CODE };
+    },
+    start: (input) => startPayment(host, input),
+    // the query is a hint only: `status=cancelled` cancels, otherwise `transaction_id` is verified
+    returnedAttempt({ requestData }) {
+      const status = typeof requestData.status === 'string' ? requestData.status.trim().toLowerCase() : '';
+      if (status === 'cancelled') return { kind: 'cancelled' };
+      const gatewayTransactionId = requestData.transaction_id;
+      return isGatewayId(gatewayTransactionId) ? { kind: 'verify', attempt: String(gatewayTransactionId) } : { kind: 'unconfirmed' };
+    },
+    verify: (gatewayTransactionId, transaction) => verifyPayment(host, gatewayTransactionId, transaction.salesChannelId),
+    webhook: { path: WEBHOOK_PATH, answers: webhookAnswers, read: (request) => readPayBWebhook(host, request) },
+    applyRefundEvent: (refund) => handleRefundCompleted(host, refund),
+  };
+}

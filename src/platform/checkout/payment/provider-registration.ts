@@ -1,0 +1,42 @@
+import { defineRoute, sendAnswer, type RouteDeclaration } from '../../sdk/routes.js';
+import type { PaymentHandler } from './payment-handler.js';
+import type { PaymentProvider } from './provider.js';
+import { finalizeWithProvider } from './provider-finalize.js';
+import type { SettlementServices } from './settlement.js';
+import { createWebhookIntake } from './webhook-intake.js';
+
+/** Gateway events are a few KiB; anyone can call a webhook, so larger bodies are refused unread. */
+const DEFAULT_WEBHOOK_BODY_LIMIT = 256 * 1024;
+
+/** What the host runs for a provider: the payment handler of its method and its webhook route. */
+export interface ProviderRuntime {
+  handler: PaymentHandler;
+  webhookRoute: RouteDeclaration;
+}
+
+/**
+ * A provider as the host runs it: `validate` and `pay` are the provider's, `finalize` verifies through
+ * it and settles in the host; its webhook is a route of the extension's scope (404 while the extension is
+ * inactive), without platform authentication or CSRF (the signature is the gate), taking every body as
+ * raw bytes and answering only with the gateway's own answers.
+ */
+export function providerRuntime(provider: PaymentProvider, services: SettlementServices): ProviderRuntime {
+  const intake = createWebhookIntake(provider, services);
+  const { webhook } = provider;
+  return {
+    handler: {
+      ...(provider.validate ? { validate: (input) => provider.validate!(input) } : {}),
+      pay: (input) => provider.start(input),
+      finalize: (input) => finalizeWithProvider(provider, services, input),
+    },
+    webhookRoute: defineRoute({
+      method: 'POST',
+      url: webhook.path,
+      rawBody: true,
+      bodyLimit: webhook.bodyLimit ?? DEFAULT_WEBHOOK_BODY_LIMIT,
+      errorAnswers: { badRequest: webhook.answers.badRequest, internalError: webhook.answers.internalError },
+      handler: async (request, reply) =>
+        sendAnswer(reply, await intake({ rawBody: Buffer.isBuffer(request.body) ? request.body : undefined, headers: request.headers })),
+    }),
+  };
+}
