@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS, configKey, PAY_A_PAYMENT_METHOD, readPayASettings } from '../../../../src/extensions/pay-a/config.js';
 import { extPayA } from '../../../../src/extensions/pay-a/index.js';
-import { paymentMethodIdOf } from '../../../../src/platform/checkout/payment-method/extension-payment-methods.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
+import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, type LifecycleGateway } from '../../_gateway/lifecycle-checks.js';
 import { payAHost } from '../pay-a-test-setup.js';
 
-const METHOD_ID = paymentMethodIdOf(PAY_A_PAYMENT_METHOD);
-
-async function customFieldNames(t: TestPlatform): Promise<string[]> {
-  const rows = await t.platform.db
-    .selectFrom('custom_field as f')
-    .innerJoin('custom_field_set as s', 's.id', 'f.custom_field_set_id')
-    .select(['f.name'])
-    .where('s.name', 'like', 'ext\\_pay\\_a\\_%')
-    .orderBy('f.name')
-    .execute();
-  return rows.map((r) => r.name);
-}
+const GATEWAY: LifecycleGateway = {
+  extensionName: 'ExtPayA',
+  paymentMethod: PAY_A_PAYMENT_METHOD,
+  fieldSetPrefix: 'ext_pay_a_',
+  fieldCount: 12,
+  configKey: (key) => configKey(key as Parameters<typeof configKey>[0]),
+  sandboxDefault: CONFIG_DEFAULTS.sandbox,
+};
 
 describe('ExtPayA install, settings and uninstall', () => {
   let t: TestPlatform;
@@ -27,12 +23,9 @@ describe('ExtPayA install, settings and uninstall', () => {
   afterAll(() => t.close());
 
   it('install creates the payment method, the custom fields of transactions and customers, the privilege and the config defaults', async () => {
-    const method = (await t.api('GET', `/api/payment-method/${METHOD_ID}`)).json().data;
-    expect(method).toMatchObject({ technicalName: 'ext_pay_a_payment', handlerIdentifier: 'ext_pay_a_payment', active: true, name: 'Gateway A' });
-    const channels = await t.platform.db.selectFrom('sales_channel_payment_method').select('sales_channel_id').where('payment_method_id', '=', METHOD_ID).execute();
-    expect(channels.map((c) => c.sales_channel_id)).toContain(DEFAULT_SALES_CHANNEL_ID);
-
-    expect(await customFieldNames(t)).toEqual([
+    await expectInstalledMethodAndFields(t, GATEWAY, {
+      method: { technicalName: 'ext_pay_a_payment', handlerIdentifier: 'ext_pay_a_payment', active: true, name: 'Gateway A' },
+      fields: [
       'ext_pay_a_account_name',
       'ext_pay_a_account_number',
       'ext_pay_a_bank_code',
@@ -45,18 +38,12 @@ describe('ExtPayA install, settings and uninstall', () => {
       'pay_a_reference',
       'pay_a_transaction_id',
       'pay_a_verified_at',
-    ]);
-    const relations = await t.platform.db
-      .selectFrom('custom_field_set_relation as r')
-      .innerJoin('custom_field_set as s', 's.id', 'r.custom_field_set_id')
-      .select(['s.name', 'r.entity_name'])
-      .where('s.name', 'like', 'ext\\_pay\\_a\\_%')
-      .orderBy('s.name')
-      .execute();
-    expect(relations).toEqual([
-      { name: 'ext_pay_a_customer_bank', entity_name: 'customer' },
-      { name: 'ext_pay_a_transaction', entity_name: 'order_transaction' },
-    ]);
+      ],
+      relations: [
+        { name: 'ext_pay_a_customer_bank', entity_name: 'customer' },
+        { name: 'ext_pay_a_transaction', entity_name: 'order_transaction' },
+      ],
+    });
 
     const config = (await t.api('GET', '/api/_action/system-config?domain=ExtPayA.config')).json();
     expect(config).toMatchObject({
@@ -84,14 +71,7 @@ describe('ExtPayA install, settings and uninstall', () => {
       'ExtPayA.config.publicKey': 'pk_live_0003-lifecycle',
       'ExtPayA.config.publicKeySandbox': 'pk_test_0004-lifecycle',
     };
-    expect((await t.api('POST', '/api/_action/system-config', { body: secrets })).statusCode).toBe(204);
-    const read = await t.api('GET', '/api/_action/system-config?domain=ExtPayA.config');
-    for (const [key, value] of Object.entries(secrets)) {
-      expect(read.json()[key]).toEqual({ secretSet: true });
-      expect(read.body).not.toContain(value);
-    }
-    const stored = await t.platform.db.selectFrom('system_config').select('configuration_value').where('configuration_key', 'like', 'ExtPayA.%').execute();
-    for (const value of Object.values(secrets)) expect(JSON.stringify(stored)).not.toContain(value);
+    await expectSecretsHidden(t, GATEWAY, secrets);
 
     expect(await readPayASettings(payAHost(t.platform), DEFAULT_SALES_CHANNEL_ID)).toMatchObject({ sandbox: true, secretKey: 'sk_test_0002-lifecycle', publicKey: 'pk_test_0004-lifecycle' });
     await t.platform.systemConfig.set(t.platform.db, configKey('sandbox'), false, DEFAULT_SALES_CHANNEL_ID);
@@ -111,28 +91,13 @@ describe('ExtPayA install, settings and uninstall', () => {
   });
 
   it('uninstall without keeping data removes the custom fields and the config (keys included) and switches the method off; install restores the defaults', async () => {
-    await t.platform.extensions.uninstall('ExtPayA', false);
-    expect(await customFieldNames(t)).toEqual([]);
-    const left = await t.platform.db.selectFrom('system_config').select('configuration_key').where('configuration_key', 'like', 'ExtPayA.%').execute();
-    expect(left).toEqual([]);
-    expect((await t.api('GET', `/api/payment-method/${METHOD_ID}`)).json().data.active).toBe(false);
-
-    await t.platform.extensions.install('ExtPayA');
-    await t.platform.extensions.activate('ExtPayA');
-    expect(await customFieldNames(t)).toHaveLength(12);
-    expect(await t.platform.systemConfig.get(configKey('sandbox'))).toBe(CONFIG_DEFAULTS.sandbox);
-    expect(await t.platform.systemConfig.get(configKey('secretKey'))).toBeNull();
-    expect((await t.api('GET', `/api/payment-method/${METHOD_ID}`)).json().data.active).toBe(true);
+    await expectUninstallRemovesData(t, GATEWAY);
   });
 
   it('uninstall keeping data keeps fields and config; an inactive extension answers 404 on its routes', async () => {
-    await t.platform.systemConfig.set(t.platform.db, configKey('secretKeySandbox'), 'sk_test_kept');
-    await t.platform.extensions.deactivate('ExtPayA');
-    expect((await t.app.inject({ method: 'POST', url: '/pay-a/webhook', payload: '{}' })).statusCode).toBe(404);
-    await t.platform.extensions.uninstall('ExtPayA', true);
-    expect(await customFieldNames(t)).toHaveLength(12);
-    expect(await t.platform.systemConfig.get(configKey('secretKeySandbox'))).toBe('sk_test_kept');
-    await t.platform.extensions.install('ExtPayA');
-    await t.platform.extensions.activate('ExtPayA');
+    await expectUninstallKeepsData(t, GATEWAY, 'secretKeySandbox', 'sk_test_kept', async () => {
+      await t.platform.extensions.deactivate('ExtPayA');
+      expect((await t.app.inject({ method: 'POST', url: '/pay-a/webhook', payload: '{}' })).statusCode).toBe(404);
+    });
   });
 });

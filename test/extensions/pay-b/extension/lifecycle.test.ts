@@ -1,24 +1,19 @@
-import { payBHost } from '../pay-b-test-setup.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS, configKey, readPayBSettings, readWebhookSecretHash } from '../../../../src/extensions/pay-b/config.js';
-import { PAY_B_PAYMENT_METHOD } from '../../../../src/extensions/pay-b/config.js';
-import { paymentMethodIdOf } from '../../../../src/platform/checkout/payment-method/extension-payment-methods.js';
+import { CONFIG_DEFAULTS, configKey, PAY_B_PAYMENT_METHOD, readPayBSettings, readWebhookSecretHash } from '../../../../src/extensions/pay-b/config.js';
+import { extPayB } from '../../../../src/extensions/pay-b/index.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { extPayB } from '../../../../src/extensions/pay-b/index.js';
+import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, type LifecycleGateway } from '../../_gateway/lifecycle-checks.js';
+import { payBHost } from '../pay-b-test-setup.js';
 
-const METHOD_ID = paymentMethodIdOf(PAY_B_PAYMENT_METHOD);
-
-async function customFieldNames(t: TestPlatform): Promise<string[]> {
-  const rows = await t.platform.db
-    .selectFrom('custom_field as f')
-    .innerJoin('custom_field_set as s', 's.id', 'f.custom_field_set_id')
-    .select(['f.name'])
-    .where('s.name', 'like', 'ext\\_pay\\_b\\_%')
-    .orderBy('f.name')
-    .execute();
-  return rows.map((r) => r.name);
-}
+const GATEWAY: LifecycleGateway = {
+  extensionName: 'ExtPayB',
+  paymentMethod: PAY_B_PAYMENT_METHOD,
+  fieldSetPrefix: 'ext_pay_b_',
+  fieldCount: 15,
+  configKey: (key) => configKey(key as Parameters<typeof configKey>[0]),
+  sandboxDefault: CONFIG_DEFAULTS.sandbox,
+};
 
 describe('ExtPayB install, settings and uninstall', () => {
   let t: TestPlatform;
@@ -28,12 +23,9 @@ describe('ExtPayB install, settings and uninstall', () => {
   afterAll(() => t.close());
 
   it('install creates the payment method, the custom fields of transactions and customers, and the config defaults', async () => {
-    const method = (await t.api('GET', `/api/payment-method/${METHOD_ID}`)).json().data;
-    expect(method).toMatchObject({ technicalName: 'ext_pay_b_payment', handlerIdentifier: 'ext_pay_b_payment', active: true });
-    const channels = await t.platform.db.selectFrom('sales_channel_payment_method').select('sales_channel_id').where('payment_method_id', '=', METHOD_ID).execute();
-    expect(channels.map((c) => c.sales_channel_id)).toContain(DEFAULT_SALES_CHANNEL_ID);
-
-    expect(await customFieldNames(t)).toEqual([
+    await expectInstalledMethodAndFields(t, GATEWAY, {
+      method: { technicalName: 'ext_pay_b_payment', handlerIdentifier: 'ext_pay_b_payment', active: true },
+      fields: [
       'ext_pay_b_account_name',
       'ext_pay_b_account_number',
       'ext_pay_b_bank_code',
@@ -49,18 +41,12 @@ describe('ExtPayB install, settings and uninstall', () => {
       'pay_b_transaction_fee',
       'pay_b_transaction_id',
       'pay_b_verified_at',
-    ]);
-    const relations = await t.platform.db
-      .selectFrom('custom_field_set_relation as r')
-      .innerJoin('custom_field_set as s', 's.id', 'r.custom_field_set_id')
-      .select(['s.name', 'r.entity_name'])
-      .where('s.name', 'like', 'ext\\_pay\\_b\\_%')
-      .orderBy('s.name')
-      .execute();
-    expect(relations).toEqual([
-      { name: 'ext_pay_b_customer_bank', entity_name: 'customer' },
-      { name: 'ext_pay_b_transaction', entity_name: 'order_transaction' },
-    ]);
+      ],
+      relations: [
+        { name: 'ext_pay_b_customer_bank', entity_name: 'customer' },
+        { name: 'ext_pay_b_transaction', entity_name: 'order_transaction' },
+      ],
+    });
 
     const config = (await t.api('GET', '/api/_action/system-config?domain=ExtPayB.config')).json();
     expect(config).toMatchObject({
@@ -84,14 +70,7 @@ describe('ExtPayB install, settings and uninstall', () => {
       'ExtPayB.config.secretHash': 'live-hash-0005',
       'ExtPayB.config.secretHashSandbox': 'sandbox-hash-0006',
     };
-    expect((await t.api('POST', '/api/_action/system-config', { body: secrets })).statusCode).toBe(204);
-    const read = await t.api('GET', '/api/_action/system-config?domain=ExtPayB.config');
-    for (const [key, value] of Object.entries(secrets)) {
-      expect(read.json()[key]).toEqual({ secretSet: true });
-      expect(read.body).not.toContain(value);
-    }
-    const stored = await t.platform.db.selectFrom('system_config').select('configuration_value').where('configuration_key', 'like', 'ExtPayB.%').execute();
-    for (const value of Object.values(secrets)) expect(JSON.stringify(stored)).not.toContain(value);
+    await expectSecretsHidden(t, GATEWAY, secrets);
 
     const sandbox = await readPayBSettings(payBHost(t.platform), DEFAULT_SALES_CHANNEL_ID);
     expect(sandbox).toMatchObject({ sandbox: true, secretKey: 'FLWSECK_TEST-0002', publicKey: 'FLWPUBK_TEST-0004' });
@@ -128,26 +107,10 @@ describe('ExtPayB install, settings and uninstall', () => {
   });
 
   it('uninstall without keeping data removes the custom fields and the config (secrets included) and switches the method off; install restores the defaults', async () => {
-    await t.platform.extensions.uninstall('ExtPayB', false);
-    expect(await customFieldNames(t)).toEqual([]);
-    const left = await t.platform.db.selectFrom('system_config').select('configuration_key').where('configuration_key', 'like', 'ExtPayB.%').execute();
-    expect(left).toEqual([]);
-    expect((await t.api('GET', `/api/payment-method/${METHOD_ID}`)).json().data.active).toBe(false);
-
-    await t.platform.extensions.install('ExtPayB');
-    await t.platform.extensions.activate('ExtPayB');
-    expect(await customFieldNames(t)).toHaveLength(15);
-    expect(await t.platform.systemConfig.get(configKey('sandbox'))).toBe(CONFIG_DEFAULTS.sandbox);
-    expect(await t.platform.systemConfig.get(configKey('secretKey'))).toBeNull();
-    expect((await t.api('GET', `/api/payment-method/${METHOD_ID}`)).json().data.active).toBe(true);
+    await expectUninstallRemovesData(t, GATEWAY);
   });
 
   it('uninstall keeping data keeps fields and config', async () => {
-    await t.platform.systemConfig.set(t.platform.db, configKey('secretKeySandbox'), 'FLWSECK_TEST-kept');
-    await t.platform.extensions.uninstall('ExtPayB', true);
-    expect(await customFieldNames(t)).toHaveLength(15);
-    expect(await t.platform.systemConfig.get(configKey('secretKeySandbox'))).toBe('FLWSECK_TEST-kept');
-    await t.platform.extensions.install('ExtPayB');
-    await t.platform.extensions.activate('ExtPayB');
+    await expectUninstallKeepsData(t, GATEWAY, 'secretKeySandbox', 'FLWSECK_TEST-kept');
   });
 });
