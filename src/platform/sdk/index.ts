@@ -148,12 +148,8 @@ export type { ConsoleCommand, StandaloneConsoleCommand, CommandInput, CommandIo,
 export { EXIT } from '../console/exit-codes.js';
 export { UsageError } from '../console/usage-error.js';
 
-// storefront
+// storefront (its routes, template folders and profile slots are declared: see ./routes.ts)
 export {
-  storefrontRoutes,
-  addTemplateFolder,
-  addTemplateFilter,
-  registerProfileSlot,
   addFlash,
   redirectWithFlash,
   salesChannelIdOf,
