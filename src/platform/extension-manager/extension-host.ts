@@ -43,7 +43,6 @@ export function createExtensionHost(platform: CoreServices, extensionName: strin
           id: request.id,
           action: request.action,
           context: request.context ?? systemContext,
-          ...(request.lockedState ? { lockedState: request.lockedState } : {}),
           ...(request.customFields ? { customFields: request.customFields } : {}),
         }),
       currentState: (entity, id, within) => platform.stateMachines.currentState(within ?? db, entity, id),

@@ -41,7 +41,7 @@ export interface HostConfig {
 }
 
 export interface HostTransitionRequest {
-  /** Join a running unit of work (a settlement holding a row lock); without one the move commits alone. */
+  /** Join a running unit of work; without one the move commits alone. */
   within?: Db | UnitOfWork;
   /** A stateful entity: order, order_delivery, order_transaction, order_transaction_capture, order_transaction_capture_refund. */
   entity: string;
@@ -50,11 +50,6 @@ export interface HostTransitionRequest {
   action: string;
   /** Who acts; the system by default. */
   context?: ApiContext;
-  /**
-   * The state (and order) the caller read under a row lock it still holds in `within`, e.g. from
-   * `orderTransactions.loadForUpdate`: the move skips re-locking the row. Never pass a state read without the lock.
-   */
-  lockedState?: { technicalName: string; orderId?: string };
   /**
    * Merged into the entity's custom fields by the statement that moves it (a null value removes its key);
    * written only when it moves. Saves the separate update a settlement would otherwise make.
