@@ -6,18 +6,15 @@ const EXTENSIONS_DIR = path.resolve(import.meta.dirname, '../../src/extensions')
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
 /**
- * Files that still import fastify although they are not simulators: the gateways' webhook and refund
- * routes, which are being moved to the host's payment routes. Declared routes (src/platform/sdk/routes.ts)
+ * Files that still import fastify although they are not simulators: the gateways' refund routes, which
+ * are being moved to the host's refund routes. Declared routes (src/platform/sdk/routes.ts)
  * replace them; this list may only shrink, never grow.
  */
 const FASTIFY_NOT_YET_DECLARED = new Set([
   '_gateway-kit/refund/refund-route.ts',
   '_gateway-kit/refund/refundable-route.ts',
-  '_gateway-kit/webhook/webhook-route.ts',
   'pay-a/refund.ts',
-  'pay-a/webhook.ts',
   'pay-b/refund.ts',
-  'pay-b/webhook.ts',
 ]);
 
 function sourceFiles(dir: string): string[] {
