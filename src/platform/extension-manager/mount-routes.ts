@@ -28,7 +28,8 @@ export async function mountRouteDeclarations(scope: FastifyInstance, declaration
         addTemplateFolder(scope, fileURLToPath(declaration.folder));
         break;
       case 'profile-slot':
-        registerProfileSlot(scope, { owner: host.extensionName, ...declaration.slot });
+        // shown only while its owner, the extension by default, is active
+        registerProfileSlot(scope, { ...declaration.slot, owner: declaration.slot.owner ?? host.extensionName });
         break;
       case 'raw':
         await scope.register(async (raw) => declaration.mount(raw));

@@ -40,7 +40,7 @@ const extension: Extension = {
     }),
     profileSlot({
       id: 'ext-nickname',
-      owner: 'ExtStorefrontTest',
+      // no owner: a declared slot belongs to its extension (gone while it is inactive)
       template: 'ext-storefront-test/nickname-slot.njk',
       data: async (request) => {
         const row = await host.db.selectFrom('customer').select('custom_fields').where('id', '=', request.storefront.customer!.id).executeTakeFirst();
