@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { documentSources } from '../http/openapi/complete-document.js';
 import { adminApiDocument } from '../http/openapi/register-documents.js';
 import { documentedOnly } from '../http/schemas/index.js';
 
 /** Health check (public), the caller's identity and privileges, and the OpenAPI document of the Admin API (public). */
-export function registerInfoRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerInfoRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'entities' | 'extensions' | 'isEntityAvailable'>): void {
   app.get(
     '/api/_info/health-check',
     {

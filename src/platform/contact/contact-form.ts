@@ -1,11 +1,14 @@
 import { errors, throwProblems, type AppError } from '../errors/app-error.js';
-import type { Platform } from '../kernel.js';
+import type { CoreServices } from '../core-services.js';
 import { contactFormMailType } from '../mail/types/form-mail-types.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { accountErrors } from '../customer/account/account-errors.js';
 import { constraintViolation, violations } from '../customer/account/violations.js';
+
+/** What the contact form uses: its settings and the mail to the shop owner. */
+export type ContactFormDeps = Pick<CoreServices, 'db' | 'mail' | 'systemConfig'>;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ID_PATTERN = /^[0-9a-f]{32}$/;
@@ -18,8 +21,8 @@ const REQUIRED_SETTINGS = {
 } as const;
 
 /** Contact forms per client address per 15 minutes, per process: each one mails the shop owner. */
-const contactRequests = new WeakMap<Platform, RateLimiter>();
-function contactLimiter(platform: Platform): RateLimiter {
+const contactRequests = new WeakMap<object, RateLimiter>();
+function contactLimiter(platform: ContactFormDeps): RateLimiter {
   let limiter = contactRequests.get(platform);
   if (!limiter) contactRequests.set(platform, (limiter = new RateLimiter({ points: 5, durationMs: 15 * 60 * 1000, keyPrefix: 'contact-form' })));
   return limiter;
@@ -37,7 +40,7 @@ export interface ContactFormResult {
  * message is mailed to the shop owner (`core.basicInformation.email`) with the visitor as reply-to, queued
  * like every mail. 5 forms per client address per 15 minutes, then 429 `FRAMEWORK__RATE_LIMIT_EXCEEDED`.
  */
-export async function sendContactForm(platform: Platform, context: SalesChannelContext, body: unknown, options: { clientIp: string }): Promise<ContactFormResult> {
+export async function sendContactForm(platform: ContactFormDeps, context: SalesChannelContext, body: unknown, options: { clientIp: string }): Promise<ContactFormResult> {
   if (!isPlainObject(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
   const salesChannelId = context.salesChannel.id;
   const problems: AppError[] = [];

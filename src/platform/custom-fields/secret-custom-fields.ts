@@ -5,7 +5,6 @@ import { tableName } from '../entities/definition.js';
 import type { EntityRegistry } from '../entities/registry.js';
 import type { EntityRecord } from '../entities/serializer.js';
 import { violation } from '../entities/write-validation.js';
-import type { CustomFieldSetDeclaration } from '../extensions.js';
 import { SecretBox } from '../security/secret-box.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 
@@ -50,8 +49,12 @@ export class SecretCustomFields {
     private readonly registry: EntityRegistry,
   ) {}
 
-  /** Takes the set's secret fields into account for each entity it relates to (every known extension's, whatever its state). */
-  declare(set: CustomFieldSetDeclaration): void {
+  /**
+   * Takes the set's secret fields into account for each entity it relates to (every known extension's,
+   * whatever its state). `set` is an extension's CustomFieldSetDeclaration; only what is read here is named,
+   * so this service (under the repositories the SDK's host types name) does not import extensions.ts back.
+   */
+  declare(set: { relations: readonly string[]; fields: ReadonlyArray<{ name: string; secret?: boolean }> }): void {
     const secret = set.fields.filter((field) => field.secret === true).map((field) => field.name);
     if (secret.length === 0) return;
     for (const entity of set.relations) {

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
-import type { Platform } from '../kernel.js';
+import type { CoreServices } from '../core-services.js';
 import { systemContext } from '../acl/context.js';
 import { transaction, type UnitOfWork } from '../database/transaction.js';
 import { generateAccessKey } from '../admin-api/auth/access-keys.js';
 import { SALES_CHANNEL_TYPE_STOREFRONT } from '../sales-channel/entities.js';
 import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopCurrencyId, defaultShopId } from './default-ids.js';
 import { DEFAULT_COUNTRIES, DEFAULT_COUNTRY_STATES, DEFAULT_CURRENCIES, DEFAULT_PAYMENT_METHODS, DEFAULT_TAXES } from './default-shop-data.js';
+
+/** What creating the default shop uses. */
+export type DefaultShopDeps = Pick<CoreServices, 'db' | 'env' | 'logger' | 'repositories' | 'systemConfig'>;
 
 const MARKER_KEY = 'core.firstStart.defaultShopCreatedAt';
 // serialises first starts of several processes on one PostgreSQL server
@@ -19,7 +22,7 @@ export const DEFAULT_SALES_CHANNEL_ID = defaultShopId('sales_channel', 'storefro
  * with a domain on APP_URL). Runs once per database: a marker in system config records it, so
  * records a merchant deletes later are not brought back.
  */
-export async function ensureDefaultShop(platform: Platform): Promise<void> {
+export async function ensureDefaultShop(platform: DefaultShopDeps): Promise<void> {
   await transaction(platform.db, async (uow) => {
     await sql`SELECT pg_advisory_xact_lock(${FIRST_START_LOCK})`.execute(uow.db);
     const marker = await uow.db.selectFrom('system_config').select('id').where('configuration_key', '=', MARKER_KEY).executeTakeFirst();
@@ -30,7 +33,7 @@ export async function ensureDefaultShop(platform: Platform): Promise<void> {
   });
 }
 
-async function createDefaultShop(platform: Platform, uow: UnitOfWork): Promise<void> {
+async function createDefaultShop(platform: DefaultShopDeps, uow: UnitOfWork): Promise<void> {
   const create = (entity: string, data: Record<string, unknown> | Array<Record<string, unknown>>) =>
     platform.repositories.get(entity).create(data, systemContext, uow);
 

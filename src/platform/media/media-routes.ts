@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
 import { documentedOnly, errorResponses, IdParams, noContent, typed } from '../http/schemas/index.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { MediaFileStore, isMediaPath } from './media-file-store.js';
 import { uploadMediaFile } from './media-upload.js';
 
@@ -15,7 +15,7 @@ export const MAX_MEDIA_UPLOAD_BYTES = 20 * 1024 * 1024;
  * `POST /api/_action/media/{mediaId}/upload?extension=png&fileName=name` (raw file body, privilege
  * `media:update`, 204) and the public files under `GET /media/<path>`.
  */
-export async function registerMediaRoutes(app: FastifyInstance, platform: Platform): Promise<void> {
+export async function registerMediaRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'env'>): Promise<void> {
   const store = new MediaFileStore(platform.env.varDir);
   await app.register(async (scope) => {
     // Only this scope takes raw bodies of any type, as bytes; the rest of the app keeps its parsers.

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors/app-error.js';
 import { typed } from '../http/schemas/index.js';
 import { isId } from '../ids.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { MediaBody, MediaQuery, MediaResponse } from '../catalog/store/store-api-catalogue-schemas.js';
 import { StoreApiHeaders, storeApiErrors } from '../store-api/store-api-schemas.js';
 import { mediaColumns, storeMediaJson, type MediaRow } from './store-media-json.js';
@@ -12,7 +12,7 @@ import { mediaColumns, storeMediaJson, type MediaRow } from './store-media-json.
  * API's shape (every media file here is public), in the order asked; unknown ids are left out. No
  * ids: 400 `CONTENT__MEDIA_EMPTY_ID`; a malformed one: 400 `FRAMEWORK__INVALID_UUID`.
  */
-export function registerStoreApiMediaRoute(app: FastifyInstance, platform: Platform): void {
+export function registerStoreApiMediaRoute(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'env'>): void {
   const load = async (raw: unknown) => {
     const list = (typeof raw === 'string' ? raw.split('|') : Array.isArray(raw) ? raw : []).map((id) => String(id).toLowerCase()).filter((id) => id !== '');
     if (list.length === 0) throw new AppError(400, 'CONTENT__MEDIA_EMPTY_ID', 'A media id must be provided.');

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { transaction } from '../database/transaction.js';
 import { errors, throwProblems, type AppError } from '../errors/app-error.js';
 import { newId } from '../ids.js';
-import type { Platform } from '../kernel.js';
+import type { CoreServices } from '../core-services.js';
 import { newsletterDoubleOptInMailType } from '../mail/types/form-mail-types.js';
 import { RateLimiter } from '../rate-limit/rate-limiter.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
@@ -13,6 +13,9 @@ import { newAccountToken, tokenDigest } from '../customer/account/account-tokens
 import { isDomainOf } from '../customer/account/password-recovery.js';
 import { constraintViolation, violations } from '../customer/account/violations.js';
 import { newsletterErrors } from './newsletter-errors.js';
+
+/** What the newsletter subscription uses: its settings, the recipient rows and the mails. */
+export type NewsletterSubscriptionDeps = Pick<CoreServices, 'db' | 'mail' | 'systemConfig'>;
 
 /** Shopware's newsletter_recipient statuses. */
 export type NewsletterStatus = 'notSet' | 'direct' | 'optIn' | 'optOut';
@@ -28,8 +31,8 @@ const ID_PATTERN = /^[0-9a-f]{32}$/;
 const TEXT_FIELDS = { firstName: 'first_name', lastName: 'last_name', street: 'street', city: 'city', zipCode: 'zip_code', title: 'title' } as const;
 
 /** Subscriptions per client address per 15 minutes, per process: each one mails an address the client names. */
-const subscribeRequests = new WeakMap<Platform, RateLimiter>();
-function subscribeLimiter(platform: Platform): RateLimiter {
+const subscribeRequests = new WeakMap<object, RateLimiter>();
+function subscribeLimiter(platform: NewsletterSubscriptionDeps): RateLimiter {
   let limiter = subscribeRequests.get(platform);
   if (!limiter) subscribeRequests.set(platform, (limiter = new RateLimiter({ points: 10, durationMs: 15 * 60 * 1000, keyPrefix: 'newsletter-subscribe' })));
   return limiter;
@@ -64,7 +67,7 @@ export interface SubscribeOptions {
  * once only where the channel switched double opt-in off; `unsubscribe` opts out. An address already
  * subscribed gets no second mail. Answers the recipient's status.
  */
-export async function subscribeToNewsletter(platform: Platform, context: SalesChannelContext, body: unknown, options: SubscribeOptions): Promise<NewsletterStatus> {
+export async function subscribeToNewsletter(platform: NewsletterSubscriptionDeps, context: SalesChannelContext, body: unknown, options: SubscribeOptions): Promise<NewsletterStatus> {
   const input = objectBody(body);
   const problems: AppError[] = [];
   const email = checkedEmail(input, problems);
@@ -139,7 +142,7 @@ export async function subscribeToNewsletter(platform: Platform, context: SalesCh
   return status;
 }
 
-async function knownSalutation(platform: Platform, id: string): Promise<string> {
+async function knownSalutation(platform: NewsletterSubscriptionDeps, id: string): Promise<string> {
   const found = await platform.db.selectFrom('salutation').select('id').where('id', '=', id).executeTakeFirst();
   if (!found) throw violations.entityDoesNotExist('/salutationId', 'salutation', id);
   return id;
@@ -149,7 +152,7 @@ async function knownSalutation(platform: Platform, id: string): Promise<string> 
  * Shopware's NewsletterConfirmRoute: the link's `hash` and `em` (the SHA-1 of the address) confirm the
  * subscription (`optIn`). The link works once: confirming replaces the stored hash.
  */
-export async function confirmNewsletter(platform: Platform, context: SalesChannelContext, body: unknown): Promise<void> {
+export async function confirmNewsletter(platform: NewsletterSubscriptionDeps, context: SalesChannelContext, body: unknown): Promise<void> {
   const input = objectBody(body);
   const hash = typeof input.hash === 'string' ? input.hash.trim() : '';
   const em = typeof input.em === 'string' ? input.em.trim() : '';
@@ -179,7 +182,7 @@ export async function confirmNewsletter(platform: Platform, context: SalesChanne
  * Shopware's NewsletterUnsubscribeRoute: the address opts out in this channel. An address that never
  * subscribed answers the same, so the route tells nobody who is subscribed.
  */
-export async function unsubscribeFromNewsletter(platform: Platform, context: SalesChannelContext, body: unknown): Promise<void> {
+export async function unsubscribeFromNewsletter(platform: NewsletterSubscriptionDeps, context: SalesChannelContext, body: unknown): Promise<void> {
   const input = objectBody(body);
   const problems: AppError[] = [];
   const email = checkedEmail(input, problems);

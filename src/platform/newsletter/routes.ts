@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { documentedOnly, typed } from '../http/schemas/index.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { StoreApiHeaders, storeApiErrors } from '../store-api/store-api-schemas.js';
 import { sendContactForm } from '../contact/contact-form.js';
 import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } from './newsletter-subscription.js';
@@ -15,7 +15,7 @@ const id = (description: string) => Type.Optional(Type.String({ pattern: '^[0-9a
  * (subscribe, confirm, unsubscribe). Bodies are documented, not validated: the services answer
  * Shopware's violations at their pointers.
  */
-export function registerFormRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerFormRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'mail' | 'systemConfig'>): void {
   const routes = typed(app);
 
   routes.post(

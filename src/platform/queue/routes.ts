@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { documentedOnly, errorResponses, QueryInteger, typed } from '../http/schemas/index.js';
 
 const FailedMessages = Type.Object(
@@ -22,7 +22,7 @@ const FailedMessages = Type.Object(
 );
 
 /** Queue visibility: Shopware's `/api/_info/queue.json` and the list of failed messages. */
-export function registerQueueRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerQueueRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'queue'>): void {
   const routes = typed(app);
   routes.get(
     '/api/_info/queue.json',

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { requirePrivileges, systemContext } from '../acl/context.js';
 import { isPlainObject } from '../util/is-plain-object.js';
 import { errors } from '../errors/app-error.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { describedAs, documentedOnly, errorResponses, Id, typed } from '../http/schemas/index.js';
 import { entityRef } from '../http/openapi/entity-schemas.js';
 import { invalidStateField } from './errors.js';
@@ -52,7 +52,7 @@ const ORDER_TRANSITION_ROUTES: Array<{ entity: string; privileges: string[] }> =
  * State transitions over the Admin API. Transitions run with the caller's context so
  * the history names who acted; the answer is the target state as plain JSON.
  */
-export function registerStateMachineRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerStateMachineRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'repositories' | 'stateMachines'>): void {
   const tags = ['State machine'];
   const machines = platform.stateMachines;
   const routes = typed(app);

@@ -4,7 +4,7 @@ import { confirmRegistration } from '../customer/account/double-opt-in.js';
 import { isRecoveryExpired, requestPasswordRecovery, resetPasswordWithRecovery } from '../customer/account/password-recovery.js';
 import { documentedOnly, typed } from '../http/schemas/index.js';
 import { entityRef } from '../http/openapi/entity-schemas.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { setStoreApiContext } from './store-api-context.js';
 import { StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
 
@@ -15,7 +15,7 @@ const SuccessResponse = documentedOnly(Type.Object({ success: Type.Boolean() }, 
  * new password with it, ask whether it still works) and the confirmation of a double opt-in
  * registration. Bodies are documented, not validated: the services answer Shopware's violations.
  */
-export function registerAccountMailRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerAccountMailRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'env' | 'mail' | 'repositories' | 'salesChannelContexts' | 'systemConfig'>): void {
   const routes = typed(app);
   const tags = ['Profile'];
 

@@ -8,7 +8,7 @@ import { RegistrationBody } from '../customer/account/registration-schema.js';
 import { errors } from '../errors/app-error.js';
 import { documentedOnly, typed } from '../http/schemas/index.js';
 import { entityRef } from '../http/openapi/entity-schemas.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { contextTokenResponse, objectBody } from './context-token-response.js';
 import { requireCustomer } from './require-customer.js';
 import { setStoreApiContext } from './store-api-context.js';
@@ -18,7 +18,7 @@ const CustomerResponse = documentedOnly({ ...entityRef('customer'), description:
 const NOT_LOGGED_IN = { 403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN.' };
 
 /** Shopware's account routes: register, login, logout and the logged-in customer. */
-export function registerAccountRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerAccountRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'env' | 'events' | 'mail' | 'repositories' | 'salesChannelContexts' | 'systemConfig'>): void {
   const routes = typed(app);
   const tags = ['Login & Registration'];
 

@@ -5,7 +5,7 @@ import { parseStoreApiCriteria, STORE_API_EXPOSURE } from '../catalog/store/stor
 import { createAddress, deleteAddress, listAddresses, setDefaultAddress, updateAddress, type DefaultAddressKind } from '../customer/addresses/address-book.js';
 import { documentedOnly, noContent, typed } from '../http/schemas/index.js';
 import { entityRef } from '../http/openapi/entity-schemas.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { requireCustomer } from './require-customer.js';
 import { StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
 
@@ -47,7 +47,7 @@ const NOT_LOGGED_IN = { 403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN: no customer is l
 const NOT_FOUND = 'CHECKOUT__CUSTOMER_ADDRESS_NOT_FOUND: the address is not one of the logged-in customer\'s.';
 
 /** Shopware's address book routes: the logged-in customer's addresses (guests included, as in Shopware's checkout). */
-export function registerAddressRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerAddressRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'entities' | 'repositories'>): void {
   const routes = typed(app);
   const tags = ['Address'];
 

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { Criteria } from '../entities/criteria/types.js';
 import { applyIncludes } from '../entities/serializer.js';
 import { documentedOnly, entityRef, typed } from '../http/schemas/index.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { parseStoreApiCriteria } from '../catalog/store/store-api-criteria.js';
 import { StoreCriteriaBody, StoreCriteriaQuery } from '../catalog/store/store-api-schemas.js';
 import {
@@ -41,7 +41,7 @@ const searchResult = (entity: string, description: string) =>
  * currencies, languages, salutations, shipping methods) and a customer group's registration settings.
  * GET takes criteria in the query string, POST in the body.
  */
-export function registerContextDataRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerContextDataRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'entities'>): void {
   const registry = platform.entities;
   const db = platform.db;
   const routes = typed(app);

@@ -1,6 +1,6 @@
 import { systemContext } from '../acl/context.js';
 import type { EntityRecord } from '../entities/serializer.js';
-import type { Platform } from '../kernel.js';
+import type { CoreServices } from '../core-services.js';
 import { loadCustomerJson } from '../customer/account/customer-json.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
 import { cashRounding, storeCountryJson, storeCurrencyJson, storeShippingMethodJson } from './context-data.js';
@@ -13,7 +13,7 @@ const LIVE_VERSION = '0fa91ce3e96a4bc2be4bd9ce752c3425';
  * as the Store API serialises them (the customer without password), the visitor's token and the
  * inner `context` (language chain, currency, tax state).
  */
-export async function salesChannelContextJson(platform: Platform, context: SalesChannelContext): Promise<Record<string, unknown>> {
+export async function salesChannelContextJson(platform: Pick<CoreServices, 'repositories'>, context: SalesChannelContext): Promise<Record<string, unknown>> {
   const entity = async (name: string, id: string): Promise<EntityRecord | null> =>
     (await platform.repositories.get(name).get(id, systemContext)) ?? null;
   const customer = context.customer ? ((await loadCustomerJson(platform, context.customer.id)) ?? null) : null;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { errors } from '../errors/app-error.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { typed } from '../http/schemas/index.js';
 import { salesChannelContextJson } from './context-json.js';
 import { contextTokenResponse, objectBody } from './context-token-response.js';
@@ -8,7 +8,7 @@ import { setStoreApiContext } from './store-api-context.js';
 import { ContextPatchBody, ContextTokenResponse, SalesChannelContextResponse, StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
 
 /** `GET /store-api/context` (the visitor's context) and `PATCH /store-api/context` (switch currency, payment, shipping). */
-export function registerContextRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerContextRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'repositories' | 'salesChannelContexts'>): void {
   const routes = typed(app);
   const tags = ['System & Context'];
 

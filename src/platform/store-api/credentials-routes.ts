@@ -4,7 +4,7 @@ import { changeEmail, changePassword } from '../customer/account/customer-creden
 import { convertGuest, deleteCustomer } from '../customer/account/guest-conversion.js';
 import { CHECKS_TEXT_ITSELF } from '../http/input-guard.js';
 import { documentedOnly, noContent, typed } from '../http/schemas/index.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { customerNewsletterStatus } from '../newsletter/customer-newsletter-status.js';
 import { StoreCriteriaBody } from '../catalog/store/store-api-schemas.js';
 import { requireCustomer } from './require-customer.js';
@@ -34,7 +34,7 @@ const NewsletterRecipient = documentedOnly(
 );
 
 /** Shopware's credential and newsletter-status routes of the logged-in customer (guests: 403). */
-export function registerCredentialsRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerCredentialsRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'repositories' | 'salesChannelContexts'>): void {
   const routes = typed(app);
   const tags = ['Profile'];
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { documentSources } from '../http/openapi/complete-document.js';
 import { storeApiDocument } from '../http/openapi/register-documents.js';
 import { documentedOnly } from '../http/schemas/index.js';
@@ -8,7 +8,7 @@ import { documentedOnly } from '../http/schemas/index.js';
  * `GET /store-api/_info/openapi3.json`: the Store API's OpenAPI document. Public, without access key:
  * it describes routes, not a sales channel's data, as the Admin API's document is public too.
  */
-export function registerStoreApiInfoRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerStoreApiInfoRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'entities' | 'extensions' | 'isEntityAvailable'>): void {
   const sources = documentSources(platform);
   app.get(
     '/store-api/_info/openapi3.json',

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { typed } from '../http/schemas/index.js';
 import { availablePaymentMethods } from './payment-method-listing.js';
 import { PaymentMethodListing, PaymentMethodQuery, StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
@@ -9,7 +9,7 @@ import { PaymentMethodListing, PaymentMethodQuery, StoreApiHeaders, storeApiErro
  * (query or body) is accepted; availability rules are not evaluated on this platform, so the listing
  * is always the methods a visitor can use (see availablePaymentMethods).
  */
-export function registerPaymentMethodRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerPaymentMethodRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'payments' | 'repositories'>): void {
   const list = async (request: FastifyRequest) => {
     const elements = await availablePaymentMethods(platform, request.salesChannelContext);
     return {

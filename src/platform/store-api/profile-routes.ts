@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { changeLanguage, changeProfile } from '../customer/account/customer-profile.js';
 import { documentedOnly, typed } from '../http/schemas/index.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { requireCustomer } from './require-customer.js';
 import { StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
 
@@ -25,7 +25,7 @@ const ProfileBody = documentedOnly(
 const LanguageBody = documentedOnly(Type.Object({ languageId: Type.String() }, { description: 'A language of the sales channel.' }));
 
 /** Shopware's profile routes of the logged-in customer (guests: 403, as Shopware's `_loginRequired`). */
-export function registerProfileRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerProfileRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'repositories'>): void {
   const routes = typed(app);
   const tags = ['Profile'];
 

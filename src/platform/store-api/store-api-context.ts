@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { AppError } from '../errors/app-error.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
 
@@ -21,7 +21,7 @@ export const HEADER_CONTEXT_TOKEN = 'sw-context-token';
  * Store API authentication: `sw-access-key` names the sales channel, `sw-context-token` the visitor's
  * context. Every response carries the (possibly new) token back in `sw-context-token`.
  */
-export function registerStoreApiContext(app: FastifyInstance, platform: Platform): void {
+export function registerStoreApiContext(app: FastifyInstance, platform: Pick<PlatformServices, 'salesChannelContexts'>): void {
   app.decorateRequest('salesChannelContext', null as unknown as SalesChannelContext);
   // preValidation: a request without a valid access key is refused before its body is judged
   app.addHook('preValidation', async (request, reply) => {

@@ -6,7 +6,7 @@ import { DEFAULT_LISTING_SORT } from '../catalog/store/product-listing-sortings.
 import { productListingJson, storeProductsJson } from '../catalog/store/store-product-list-json.js';
 import { addWishlistProduct, assertWishlistEnabled, loadWishlist, mergeWishlistProducts, removeWishlistProduct } from '../customer/wishlist/wishlist.js';
 import { documentedOnly, typed } from '../http/schemas/index.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { requireCustomer } from './require-customer.js';
 import { includeSeoUrls } from './store-api-headers.js';
 import { StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
@@ -23,7 +23,7 @@ const ProductIdParams = Type.Object({ productId: Type.String() });
 const FORBIDDEN = { 403: 'CHECKOUT__CUSTOMER_NOT_LOGGED_IN (no customer, or a guest), or CHECKOUT__WISHLIST_IS_NOT_ACTIVATED (`core.cart.wishlistEnabled` off).' };
 
 /** Shopware's wishlist routes of the logged-in customer. */
-export function registerWishlistRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerWishlistRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'entities' | 'env' | 'systemConfig'>): void {
   const routes = typed(app);
   const tags = ['Wishlist'];
   /** The customer, once the channel offers the wishlist (Shopware checks the setting first). */

@@ -4,8 +4,11 @@ import { requirePrivileges } from '../acl/context.js';
 import { executorOf, transaction, type UnitOfWork } from '../database/transaction.js';
 import { AppError, errors } from '../errors/app-error.js';
 import { isId } from '../ids.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { describedAs, documentedOnly, errorResponses, noContent, StringEnum, typed } from '../http/schemas/index.js';
+
+/** What the system config routes use. */
+type SystemConfigRouteDeps = Pick<PlatformServices, 'db' | 'systemConfig'>;
 
 const WRITE_PRIVILEGES = ['system_config:update', 'system_config:create', 'system_config:delete'];
 
@@ -19,7 +22,7 @@ const SalesChannelScope = describedAs(
 );
 
 /** `GET/POST /api/_action/system-config` and `POST /api/_action/system-config/batch`. */
-export function registerSystemConfigRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerSystemConfigRoutes(app: FastifyInstance, platform: SystemConfigRouteDeps): void {
   const config = platform.systemConfig;
   const routes = typed(app);
   routes.get(
@@ -100,7 +103,7 @@ function parseSalesChannelId(value: string | undefined, pointer: string): string
 }
 
 /** A per-channel value needs a channel that exists (404 otherwise, instead of a foreign key failure). */
-async function existingSalesChannel(platform: Platform, id: string | null, uow?: UnitOfWork): Promise<string | null> {
+async function existingSalesChannel(platform: SystemConfigRouteDeps, id: string | null, uow?: UnitOfWork): Promise<string | null> {
   if (id === null) return null;
   const row = await executorOf(uow ?? platform.db).selectFrom('sales_channel').select('id').where('id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound('sales_channel', id);

@@ -1,4 +1,4 @@
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { newId } from '../../ids.js';
 import { hashPassword } from '../../security/password.js';
 
@@ -6,7 +6,7 @@ import { hashPassword } from '../../security/password.js';
  * First start: an administrator `admin` with the password from ADMIN_PASSWORD (default `shopware`,
  * for a local shop only; the README says to change it). Never touches an existing user.
  */
-export async function ensureAdministrator(platform: Platform): Promise<void> {
+export async function ensureAdministrator(platform: Pick<CoreServices, 'db' | 'env' | 'logger'>): Promise<void> {
   const existing = await platform.db.selectFrom('user').select('id').where('username', '=', 'admin').executeTakeFirst();
   if (existing) return;
   const inserted = await platform.db

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { AppError } from '../../errors/app-error.js';
 import { applyIncludes } from '../../entities/serializer.js';
 import { describedAs, documentedOnly, noContent, typed } from '../../http/schemas/index.js';
@@ -58,7 +58,7 @@ const SUGGEST_DEFAULT_LIMIT = 10;
  * listings with filters and aggregations, search and suggestions, variants, reviews, cross-sellings,
  * landing pages and purchase limits. GET and POST take the same input (query string or JSON body).
  */
-export function registerCatalogueStoreApiRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerCatalogueStoreApiRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'entities' | 'env'>): void {
   const registry = platform.entities;
   const mediaBaseUrl = platform.env.appUrl;
   const db = platform.db;

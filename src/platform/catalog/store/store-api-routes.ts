@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { applyIncludes } from '../../entities/serializer.js';
 import type { Criteria } from '../../entities/criteria/types.js';
 import { IdString, typed } from '../../http/schemas/index.js';
@@ -26,7 +26,7 @@ const CategoryParams = Type.Object({ categoryId: IdString() });
  * by the Store API context hook (store-api/store-api-context.ts) for every `/store-api/` URL.
  * Criteria come from the JSON body (POST) or the query string (GET), at most 100 per page.
  */
-export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Platform): void {
+export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'entities' | 'env'>): void {
   const registry = platform.entities;
   const mediaBaseUrl = platform.env.appUrl;
   const routes = typed(app);

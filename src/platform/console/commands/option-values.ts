@@ -1,7 +1,7 @@
 import type { CommandInput } from '../command.js';
 import { normalizeId, isId } from '../../ids.js';
 import { UsageError } from '../usage-error.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 
 /** A string option's value (the last one when repeated). */
 export function stringOption(input: CommandInput, name: string): string | undefined {
@@ -29,7 +29,7 @@ export function requiredArg(input: CommandInput, name: string): string {
 }
 
 /** `--sales-channel-id`: the id (with or without dashes) of an existing sales channel; absent means the global scope. */
-export async function salesChannelOption(input: CommandInput, platform: Platform): Promise<string | null> {
+export async function salesChannelOption(input: CommandInput, platform: Pick<CoreServices, 'db'>): Promise<string | null> {
   const value = stringOption(input, 'sales-channel-id');
   if (value === undefined || value === '') return null;
   const id = normalizeId(value);

@@ -2,11 +2,14 @@ import { sql } from 'kysely';
 import { systemContext } from '../../acl/context.js';
 import { transaction } from '../../database/transaction.js';
 import { AppError, throwProblems } from '../../errors/app-error.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import { PASSWORD_MIN_LENGTH } from './registration-input.js';
 import { constraintViolation, violations } from './violations.js';
+
+/** What changing a password or e-mail address uses (a password change renews the context). */
+export type CustomerCredentialsDeps = Pick<CoreServices, 'db' | 'repositories' | 'salesChannelContexts'>;
 
 /*
  * The logged-in customer's password and e-mail address (Shopware's ChangePasswordRoute and
@@ -27,7 +30,7 @@ const wrongPassword = () => constraintViolation('/password', 'VIOLATION::CUSTOME
 const notEqual = (pointer: string, what: string) => constraintViolation(pointer, 'VIOLATION::NOT_EQUAL_ERROR', `The ${what} confirmation does not match.`);
 
 /** The current password, checked against the stored hash; a miss is pushed to `found`. */
-async function checkCurrentPassword(platform: Platform, customerId: string, password: string, found: AppError[]): Promise<void> {
+async function checkCurrentPassword(platform: CustomerCredentialsDeps, customerId: string, password: string, found: AppError[]): Promise<void> {
   if (password === '') {
     found.push(violations.blank('/password'));
     return;
@@ -41,7 +44,7 @@ async function checkCurrentPassword(platform: Platform, customerId: string, pass
  * Sets a new password after checking the current one. Every other session of the customer ends and the
  * current one continues under a NEW token (whoever held an old token is out); returns that context.
  */
-export async function changePassword(platform: Platform, context: SalesChannelContext, customerId: string, body: unknown): Promise<SalesChannelContext> {
+export async function changePassword(platform: CustomerCredentialsDeps, context: SalesChannelContext, customerId: string, body: unknown): Promise<SalesChannelContext> {
   const source = asObject(body);
   const found: AppError[] = [];
   const newPassword = stringField(source, 'newPassword');
@@ -64,7 +67,7 @@ export async function changePassword(platform: Platform, context: SalesChannelCo
  * other registered (non-guest) customer, as registration requires: else 400
  * `VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE` at `/email`.
  */
-export async function changeEmail(platform: Platform, customerId: string, body: unknown): Promise<void> {
+export async function changeEmail(platform: CustomerCredentialsDeps, customerId: string, body: unknown): Promise<void> {
   const source = asObject(body);
   const found: AppError[] = [];
   const email = stringField(source, 'email').trim();

@@ -2,7 +2,7 @@ import { systemContext } from '../../acl/context.js';
 import type { Db } from '../../database/connection.js';
 import type { UnitOfWork } from '../../database/transaction.js';
 import type { EntityRecord } from '../../entities/serializer.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { storeCountryJson } from '../../store-api/context-data.js';
 
 /** What a customer reads of their own account: the default addresses with their countries. */
@@ -15,7 +15,7 @@ const CUSTOMER_ASSOCIATIONS = {
  * The customer as the Store API returns it (Shopware's customer entity: camelCase, `apiAlias`
  * `customer`). The password hash is never part of an entity read.
  */
-export async function loadCustomerJson(platform: Platform, customerId: string, within?: Db | UnitOfWork): Promise<EntityRecord | undefined> {
+export async function loadCustomerJson(platform: Pick<CoreServices, 'repositories'>, customerId: string, within?: Db | UnitOfWork): Promise<EntityRecord | undefined> {
   const customer = await platform.repositories.get('customer').get(customerId, systemContext, within, { associations: CUSTOMER_ASSOCIATIONS });
   return customer && withStoreApiFields(customer);
 }

@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../../database/connection.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
 import { accountErrors } from './account-errors.js';
 import { customerLoginThrottle } from './customer-login-throttle.js';
+
+/** What logging a customer in and out uses: the customer rows and the context it switches. */
+export type CustomerLoginDeps = Pick<CoreServices, 'db' | 'salesChannelContexts'>;
 
 export interface CustomerCredentials {
   email: string;
@@ -27,7 +30,7 @@ const dummyPasswordHash = (): Promise<string> => (dummyHash ??= hashPassword(ran
  * minutes attempts are refused with 429 `CHECKOUT__CUSTOMER_AUTH_THROTTLED`. Sets `lastLogin` (and
  * `firstLogin` on the first login).
  */
-export async function loginCustomer(platform: Platform, context: SalesChannelContext, credentials: CustomerCredentials, clientIp: string): Promise<SalesChannelContext> {
+export async function loginCustomer(platform: CustomerLoginDeps, context: SalesChannelContext, credentials: CustomerCredentials, clientIp: string): Promise<SalesChannelContext> {
   const email = credentials.email.trim();
   if (email === '' || credentials.password === '') throw accountErrors.badCredentials();
   // no account has such an address: answered before the database (which refuses NUL characters with
@@ -56,7 +59,7 @@ export async function loginCustomer(platform: Platform, context: SalesChannelCon
 }
 
 /** Logs the customer out: the token is dropped and the visitor continues as a new guest (new token). */
-export async function logoutCustomer(platform: Platform, context: SalesChannelContext, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
+export async function logoutCustomer(platform: CustomerLoginDeps, context: SalesChannelContext, within?: Db | UnitOfWork): Promise<SalesChannelContext> {
   return platform.salesChannelContexts.logout(context, within);
 }
 

@@ -2,9 +2,12 @@ import { systemContext } from '../../acl/context.js';
 import { transaction } from '../../database/transaction.js';
 import { AppError, throwProblems } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { constraintViolation, violations } from './violations.js';
+
+/** What changing the profile or language uses. */
+export type CustomerProfileDeps = Pick<CoreServices, 'db' | 'repositories'>;
 
 /*
  * The customer's own profile (Shopware's ChangeCustomerProfileRoute and ChangeLanguageRoute), shared by
@@ -58,7 +61,7 @@ const constraintBirthday = () => constraintViolation('/birthdayDay', 'VIOLATION:
  * Changes the customer's name, title, company and birthday. `firstName` and `lastName` are required;
  * violations answer 400 at their pointers. The default addresses keep their names, as in Shopware.
  */
-export async function changeProfile(platform: Platform, customerId: string, body: unknown): Promise<void> {
+export async function changeProfile(platform: CustomerProfileDeps, customerId: string, body: unknown): Promise<void> {
   const source = asObject(body);
   const found: AppError[] = [];
   const firstName = text(source, 'firstName', found, { required: true, max: 255 });
@@ -73,7 +76,7 @@ export async function changeProfile(platform: Platform, customerId: string, body
 }
 
 /** Sets the customer's language to one of the sales channel's; else 400 at `/languageId`. */
-export async function changeLanguage(platform: Platform, context: SalesChannelContext, customerId: string, body: unknown): Promise<void> {
+export async function changeLanguage(platform: CustomerProfileDeps, context: SalesChannelContext, customerId: string, body: unknown): Promise<void> {
   const languageId = asObject(body).languageId;
   if (typeof languageId !== 'string' || languageId.trim() === '') throw violations.blank('/languageId');
   const id = languageId.toLowerCase();

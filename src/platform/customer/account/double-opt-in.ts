@@ -4,7 +4,7 @@ import type { Db } from '../../database/connection.js';
 import { transaction, type UnitOfWork } from '../../database/transaction.js';
 import type { EntityRecord } from '../../entities/serializer.js';
 import { errors, throwProblems, type AppError } from '../../errors/app-error.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { customerRegisterMailType } from '../../mail/types/customer-mail-types.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { isPlainObject } from '../../util/is-plain-object.js';
@@ -15,12 +15,15 @@ import { CUSTOMER_REGISTERED_EVENT } from './customer-events.js';
 import { recordLogin } from './customer-login.js';
 import { violations } from './violations.js';
 
+/** What the double opt-in uses: its settings, the customer records, the context and the mail. */
+export type DoubleOptInDeps = Pick<CoreServices, 'db' | 'env' | 'mail' | 'repositories' | 'salesChannelContexts' | 'systemConfig'>;
+
 /** Shopware's setting: registrations in the sales channel wait for the e-mail address to be confirmed. */
 export const DOUBLE_OPT_IN_SETTING = 'core.loginRegistration.doubleOptInRegistration';
 /** Where the confirmation link leads, below the storefront URL (Shopware's default). */
 export const CONFIRM_PATH = '/registration/confirm';
 
-export async function requiresDoubleOptIn(platform: Platform, salesChannelId: string): Promise<boolean> {
+export async function requiresDoubleOptIn(platform: DoubleOptInDeps, salesChannelId: string): Promise<boolean> {
   const value = await platform.systemConfig.get(DOUBLE_OPT_IN_SETTING, salesChannelId);
   return value === true || value === 'true' || value === 1 || value === '1';
 }
@@ -45,7 +48,7 @@ export async function startDoubleOptIn(uow: UnitOfWork, customer: { id: string; 
 }
 
 /** The storefront address a link points to: the one the registration named, else the channel's first domain, else APP_URL. */
-export async function storefrontUrlOf(platform: Platform, db: Db | UnitOfWork['db'], salesChannelId: string, given: string | null): Promise<string> {
+export async function storefrontUrlOf(platform: DoubleOptInDeps, db: Db | UnitOfWork['db'], salesChannelId: string, given: string | null): Promise<string> {
   if (given) return given.replace(/\/+$/, '');
   const domain = await db.selectFrom('sales_channel_domain').select('url').where('sales_channel_id', '=', salesChannelId).orderBy('created_at').limit(1).executeTakeFirst();
   return typeof domain?.url === 'string' ? domain.url.replace(/\/+$/, '') : platform.env.appUrl;
@@ -61,7 +64,7 @@ export interface ConfirmedRegistration {
  * Shopware's RegisterConfirmRoute: the link's `hash` and `em` activate the account and log the customer
  * in; the welcome mail follows. 404 for a link that matches no account, 412 when it is confirmed already.
  */
-export async function confirmRegistration(platform: Platform, context: SalesChannelContext, body: unknown): Promise<ConfirmedRegistration> {
+export async function confirmRegistration(platform: DoubleOptInDeps, context: SalesChannelContext, body: unknown): Promise<ConfirmedRegistration> {
   if (!isPlainObject(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
   const problems: AppError[] = [];
   const hash = typeof body.hash === 'string' ? body.hash : '';

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import { transaction } from '../../database/transaction.js';
 import { AppError, throwProblems } from '../../errors/app-error.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { systemContext } from '../../acl/context.js';
 import { hashPassword } from '../../security/password.js';
 import { PASSWORD_MIN_LENGTH } from './registration-input.js';
 import { violations } from './violations.js';
+
+/** What converting a guest and deleting an account use. */
+export type GuestConversionDeps = Pick<CoreServices, 'db' | 'repositories'>;
 
 /*
  * A guest account becoming a registered one, and a customer deleting their account (Shopware's
@@ -24,7 +27,7 @@ const notGuest = (customerId: string) =>
  * is 400 `CHECKOUT__REGISTERED_CUSTOMER_CANNOT_BE_CONVERTED`; an address another registered customer
  * has is 400 `VIOLATION::CUSTOMER_EMAIL_NOT_UNIQUE` at `/email`, as in Shopware.
  */
-export async function convertGuest(platform: Platform, customerId: string, body: unknown): Promise<void> {
+export async function convertGuest(platform: GuestConversionDeps, customerId: string, body: unknown): Promise<void> {
   const row = await platform.db.selectFrom('customer').select(['guest', 'email']).where('id', '=', customerId).executeTakeFirstOrThrow();
   if (row.guest !== true) throw notGuest(customerId);
   const source = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
@@ -51,7 +54,7 @@ export async function convertGuest(platform: Platform, customerId: string, body:
  * Deletes the logged-in customer: addresses, wishlist and recovery links go with the row, orders keep
  * their copy of the customer (their link is set to null), every session of the customer ends.
  */
-export async function deleteCustomer(platform: Platform, customerId: string): Promise<void> {
+export async function deleteCustomer(platform: GuestConversionDeps, customerId: string): Promise<void> {
   await transaction(platform.db, async (uow) => {
     await uow.db.deleteFrom('sales_channel_api_context').where('customer_id', '=', customerId).execute();
     await platform.repositories.get('customer').delete([customerId], systemContext, uow);

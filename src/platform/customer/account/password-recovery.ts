@@ -4,7 +4,7 @@ import { transaction } from '../../database/transaction.js';
 import type { AppError } from '../../errors/app-error.js';
 import { errors, throwProblems } from '../../errors/app-error.js';
 import { newId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { RateLimiter } from '../../rate-limit/rate-limiter.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { hashPassword } from '../../security/password.js';
@@ -15,6 +15,9 @@ import { ACCOUNT_TOKEN_LENGTH, newAccountToken, tokenDigest } from './account-to
 import { PASSWORD_MIN_LENGTH } from './registration-input.js';
 import { constraintViolation, violations } from './violations.js';
 
+/** What password recovery uses: the customer rows and the mail with the link. */
+export type PasswordRecoveryDeps = Pick<CoreServices, 'db' | 'mail'>;
+
 /** How long a recovery link works (Shopware: two hours). */
 export const RECOVERY_LIFETIME_MS = 2 * 60 * 60 * 1000;
 /** Where the link leads, below the storefront URL (Shopware's `core.loginRegistration.pwdRecoverUrl` default). */
@@ -24,8 +27,8 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PASSWORD_MAX_LENGTH = 4096;
 
 /** Requests per e-mail address and client per 15 minutes, per process (Shopware rate-limits the route too). */
-const recoveryRequests = new WeakMap<Platform, RateLimiter>();
-function recoveryLimiter(platform: Platform): RateLimiter {
+const recoveryRequests = new WeakMap<object, RateLimiter>();
+function recoveryLimiter(platform: PasswordRecoveryDeps): RateLimiter {
   let limiter = recoveryRequests.get(platform);
   if (!limiter) recoveryRequests.set(platform, (limiter = new RateLimiter({ points: 5, durationMs: 15 * 60 * 1000, keyPrefix: 'password-recovery' })));
   return limiter;
@@ -51,7 +54,7 @@ export interface RecoveryRequestOptions {
  * (replacing an older one) is mailed. The answer is the same whether an account exists or not, so the
  * route tells nobody which addresses have accounts; the mail is queued, never sent in the request.
  */
-export async function requestPasswordRecovery(platform: Platform, context: SalesChannelContext, body: unknown, options: RecoveryRequestOptions): Promise<void> {
+export async function requestPasswordRecovery(platform: PasswordRecoveryDeps, context: SalesChannelContext, body: unknown, options: RecoveryRequestOptions): Promise<void> {
   const input = objectBody(body);
   const problems: AppError[] = [];
   const email = text(input, 'email')?.trim() ?? '';
@@ -100,7 +103,7 @@ export async function requestPasswordRecovery(platform: Platform, context: Sales
  * answers 404, an expired one 410. The link is spent in the statement that checks it, so two uses at
  * once cannot both succeed; every session of the customer ends (whoever knew the old password is out).
  */
-export async function resetPasswordWithRecovery(platform: Platform, body: unknown): Promise<void> {
+export async function resetPasswordWithRecovery(platform: PasswordRecoveryDeps, body: unknown): Promise<void> {
   const input = objectBody(body);
   const problems: AppError[] = [];
   const hash = text(input, 'hash') ?? '';
@@ -134,7 +137,7 @@ export async function resetPasswordWithRecovery(platform: Platform, body: unknow
  * Shopware's CustomerRecoveryIsExpiredRoute: whether a recovery link still works. 404 for a token that
  * matches no pending link (also one already used).
  */
-export async function isRecoveryExpired(platform: Platform, body: unknown): Promise<boolean> {
+export async function isRecoveryExpired(platform: PasswordRecoveryDeps, body: unknown): Promise<boolean> {
   const hash = text(objectBody(body), 'hash') ?? '';
   if (hash.trim() === '') throw violations.blank('/hash');
   if (hash.length !== ACCOUNT_TOKEN_LENGTH) {

@@ -4,7 +4,7 @@ import { transaction, type UnitOfWork } from '../../database/transaction.js';
 import type { EntityRecord } from '../../entities/serializer.js';
 import { AppError, errors, throwProblems } from '../../errors/app-error.js';
 import { newId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { reserveNumber } from '../../system/number-range.js';
 import { loadCustomerJson } from './customer-json.js';
@@ -14,6 +14,9 @@ import { requiresDoubleOptIn, startDoubleOptIn, storefrontUrlOf } from './double
 import { parseRegistration, type RegistrationAddress, type RegistrationInput } from './registration-input.js';
 import { violations } from './violations.js';
 import { countryOfChannel } from './channel-country.js';
+
+/** What registering a customer uses: the records, the context, and the double opt-in's settings and mail. */
+export type RegisterCustomerDeps = Pick<CoreServices, 'db' | 'env' | 'events' | 'mail' | 'repositories' | 'salesChannelContexts' | 'systemConfig'>;
 
 // the unique index of 0010_customer: one account (non-guest) per e-mail address
 const EMAIL_UNIQUE_CONSTRAINT = 'customer_email_account_uniq';
@@ -39,7 +42,7 @@ export interface RegisteredCustomer {
  * sales channel asks for a double opt-in (`core.loginRegistration.doubleOptInRegistration`), an account
  * (not a guest) is created inactive and not logged in, and the confirmation link is mailed instead.
  */
-export async function registerCustomer(platform: Platform, context: SalesChannelContext, body: unknown, within?: UnitOfWork): Promise<RegisteredCustomer> {
+export async function registerCustomer(platform: RegisterCustomerDeps, context: SalesChannelContext, body: unknown, within?: UnitOfWork): Promise<RegisteredCustomer> {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw errors.invalidRequest('The request body must be a JSON object.', '/');
   const { input, found } = parseRegistration(body as Record<string, unknown>);
   // read before the transaction: the setting comes from the process's copy of system_config
@@ -102,7 +105,7 @@ async function emailTaken(uow: UnitOfWork, email: string): Promise<boolean> {
 }
 
 
-async function createCustomer(platform: Platform, context: SalesChannelContext, input: RegistrationInput, uow: UnitOfWork, active: boolean): Promise<string> {
+async function createCustomer(platform: RegisterCustomerDeps, context: SalesChannelContext, input: RegistrationInput, uow: UnitOfWork, active: boolean): Promise<string> {
   const customers = platform.repositories.get('customer');
   const customerId = newId();
   const billingAddressId = newId();

@@ -6,13 +6,16 @@ import type { EntityRecord } from '../../entities/serializer.js';
 import { throwProblems } from '../../errors/app-error.js';
 import { defaultShopId } from '../../first-start/default-ids.js';
 import { isId, newId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { storeCountryJson } from '../../store-api/context-data.js';
 import { parseAddressBody } from '../account/registration-input.js';
 import { violations } from '../account/violations.js';
 import { addressErrors } from './address-errors.js';
 import { countryOfChannel } from '../account/channel-country.js';
+
+/** What the address book uses. */
+export type AddressBookDeps = Pick<CoreServices, 'db' | 'repositories'>;
 
 /*
  * A customer's address book (Shopware's ListAddressRoute, UpsertAddressRoute, DeleteAddressRoute and
@@ -31,7 +34,7 @@ export interface AddressPage {
 }
 
 /** The customer's addresses with their countries, the client's criteria applied (default: oldest first). */
-export async function listAddresses(platform: Platform, customerId: string, criteria: Criteria, within?: Db | UnitOfWork): Promise<AddressPage> {
+export async function listAddresses(platform: AddressBookDeps, customerId: string, criteria: Criteria, within?: Db | UnitOfWork): Promise<AddressPage> {
   const result = await platform.repositories.get('customer_address').search(
     {
       ...criteria,
@@ -48,16 +51,16 @@ export async function listAddresses(platform: Platform, customerId: string, crit
 }
 
 /** Adds an address to the customer's book; returns it in the Store API's shape. Field problems: 400 at their pointers. */
-export async function createAddress(platform: Platform, context: SalesChannelContext, customerId: string, body: unknown): Promise<EntityRecord> {
+export async function createAddress(platform: AddressBookDeps, context: SalesChannelContext, customerId: string, body: unknown): Promise<EntityRecord> {
   return upsertAddress(platform, context, customerId, newId(), body, 'create');
 }
 
 /** Replaces an address of the customer's book (every field, as Shopware's upsert route validates them). */
-export async function updateAddress(platform: Platform, context: SalesChannelContext, customerId: string, addressId: string, body: unknown): Promise<EntityRecord> {
+export async function updateAddress(platform: AddressBookDeps, context: SalesChannelContext, customerId: string, addressId: string, body: unknown): Promise<EntityRecord> {
   return upsertAddress(platform, context, customerId, addressId, body, 'update');
 }
 
-async function upsertAddress(platform: Platform, context: SalesChannelContext, customerId: string, addressId: string, body: unknown, mode: 'create' | 'update'): Promise<EntityRecord> {
+async function upsertAddress(platform: AddressBookDeps, context: SalesChannelContext, customerId: string, addressId: string, body: unknown, mode: 'create' | 'update'): Promise<EntityRecord> {
   const { input, found } = parseAddressBody(body);
   return transaction(platform.db, async (uow) => {
     if (mode === 'update') await ownAddress(uow, customerId, addressId);
@@ -75,7 +78,7 @@ async function upsertAddress(platform: Platform, context: SalesChannelContext, c
  * Deletes an address of the customer's book. A default billing or shipping address stays: 400
  * `CHECKOUT__CUSTOMER_ADDRESS_IS_DEFAULT` (choose another default first).
  */
-export async function deleteAddress(platform: Platform, customerId: string, addressId: string): Promise<void> {
+export async function deleteAddress(platform: AddressBookDeps, customerId: string, addressId: string): Promise<void> {
   await transaction(platform.db, async (uow) => {
     await ownAddress(uow, customerId, addressId);
     const customer = await uow.db
@@ -89,7 +92,7 @@ export async function deleteAddress(platform: Platform, customerId: string, addr
 }
 
 /** Makes one of the customer's addresses their default billing or shipping address. */
-export async function setDefaultAddress(platform: Platform, customerId: string, addressId: string, kind: DefaultAddressKind): Promise<void> {
+export async function setDefaultAddress(platform: AddressBookDeps, customerId: string, addressId: string, kind: DefaultAddressKind): Promise<void> {
   await transaction(platform.db, async (uow) => {
     await ownAddress(uow, customerId, addressId);
     const field = kind === 'billing' ? 'defaultBillingAddressId' : 'defaultShippingAddressId';
@@ -104,7 +107,7 @@ async function ownAddress(uow: UnitOfWork, customerId: string, addressId: string
   if (!row) throw addressErrors.notFound(addressId);
 }
 
-async function loadAddress(platform: Platform, customerId: string, addressId: string, uow: UnitOfWork): Promise<EntityRecord> {
+async function loadAddress(platform: AddressBookDeps, customerId: string, addressId: string, uow: UnitOfWork): Promise<EntityRecord> {
   const page = await listAddresses(platform, customerId, { ids: [addressId] }, uow);
   const [address] = page.elements;
   if (!address) throw new Error(`address ${addressId} vanished inside its own transaction`);
@@ -116,7 +119,7 @@ async function loadAddress(platform: Platform, customerId: string, addressId: st
  * Addresses carry no salutation here; Shopware's address always has one, so the Store API shows
  * "not specified" (the salutation Shopware uses for addresses without one).
  */
-async function salutationJson(platform: Platform, within?: Db | UnitOfWork): Promise<EntityRecord | null> {
+async function salutationJson(platform: AddressBookDeps, within?: Db | UnitOfWork): Promise<EntityRecord | null> {
   const salutation = await platform.repositories.get('salutation').get(defaultShopId('salutation', 'not_specified'), systemContext, within ?? platform.db);
   if (!salutation) return null;
   return { ...salutation, translated: { displayName: salutation.displayName, letterName: salutation.letterName, customFields: salutation.customFields ?? {} } };

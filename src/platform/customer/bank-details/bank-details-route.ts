@@ -4,7 +4,7 @@ import { requirePrivileges } from '../../acl/context.js';
 import { transaction } from '../../database/transaction.js';
 import { errors } from '../../errors/app-error.js';
 import { documentedOnly, errorResponses, Id, typed } from '../../http/schemas/index.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { recordBankDetailsRead } from './bank-details-audit.js';
 
 /** Reading a customer's bank details whole; no other privilege (not even `customer:read`) gives it. */
@@ -26,7 +26,7 @@ const BankDetails = Type.Object(
  * (every other read masks them). Each read that answers is audited in the same transaction, a row of
  * `customer_bank_details_read` and a log line, both without the values.
  */
-export function registerBankDetailsRoute(app: FastifyInstance, platform: Platform): void {
+export function registerBankDetailsRoute(app: FastifyInstance, platform: Pick<PlatformServices, 'db' | 'secretCustomFields'>): void {
   typed(app).get(
     '/api/_action/customer/:id/bank-details',
     {

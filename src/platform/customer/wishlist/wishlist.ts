@@ -2,11 +2,14 @@ import { sql } from 'kysely';
 import { transaction } from '../../database/transaction.js';
 import { AppError } from '../../errors/app-error.js';
 import { isId, newId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { PRODUCT_VISIBILITY } from '../../catalog/entities.js';
 import { loadSalesChannelProducts, type SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { violations } from '../account/violations.js';
+
+/** What the wishlist uses: its setting per channel and the product rows. */
+export type WishlistDeps = Pick<CoreServices, 'db' | 'env' | 'systemConfig'>;
 
 /*
  * The logged-in customer's wishlist in a sales channel (Shopware's LoadWishlistRoute,
@@ -27,18 +30,18 @@ export const wishlistErrors = {
 };
 
 /** 403 `CHECKOUT__WISHLIST_IS_NOT_ACTIVATED` unless the channel offers the wishlist. */
-export async function assertWishlistEnabled(platform: Platform, salesChannelId: string): Promise<void> {
+export async function assertWishlistEnabled(platform: WishlistDeps, salesChannelId: string): Promise<void> {
   if ((await platform.systemConfig.get(WISHLIST_ENABLED_KEY, salesChannelId)) === false) throw wishlistErrors.notActivated();
 }
 
-async function wishlistId(platform: Platform, context: SalesChannelContext, customerId: string): Promise<string | undefined> {
+async function wishlistId(platform: WishlistDeps, context: SalesChannelContext, customerId: string): Promise<string | undefined> {
   const row = await platform.db.selectFrom('customer_wishlist').select('id').where('customer_id', '=', customerId).where('sales_channel_id', '=', context.salesChannel.id).executeTakeFirst();
   return row?.id as string | undefined;
 }
 
 /** The wishlist's products the channel shows, newest first; 404 when the customer has no wishlist yet. */
 export async function loadWishlist(
-  platform: Platform,
+  platform: WishlistDeps,
   context: SalesChannelContext,
   customerId: string,
   page: { limit: number; offset: number },
@@ -51,13 +54,13 @@ export async function loadWishlist(
 }
 
 /** Ids of products the channel shows, in the order given. */
-async function shownProducts(platform: Platform, context: SalesChannelContext, ids: string[]): Promise<string[]> {
+async function shownProducts(platform: WishlistDeps, context: SalesChannelContext, ids: string[]): Promise<string[]> {
   const found = await loadSalesChannelProducts(platform.db, context, ids, { minVisibility: PRODUCT_VISIBILITY.LINK });
   return found.map((product) => product.id);
 }
 
 /** Adds products to the customer's wishlist (created if needed); ids already on it are left out. Returns those added. */
-async function addProducts(platform: Platform, context: SalesChannelContext, customerId: string, productIds: string[]): Promise<string[]> {
+async function addProducts(platform: WishlistDeps, context: SalesChannelContext, customerId: string, productIds: string[]): Promise<string[]> {
   return transaction(platform.db, async (uow) => {
     await sql`
       INSERT INTO customer_wishlist (id, customer_id, sales_channel_id) VALUES (${newId()}, ${customerId}, ${context.salesChannel.id})
@@ -76,14 +79,14 @@ async function addProducts(platform: Platform, context: SalesChannelContext, cus
 }
 
 /** Adds one product: 400 for a product the channel does not show, 400 `CHECKOUT__DUPLICATE_WISHLIST_PRODUCT` when it is on the list. */
-export async function addWishlistProduct(platform: Platform, context: SalesChannelContext, customerId: string, productId: string): Promise<void> {
+export async function addWishlistProduct(platform: WishlistDeps, context: SalesChannelContext, customerId: string, productId: string): Promise<void> {
   const id = productId.toLowerCase();
   if (!isId(id) || (await shownProducts(platform, context, [id])).length === 0) throw wishlistErrors.unknownProduct(productId);
   if ((await addProducts(platform, context, customerId, [id])).length === 0) throw wishlistErrors.duplicate();
 }
 
 /** Removes one product; 404 `CHECKOUT__WISHLIST_PRODUCT_NOT_FOUND` when it is not on the customer's wishlist. */
-export async function removeWishlistProduct(platform: Platform, context: SalesChannelContext, customerId: string, productId: string): Promise<void> {
+export async function removeWishlistProduct(platform: WishlistDeps, context: SalesChannelContext, customerId: string, productId: string): Promise<void> {
   const id = productId.toLowerCase();
   const wishlist = await wishlistId(platform, context, customerId);
   if (!wishlist || !isId(id)) throw wishlistErrors.productNotFound(productId);
@@ -95,7 +98,7 @@ export async function removeWishlistProduct(platform: Platform, context: SalesCh
  * Merges a guest's list into the customer's wishlist (Shopware's merge after login): products the channel
  * shows are added, those already on it and unknown ones are skipped. `productIds` must be an array of ids.
  */
-export async function mergeWishlistProducts(platform: Platform, context: SalesChannelContext, customerId: string, body: unknown): Promise<void> {
+export async function mergeWishlistProducts(platform: WishlistDeps, context: SalesChannelContext, customerId: string, body: unknown): Promise<void> {
   const productIds = typeof body === 'object' && body !== null ? (body as { productIds?: unknown }).productIds : undefined;
   if (!Array.isArray(productIds)) throw violations.blank('/productIds');
   const invalid = productIds.findIndex((id) => typeof id !== 'string' || !isId(id.toLowerCase()));

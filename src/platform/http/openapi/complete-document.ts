@@ -1,5 +1,5 @@
 import type { EntityRegistry } from '../../entities/registry.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { availabilityKey, removeUnavailableOperations, type Availability } from './availability.js';
 import { operationsOf, type OpenApiDocument } from './document.js';
 import { entityComponentName, entitySchema, type OpenApiSchema } from './entity-schemas.js';
@@ -9,7 +9,7 @@ export interface DocumentSources extends Availability {
 }
 
 /** What the platform's documents are completed from. */
-export function documentSources(platform: Platform): DocumentSources {
+export function documentSources(platform: Pick<PlatformServices, 'entities' | 'isEntityAvailable' | 'extensions'>): DocumentSources {
   return {
     registry: platform.entities,
     isEntityAvailable: (entity) => platform.isEntityAvailable(entity),

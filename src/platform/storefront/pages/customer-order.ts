@@ -1,6 +1,6 @@
 import { AppError } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import { systemContext } from '../../acl/context.js';
 import { ORDER_DETAIL_CRITERIA } from '../../checkout/order/order-reader.js';
 import { toMinorUnits, type CurrencyDisplay } from '../../checkout/money/money.js';
@@ -82,7 +82,7 @@ function orderNotFound(orderId: string): AppError {
  * The order `orderId` if it is one of this customer's in this sales channel; any other order (or a
  * malformed id) is a 404, so nobody learns which order ids exist.
  */
-export async function loadCustomerOrder(platform: Platform, orderId: unknown, customerId: string, salesChannelId: string): Promise<CustomerOrderView> {
+export async function loadCustomerOrder(platform: Pick<CoreServices, 'db' | 'env' | 'repositories'>, orderId: unknown, customerId: string, salesChannelId: string): Promise<CustomerOrderView> {
   const id = typeof orderId === 'string' ? orderId : '';
   if (!isId(id)) throw orderNotFound(id);
   const order = (await platform.repositories.get('order').get(id, systemContext, undefined, CUSTOMER_ORDER_CRITERIA)) as unknown as OrderRecord | undefined;

@@ -1,6 +1,6 @@
 import { systemContext } from '../../acl/context.js';
 import { transaction } from '../../database/transaction.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { CustomerOrderView } from './customer-order.js';
 
 /** Transaction states a customer may start a new payment from: nothing is paid or in progress. */
@@ -18,7 +18,7 @@ export function canRetryPayment(order: CustomerOrderView): boolean {
  * open transaction. Returns false when the newest transaction may not be paid again (paid or in
  * progress meanwhile).
  */
-export async function preparePaymentRetry(platform: Platform, orderId: string, paymentMethodId: string): Promise<boolean> {
+export async function preparePaymentRetry(platform: Pick<CoreServices, 'db' | 'repositories' | 'stateMachines'>, orderId: string, paymentMethodId: string): Promise<boolean> {
   return transaction(platform.db, async (uow) => {
     // one attempt at a time per order: two clicks must not leave two open transactions
     await uow.db.selectFrom('order').select('id').where('id', '=', orderId).forUpdate().executeTakeFirstOrThrow();

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors/app-error.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../first-start/default-shop.js';
-import type { Platform } from '../../kernel.js';
+import type { CoreServices } from '../../core-services.js';
 import type { ContextSalesChannel, SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { salesChannelColumns } from '../../sales-channel/context/sales-channel-context-service.js';
 import { SALES_CHANNEL_TYPE_STOREFRONT } from '../../sales-channel/entities.js';
@@ -32,7 +32,7 @@ export class ShopContexts {
   readonly #contexts = new WeakMap<FastifyRequest, CachedContext>();
   readonly #channels = new WeakMap<FastifyRequest, ShopChannel>();
 
-  constructor(private readonly platform: Platform) {}
+  constructor(private readonly platform: Pick<CoreServices, 'db' | 'env' | 'salesChannelContexts'>) {}
 
   async channelOf(request: FastifyRequest): Promise<ShopChannel> {
     const cached = this.#channels.get(request);
