@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml, htmlPage, paymentButtons, registerHostedPage as registerPage } from '../../_simulator/index.js';
+import { escapeHtml, htmlPage, registerHostedPage as registerPage } from '../../_simulator/index.js';
 import type { SimulatorContext } from './context.js';
 import { displayAmount } from './currencies.js';
 import type { SimTransaction } from './state.js';
@@ -18,27 +18,21 @@ export function registerHostedPage(app: FastifyInstance, ctx: SimulatorContext):
     path: '/checkout/',
     find: (accessCode) => ctx.ledger.byAccessCode(accessCode),
     notFound: { title: 'Page not found', message: 'This payment page does not exist.' },
-    inactiveReason: (transaction) => ctx.payments.inactiveReason(transaction),
+    flow: ctx.payments,
+    buttons: [['pay', 'Pay', 'success'], ['fail', 'Fail', 'failed'], ['abandon', 'Abandon', 'abandoned']],
     page: paymentPage,
-    actions: { pay: 'success', success: 'success', fail: 'failed', failed: 'failed', abandon: 'abandoned', abandoned: 'abandoned' },
-    chooseMessage: 'Choose Pay, Fail or Abandon.',
-    complete: (transaction, outcome) => ctx.payments.complete(transaction, outcome),
     // where the customer lands when the shop sent no callback_url
     done: { path: '/checkout/done', message: (query) => `Reference: ${query.reference ?? ''}` },
   });
 }
 
-function paymentPage(transaction: SimTransaction): string {
+function paymentPage(transaction: SimTransaction, form: string): string {
   return htmlPage(
     'Gateway A checkout',
     '<h1>Gateway A checkout</h1>' +
       `<p class="amount" data-amount>${escapeHtml(displayAmount(transaction.currency, transaction.requestedAmount))}</p>` +
       `<p>${escapeHtml(transaction.email)} &middot; reference <span data-reference>${escapeHtml(transaction.reference)}</span>${transaction.mode === 'test' ? ' &middot; test mode' : ''}</p>` +
-      paymentButtons(`/checkout/${encodeURIComponent(transaction.accessCode)}`, [
-        ['pay', 'Pay'],
-        ['fail', 'Fail'],
-        ['abandon', 'Abandon'],
-      ]),
+      form,
     GATEWAY,
   );
 }

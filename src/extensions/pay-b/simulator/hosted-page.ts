@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { decimalsFor, isPlainObject, toMajorUnits } from '../../../platform/sdk/index.js';
-import { escapeHtml, htmlPage, paymentButtons, registerHostedPage as registerPage } from '../../_simulator/index.js';
+import { escapeHtml, htmlPage, registerHostedPage as registerPage } from '../../_simulator/index.js';
 import type { SimulatorContext } from './context.js';
 import type { PaymentInit } from './state.js';
 import type { PaymentOutcome } from './types.js';
@@ -19,17 +19,15 @@ export function registerHostedPage(app: FastifyInstance, ctx: SimulatorContext):
     path: '/hosted/pay/',
     find: (linkId) => ctx.ledger.paymentByLinkId(linkId),
     notFound: { title: 'Payment link not found', message: 'This payment link does not exist.' },
-    inactiveReason: (payment) => ctx.flow.inactiveReason(payment),
+    flow: ctx.flow,
+    buttons: [['pay', 'Pay', 'successful'], ['fail', 'Fail', 'failed'], ['cancel', 'Cancel', 'cancelled']],
     page: paymentPage,
-    actions: { pay: 'successful', successful: 'successful', fail: 'failed', failed: 'failed', cancel: 'cancelled', cancelled: 'cancelled' },
-    chooseMessage: 'Choose Pay, Fail or Cancel.',
-    complete: (payment, outcome) => ctx.flow.complete(payment, outcome),
     // where the customer lands when the shop sent no redirect_url
     done: { path: '/hosted/done', message: (query) => `Status: ${query.status ?? 'unknown'}. Reference: ${query.tx_ref ?? ''}` },
   });
 }
 
-function paymentPage(payment: PaymentInit): string {
+function paymentPage(payment: PaymentInit, form: string): string {
   const customizations = isPlainObject(payment.request.customizations) ? payment.request.customizations : {};
   const title = typeof customizations.title === 'string' && customizations.title !== '' ? customizations.title : 'Gateway D checkout';
   const description = typeof customizations.description === 'string' ? customizations.description : '';
@@ -42,11 +40,7 @@ function paymentPage(payment: PaymentInit): string {
       (description ? `<p>${escapeHtml(description)}</p>` : '') +
       `<p class="amount"><span data-amount>${escapeHtml(amount)}</span> <span data-currency>${escapeHtml(payment.currency)}</span></p>` +
       `<p>${escapeHtml(payment.customer.email)} &middot; reference ${escapeHtml(payment.txRef)}</p>` +
-      paymentButtons(`/hosted/pay/${encodeURIComponent(payment.linkId)}`, [
-        ['pay', 'Pay'],
-        ['fail', 'Fail'],
-        ['cancel', 'Cancel'],
-      ]),
+      form,
     GATEWAY,
   );
 }
