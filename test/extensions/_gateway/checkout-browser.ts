@@ -18,20 +18,9 @@ type BrowserGatewayTest = GatewayTest<{ baseUrl: string; setWebhookUrl(url: stri
 
 /** One gateway's browser checkout: how its shop is set up, what its hosted page shows, what a payment stores. */
 export interface BrowserCheckoutDescription<T extends BrowserGatewayTest> {
-  /** The test file's name (for the skip warning). */
-  file: string;
-  /** e.g. `gateway A`: the describe block's name. */
-  name: string;
-  /** The payment method's label on the confirm page, e.g. `Gateway A`. */
-  label: string;
-  /** Prefix of screenshot files, e.g. `pay-a`. */
-  screenshotPrefix: string;
   start(platform: TestPlatformOptions): Promise<T>;
-  webhookPath: string;
-  /** The hosted page's path on the simulator, e.g. `/checkout/`. */
-  hostedPath: string;
-  /** The hosted page's button that gives up, and the test's word for it (`Abandon`/`abandoned`, `Cancel`/`cancelled`). */
-  giveUp: { button: string; outcome: string };
+  /** The hosted page's path on the simulator (e.g. `/checkout/`), its button that gives up and the test's word for that. */
+  hostedPage: { path: string; giveUp: string; givenUp: string };
   /** The words of the paid test's title for what it stores (`verified data`, `gateway data`). */
   storedData: string;
   /** The shop as the gateway sells (gateway A: in naira). */
@@ -47,20 +36,22 @@ export interface BrowserCheckoutDescription<T extends BrowserGatewayTest> {
  * simulator's hosted page over loopback HTTP, the button pressed there decides, and the customer comes back
  * through the finalize route to the finish page or the order's payment page.
  */
-export function describeBrowserCheckout<T extends BrowserGatewayTest>(gateway: BrowserCheckoutDescription<T>): void {
-  const runnable = chromiumRunnable(gateway.file);
-  const hostedPages = () => `${test.sim.baseUrl}${gateway.hostedPath}**`;
-  const cleanVisit = ['/checkout/order', `gateway:${gateway.hostedPath}`, '/payment/finalize-transaction'];
+export function describeBrowserCheckout<T extends BrowserGatewayTest>(slug: string, letter: string, gateway: BrowserCheckoutDescription<T>): void {
+  const runnable = chromiumRunnable(`${slug}-checkout-browser.test.ts`);
+  const gatewayName = `gateway ${letter}`;
+  const label = new RegExp(`Gateway ${letter}`);
+  const hostedPages = () => `${test.sim.baseUrl}${gateway.hostedPage.path}**`;
+  const cleanVisit = ['/checkout/order', `gateway:${gateway.hostedPage.path}`, '/payment/finalize-transaction'];
   let test: T;
   let browser: Browser;
   let base: string;
   let productId: string;
-  const email = `${gateway.screenshotPrefix}-browser-${newId().slice(0, 8)}@example.com`;
+  const email = `${slug}-browser-${newId().slice(0, 8)}@example.com`;
   const password = 'a browser password';
 
   /** Where screenshots of the hosted page and the finish page go when SCREENSHOT_DIR is set (to look at them). */
   async function screenshot(page: Page, name: string): Promise<void> {
-    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${gateway.screenshotPrefix}-${name}.png`), fullPage: true });
+    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: path.join(process.env.SCREENSHOT_DIR, `${slug}-${name}.png`), fullPage: true });
   }
 
   /**
@@ -88,9 +79,9 @@ export function describeBrowserCheckout<T extends BrowserGatewayTest>(gateway: B
     await page.getByRole('link', { name: 'Proceed to checkout' }).click();
     await page.waitForURL(`${base}/checkout/confirm`);
     // choosing the method submits its form at once (no separate button with script)
-    await page.getByLabel(new RegExp(gateway.label)).click();
+    await page.getByLabel(label).click();
     await page.locator('.flashes', { hasText: 'Your payment method is now' }).waitFor();
-    expect(await page.getByLabel(new RegExp(gateway.label)).isChecked()).toBe(true);
+    expect(await page.getByLabel(label).isChecked()).toBe(true);
     await page.getByLabel(/terms and conditions/).check();
     await page.getByRole('button', { name: 'Place order' }).click();
     await page.waitForURL(hostedPages());
@@ -100,14 +91,14 @@ export function describeBrowserCheckout<T extends BrowserGatewayTest>(gateway: B
     return test.platform.db.selectFrom('order_transaction').select('id').where('order_id', '=', orderId).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
   }
 
-  describe.skipIf(!runnable)(`${gateway.name} checkout in a real browser`, () => {
+  describe.skipIf(!runnable)(`${gatewayName} checkout in a real browser`, () => {
     beforeAll(async () => {
       const port = await freePort();
       base = `http://127.0.0.1:${port}`;
       // APP_URL is the address the browser uses: the gateway's return URL is built from it
       test = await gateway.start({ env: { appUrl: base, port, host: '127.0.0.1' } });
       await test.t.app.listen({ port, host: '127.0.0.1' });
-      test.sim.setWebhookUrl(`${base}${gateway.webhookPath}`);
+      test.sim.setWebhookUrl(`${base}/${slug}/webhook`);
       await gateway.prepareShop?.(test.platform);
       productId = await createShopProduct(test.platform, { name: 'Gateway mug', gross: 12.5, stock: 100 });
       await registerCustomer(test.platform, await guestContext(test.platform), {
@@ -147,18 +138,18 @@ export function describeBrowserCheckout<T extends BrowserGatewayTest>(gateway: B
       expectCleanVisit(watch, cleanVisit);
     }, 60_000);
 
-    it(`${gateway.giveUp.outcome} on the hosted page: the order payment page shows it cancelled, and paying again with ${gateway.name} succeeds`, async () => {
+    it(`${gateway.hostedPage.givenUp} on the hosted page: the order payment page shows it cancelled, and paying again with ${gatewayName} succeeds`, async () => {
       const { page, watch } = await watchedPage();
       try {
         await logIn(page);
         await orderWithGateway(page);
-        await page.getByRole('button', { name: gateway.giveUp.button }).click();
+        await page.getByRole('button', { name: gateway.hostedPage.giveUp }).click();
         await page.waitForURL(/\/account\/order\/edit\/[0-9a-f]{32}\?error-code=/);
         expect(await page.locator('#payment-state').textContent()).toBe('Cancelled');
         const orderId = /\/edit\/([0-9a-f]{32})/.exec(page.url())![1]!;
         expect(await stateOf(test.platform, (await orderTransactionOf(orderId)).id)).toBe('cancelled');
 
-        await page.getByLabel(new RegExp(gateway.label)).check();
+        await page.getByLabel(label).check();
         await page.getByRole('button', { name: 'Pay now' }).click();
         await page.waitForURL(hostedPages());
         await page.getByRole('button', { name: 'Pay' }).click();

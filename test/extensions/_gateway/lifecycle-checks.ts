@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { paymentMethodIdOf } from '../../../src/platform/checkout/payment-method/extension-payment-methods.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
+import type { Extension } from '../../../src/platform/sdk/index.js';
 import type { TestPlatform } from '../../helpers/test-platform.js';
 
 /** The install, settings and uninstall checks both gateways' lifecycle tests make, given the gateway's names. */
@@ -16,6 +17,23 @@ export interface LifecycleGateway {
   configKey(key: string): string;
   /** The `sandbox` setting's default. */
   sandboxDefault: unknown;
+}
+
+/**
+ * A gateway extension's names as the checks use them: its payment method, the prefix its custom field sets
+ * share, `<name>.config.*` settings; how many fields install creates and the `sandbox` default are given.
+ */
+export function lifecycleGateway(extension: Extension, expected: { fieldCount: number; sandboxDefault: unknown }): LifecycleGateway {
+  const setNames = (extension.customFieldSets ?? []).map((set) => set.name);
+  let fieldSetPrefix = setNames[0] ?? '';
+  for (const name of setNames) while (!name.startsWith(fieldSetPrefix)) fieldSetPrefix = fieldSetPrefix.slice(0, -1);
+  return {
+    extensionName: extension.name,
+    paymentMethod: extension.paymentMethods![0]!.technicalName,
+    fieldSetPrefix,
+    configKey: (key) => `${extension.name}.config.${key}`,
+    ...expected,
+  };
 }
 
 /** The names of the gateway's custom fields, sorted. */

@@ -1,5 +1,9 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { runStandaloneCommand } from '../../../src/platform/console/standalone.js';
+import type { StandaloneConsoleCommand } from '../../../src/platform/sdk/index.js';
+import { captureIo } from '../../platform/console/capture-io.js';
 
 /** What tests of a gateway simulator share: API calls over real HTTP and a stand-in for the shop's webhook endpoint. */
 
@@ -99,4 +103,41 @@ export class WebhookReceiver {
   async close(): Promise<void> {
     await this.#app?.close();
   }
+}
+
+/** A webhook receiver started before the suite's tests and closed after them (`receiver.current`). */
+export function suiteWebhookReceiver<R extends WebhookReceiver>(create: () => R): { readonly current: R } {
+  const holder = {} as { current: R };
+  beforeAll(async () => {
+    holder.current = await create().start();
+  });
+  afterAll(() => holder.current?.close());
+  return holder;
+}
+
+/** A simulator command is named `ext:<gateway>:simulator` and standalone (no database: it runs beside a shop). */
+export function expectStandaloneSimulatorCommand(command: StandaloneConsoleCommand, name: string): void {
+  expect(command.name).toBe(name);
+  expect(command.standalone).toBe(true);
+}
+
+/**
+ * Runs a simulator command with `args` through the console until `whileRunning` has checked the running
+ * simulator; returns the exit code, everything printed and the simulator it ran.
+ */
+export async function runSimulatorCommand<S>(
+  create: (options: { untilStopped: (simulator: S) => Promise<unknown> }) => StandaloneConsoleCommand,
+  args: string[],
+  whileRunning: (simulator: S) => Promise<void>,
+): Promise<{ code: number | undefined; text: string; simulator: S }> {
+  const io = captureIo();
+  let seen: S | undefined;
+  const command = create({
+    untilStopped: async (simulator) => {
+      seen = simulator;
+      await whileRunning(simulator);
+    },
+  });
+  const code = await runStandaloneCommand([command], args, io);
+  return { code, text: io.text(), simulator: seen! };
 }

@@ -9,21 +9,7 @@ import type { ExtensionHost } from '../../../src/platform/sdk/index.js';
 import { configKey, PAY_B_PAYMENT_METHOD_ID, type PayBConfigKey } from '../../../src/extensions/pay-b/config.js';
 import { extPayB } from '../../../src/extensions/pay-b/index.js';
 import { DEFAULT_SECRET_KEY, startPayBSimulator, type PayBSimulator, type PayBSimulatorOptions } from '../../../src/extensions/pay-b/simulator/index.js';
-import {
-  createGatewayOrderFixture,
-  extensionHost,
-  getCalls,
-  placeGatewayOrder,
-  startGatewayFixturePayment,
-  startGatewayTest,
-  useHostedPage as useGatewayHostedPage,
-  type GatewayOrderFixture,
-  type GatewayOrderOptions,
-  type GatewayTest,
-  type GatewayTestDescription,
-  type GatewayTestOptions,
-  type PlacedGatewayOrder,
-} from '../_gateway/gateway-test-setup.js';
+import * as shared from '../_gateway/gateway-test-setup.js';
 
 export { callFinalize, customFieldsOf, DEFAULT_SALES_CHANNEL_ID, ERROR_URL, FINISH_URL, loggedText, stateChanges, stateOf } from '../_gateway/gateway-test-setup.js';
 
@@ -34,7 +20,7 @@ export const TEST_WEBHOOK_HASH = 'pay-b-test-webhook-hash-7f3c';
 export const PAY_B_METHOD_ID = PAY_B_PAYMENT_METHOD_ID;
 
 /** Gateway D as the shared setup sees it: the sandbox key and webhook hash on both sides, the simulator's URL. */
-export const PAY_B_GATEWAY: GatewayTestDescription<PayBSimulator, PayBSimulatorOptions, PayBConfigKey> = {
+export const PAY_B_GATEWAY: shared.GatewayTestDescription<PayBSimulator, PayBSimulatorOptions, PayBConfigKey> = {
   extension: extPayB,
   webhookPath: '/pay-b/webhook',
   paymentMethodId: PAY_B_METHOD_ID,
@@ -47,30 +33,30 @@ export const PAY_B_GATEWAY: GatewayTestDescription<PayBSimulator, PayBSimulatorO
 };
 
 /** `simulator.secretHash` defaults to TEST_WEBHOOK_HASH; config defaults add `secretHashSandbox` = TEST_WEBHOOK_HASH. */
-export type PayBTestOptions = GatewayTestOptions<PayBSimulatorOptions, PayBConfigKey>;
-export type PayBTest = GatewayTest<PayBSimulator, PayBConfigKey>;
-export type PlaceOrderOptions = Omit<GatewayOrderOptions, 'isoCode'>;
-export type PlacedPayBOrder = PlacedGatewayOrder;
-export type PayBOrderFixture = GatewayOrderFixture;
+export type PayBTestOptions = shared.GatewayTestOptions<PayBSimulatorOptions, PayBConfigKey>;
+export type PayBTest = shared.GatewayTest<PayBSimulator, PayBConfigKey>;
+export type PlaceOrderOptions = Omit<shared.GatewayOrderOptions, 'isoCode'>;
+export type PlacedPayBOrder = shared.PlacedGatewayOrder;
+export type PayBOrderFixture = shared.GatewayOrderFixture;
 
 /** A platform with ExtPayB configured against a fresh simulator (sandbox mode), for a suite's beforeAll. */
 export function startPayBTest(options: PayBTestOptions = {}): Promise<PayBTest> {
-  return startGatewayTest(PAY_B_GATEWAY, options);
+  return shared.startGatewayTest(PAY_B_GATEWAY, options);
 }
 
 /** The storefront path through the Store API, ending on gateway D's hosted link. */
 export function placePayBOrder(test: PayBTest, options: PlaceOrderOptions = {}): Promise<PlacedPayBOrder> {
-  return placeGatewayOrder(test, PAY_B_GATEWAY, options);
+  return shared.placeGatewayOrder(test, PAY_B_GATEWAY, options);
 }
 
 /** The customer on the hosted page over HTTP: opens the link, presses a button, and gets the 302 back to the shop. */
 export function useHostedPage(link: string, action: 'pay' | 'fail' | 'cancel'): Promise<URL> {
-  return useGatewayHostedPage(link, action);
+  return shared.useHostedPage(link, action);
 }
 
 /** An order paid with gateway D in any currency, without the storefront, the transaction in open. */
 export function createPayBOrderFixture(platform: Platform, options: { isoCode: string; amountMinor: number }): Promise<PayBOrderFixture> {
-  return createGatewayOrderFixture(platform, PAY_B_GATEWAY, options);
+  return shared.createGatewayOrderFixture(platform, PAY_B_GATEWAY, options);
 }
 
 /**
@@ -78,12 +64,12 @@ export function createPayBOrderFixture(platform: Platform, options: { isoCode: s
  * the simulator then holds a payment with tx_ref = the order transaction id, ready for completePayment.
  */
 export async function startFixturePayment(platform: Platform, fixture: PayBOrderFixture): Promise<void> {
-  await startGatewayFixturePayment(platform, PAY_B_GATEWAY, fixture);
+  await shared.startGatewayFixturePayment(platform, PAY_B_GATEWAY, fixture);
 }
 
 /** ExtPayB's host on a booted platform. */
 export function payBHost(platform: Platform): ExtensionHost {
-  return extensionHost(platform, PAY_B_GATEWAY);
+  return shared.extensionHost(platform, PAY_B_GATEWAY);
 }
 
 /** A media record with an uploaded PNG (for the logo setting); returns its id. */
@@ -99,5 +85,5 @@ const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0
 
 /** The verify calls the simulator received for one gateway transaction id. */
 export function verifyCalls(sim: PayBSimulator, gatewayTransactionId: number | string): number {
-  return getCalls(sim, `/v3/transactions/${gatewayTransactionId}/verify`);
+  return shared.getCalls(sim, `/v3/transactions/${gatewayTransactionId}/verify`);
 }

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS, configKey, PAY_A_PAYMENT_METHOD, readPayASettings } from '../../../../src/extensions/pay-a/config.js';
+import { CONFIG_DEFAULTS, configKey, readPayASettings } from '../../../../src/extensions/pay-a/config.js';
 import { extPayA } from '../../../../src/extensions/pay-a/index.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, type LifecycleGateway } from '../../_gateway/lifecycle-checks.js';
+import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, lifecycleGateway } from '../../_gateway/lifecycle-checks.js';
 import { payAHost } from '../pay-a-test-setup.js';
 
-const GATEWAY: LifecycleGateway = {
-  extensionName: 'ExtPayA',
-  paymentMethod: PAY_A_PAYMENT_METHOD,
-  fieldSetPrefix: 'ext_pay_a_',
-  fieldCount: 12,
-  configKey: (key) => configKey(key as Parameters<typeof configKey>[0]),
-  sandboxDefault: CONFIG_DEFAULTS.sandbox,
-};
+const GATEWAY = lifecycleGateway(extPayA, { fieldCount: 12, sandboxDefault: CONFIG_DEFAULTS.sandbox });
 
 describe('ExtPayA install, settings and uninstall', () => {
   let t: TestPlatform;

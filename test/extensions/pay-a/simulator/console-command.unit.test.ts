@@ -1,57 +1,43 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHmac } from 'node:crypto';
 import { runStandaloneCommand } from '../../../../src/platform/console/standalone.js';
 import { createPayASimulatorCommand, payASimulatorCommand } from '../../../../src/extensions/pay-a/simulator/console-command.js';
 import type { PayASimulator } from '../../../../src/extensions/pay-a/simulator/index.js';
 import { captureIo } from '../../../platform/console/capture-io.js';
+import { expectStandaloneSimulatorCommand, runSimulatorCommand, suiteWebhookReceiver } from '../../_gateway/simulator-helpers.js';
 import { api, initialize, WebhookReceiver } from './helpers.js';
 
 const LOCAL_KEY = 'sk_test_local-console-key';
 
 describe('bin/console ext:pay-a:simulator', () => {
-  let receiver: WebhookReceiver;
-  beforeAll(async () => {
-    receiver = await new WebhookReceiver().start();
-  });
-  afterAll(() => receiver.close());
+  const receiver = suiteWebhookReceiver(() => new WebhookReceiver());
 
   it('is a standalone command (no database: it runs beside a shop)', () => {
-    expect(payASimulatorCommand.name).toBe('ext:pay-a:simulator');
-    expect(payASimulatorCommand.standalone).toBe(true);
+    expectStandaloneSimulatorCommand(payASimulatorCommand, 'ext:pay-a:simulator');
   });
 
   it('runs the simulator with the given options until stopped, printing what to set and no key', async () => {
-    const io = captureIo();
-    let seen: PayASimulator | undefined;
-    const command = createPayASimulatorCommand({
-      untilStopped: async (sim) => {
-        seen = sim;
-        expect((await api(sim, 'GET', '/bank')).status).toBe(401);
-        expect((await api(sim, 'GET', '/bank', undefined, { key: LOCAL_KEY })).status).toBe(200);
-        const { reference } = await initialize(sim, { amount: 30050 }, LOCAL_KEY);
-        await sim.completePayment(reference, 'success');
-        // fees passed on, webhook signed with the given key
-        expect(sim.transaction(reference)).toMatchObject({ requested_amount: 30050, amount: 30501 });
-        const delivery = receiver.received.at(-1)!;
-        expect(delivery.headers['x-pay-a-signature']).toBe(createHmac('sha512', LOCAL_KEY).update(delivery.raw).digest('hex'));
-      },
+    const args = ['--port', '0', '--secret-key', LOCAL_KEY, '--webhook-url', receiver.current.url, '--fee-bearer', 'customer', '--refund-outcome', 'failed'];
+    const { code, text, simulator } = await runSimulatorCommand<PayASimulator>(createPayASimulatorCommand, ['ext:pay-a:simulator', ...args], async (sim) => {
+      expect((await api(sim, 'GET', '/bank')).status).toBe(401);
+      expect((await api(sim, 'GET', '/bank', undefined, { key: LOCAL_KEY })).status).toBe(200);
+      const { reference } = await initialize(sim, { amount: 30050 }, LOCAL_KEY);
+      await sim.completePayment(reference, 'success');
+      // fees passed on, webhook signed with the given key
+      expect(sim.transaction(reference)).toMatchObject({ requested_amount: 30050, amount: 30501 });
+      const delivery = receiver.current.received.at(-1)!;
+      expect(delivery.headers['x-pay-a-signature']).toBe(createHmac('sha512', LOCAL_KEY).update(delivery.raw).digest('hex'));
     });
-    const code = await runStandaloneCommand(
-      [command],
-      ['ext:pay-a:simulator', '--port', '0', '--secret-key', LOCAL_KEY, '--webhook-url', receiver.url, '--fee-bearer', 'customer', '--refund-outcome', 'failed'],
-      io,
-    );
     expect(code).toBe(0);
-    const text = io.text();
-    expect(text).toContain(`Gateway A simulator listening on ${seen!.baseUrl}`);
-    expect(text).toMatch(new RegExp(`ExtPayA\\.config\\.apiBaseUrl\\s+${seen!.baseUrl.replace(/\./g, '\\.')}`));
+    expect(text).toContain(`Gateway A simulator listening on ${simulator.baseUrl}`);
+    expect(text).toMatch(new RegExp(`ExtPayA\\.config\\.apiBaseUrl\\s+${simulator.baseUrl.replace(/\./g, '\\.')}`));
     expect(text).toMatch(/ExtPayA\.config\.secretKeySandbox\s+the sk_test_… value given with --secret-key/);
-    expect(text).toContain(`Webhooks: POST ${receiver.url}`);
+    expect(text).toContain(`Webhooks: POST ${receiver.current.url}`);
     expect(text).toContain('Refunds end failed');
     expect(text).toMatch(/GET \/bank -> 401/);
     expect(text).not.toContain(LOCAL_KEY);
     expect(text).toContain('Stopping the simulator.');
-    await expect(fetch(`${seen!.baseUrl}/bank`)).rejects.toThrow();
+    await expect(fetch(`${simulator.baseUrl}/bank`)).rejects.toThrow();
   });
 
   it.each([

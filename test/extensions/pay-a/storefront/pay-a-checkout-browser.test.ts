@@ -6,15 +6,9 @@ import { describeBrowserCheckout } from '../../_gateway/checkout-browser.js';
 import { customFieldsOf, startPayATest } from '../pay-a-test-setup.js';
 
 /** Gateway A in a real browser, in a shop that sells in NGN (the shared steps: ../../_gateway/checkout-browser.ts). */
-describeBrowserCheckout({
-  file: 'pay-a-checkout-browser.test.ts',
-  name: 'gateway A',
-  label: 'Gateway A',
-  screenshotPrefix: 'pay-a',
+describeBrowserCheckout('pay-a', 'A', {
   start: (platform) => startPayATest({ platform }),
-  webhookPath: '/pay-a/webhook',
-  hostedPath: '/checkout/',
-  giveUp: { button: 'Abandon', outcome: 'abandoned' },
+  hostedPage: { path: '/checkout/', giveUp: 'Abandon', givenUp: 'abandoned' },
   storedData: 'verified data',
   async prepareShop(platform) {
     // a Nigerian shop: the storefront sells in naira

@@ -1,19 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONFIG_DEFAULTS, configKey, PAY_B_PAYMENT_METHOD, readPayBSettings, readWebhookSecretHash } from '../../../../src/extensions/pay-b/config.js';
+import { CONFIG_DEFAULTS, configKey, readPayBSettings, readWebhookSecretHash } from '../../../../src/extensions/pay-b/config.js';
 import { extPayB } from '../../../../src/extensions/pay-b/index.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, type LifecycleGateway } from '../../_gateway/lifecycle-checks.js';
+import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, lifecycleGateway } from '../../_gateway/lifecycle-checks.js';
 import { payBHost } from '../pay-b-test-setup.js';
 
-const GATEWAY: LifecycleGateway = {
-  extensionName: 'ExtPayB',
-  paymentMethod: PAY_B_PAYMENT_METHOD,
-  fieldSetPrefix: 'ext_pay_b_',
-  fieldCount: 15,
-  configKey: (key) => configKey(key as Parameters<typeof configKey>[0]),
-  sandboxDefault: CONFIG_DEFAULTS.sandbox,
-};
+const GATEWAY = lifecycleGateway(extPayB, { fieldCount: 15, sandboxDefault: CONFIG_DEFAULTS.sandbox });
 
 describe('ExtPayB install, settings and uninstall', () => {
   let t: TestPlatform;

@@ -7,58 +7,41 @@ import { runStandaloneCommand } from '../../../../src/platform/console/standalon
 import { createPayBSimulatorCommand, payBSimulatorCommand } from '../../../../src/extensions/pay-b/simulator/console-command.js';
 import type { PayBSimulator } from '../../../../src/extensions/pay-b/simulator/index.js';
 import { captureIo } from '../../../platform/console/capture-io.js';
+import { expectStandaloneSimulatorCommand, runSimulatorCommand, suiteWebhookReceiver } from '../../_gateway/simulator-helpers.js';
 import { api, initPayment, WebhookReceiver } from './helpers.js';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
 describe('bin/console ext:pay-b:simulator (dispatch)', () => {
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    receiver = await new WebhookReceiver().start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
+  const receiver = suiteWebhookReceiver(() => new WebhookReceiver());
 
   it('is a standalone command', () => {
-    expect(payBSimulatorCommand.name).toBe('ext:pay-b:simulator');
-    expect(payBSimulatorCommand.standalone).toBe(true);
+    expectStandaloneSimulatorCommand(payBSimulatorCommand, 'ext:pay-b:simulator');
   });
 
   it('runs the simulator with the given options until stopped, printing what to set and no secret', async () => {
-    const io = captureIo();
-    let seen: PayBSimulator | undefined;
-    const command = createPayBSimulatorCommand({
-      untilStopped: async (sim) => {
-        seen = sim;
-        expect((await api(sim, 'GET', '/v3/banks/NG')).status).toBe(401);
-        expect((await api(sim, 'GET', '/v3/banks/NG', undefined, { key: 'FLWSECK_TEST-local-key' })).status).toBe(200);
-        // fee bearer and webhook settings reach the simulator
-        const key = { key: 'FLWSECK_TEST-local-key' };
-        const init = await api(sim, 'POST', '/v3/payments', { tx_ref: 'console-1', amount: 1000, customer: { email: 'c@d.test' } }, key);
-        expect(init.status).toBe(200);
-        const { transactionId } = await sim.completePayment('console-1', 'successful');
-        expect(sim.transaction(transactionId!)).toMatchObject({ amount: 1000, charged_amount: 1014 });
-        expect(receiver.received.at(-1)!.headers['verif-hash']).toBe('local-hash-value');
-      },
+    const args = ['--port', '0', '--secret-key', 'FLWSECK_TEST-local-key', '--secret-hash', 'local-hash-value', '--webhook-url', receiver.current.url, '--fee-bearer', 'customer'];
+    const { code, text, simulator } = await runSimulatorCommand<PayBSimulator>(createPayBSimulatorCommand, ['ext:pay-b:simulator', ...args], async (sim) => {
+      expect((await api(sim, 'GET', '/v3/banks/NG')).status).toBe(401);
+      expect((await api(sim, 'GET', '/v3/banks/NG', undefined, { key: 'FLWSECK_TEST-local-key' })).status).toBe(200);
+      // fee bearer and webhook settings reach the simulator
+      const key = { key: 'FLWSECK_TEST-local-key' };
+      const init = await api(sim, 'POST', '/v3/payments', { tx_ref: 'console-1', amount: 1000, customer: { email: 'c@d.test' } }, key);
+      expect(init.status).toBe(200);
+      const { transactionId } = await sim.completePayment('console-1', 'successful');
+      expect(sim.transaction(transactionId!)).toMatchObject({ amount: 1000, charged_amount: 1014 });
+      expect(receiver.current.received.at(-1)!.headers['verif-hash']).toBe('local-hash-value');
     });
-    const code = await runStandaloneCommand(
-      [command],
-      ['ext:pay-b:simulator', '--port', '0', '--secret-key', 'FLWSECK_TEST-local-key', '--secret-hash', 'local-hash-value', '--webhook-url', receiver.url, '--fee-bearer', 'customer'],
-      io,
-    );
     expect(code).toBe(0);
-    const text = io.text();
-    expect(text).toContain(`Gateway D simulator listening on ${seen!.baseUrl}`);
-    expect(text).toMatch(new RegExp(`ExtPayB\\.config\\.apiBaseUrl\\s+${seen!.baseUrl.replace(/\./g, '\\.')}`));
-    expect(text).toContain(`Webhooks: POST ${receiver.url}`);
+    expect(text).toContain(`Gateway D simulator listening on ${simulator.baseUrl}`);
+    expect(text).toMatch(new RegExp(`ExtPayB\\.config\\.apiBaseUrl\\s+${simulator.baseUrl.replace(/\./g, '\\.')}`));
+    expect(text).toContain(`Webhooks: POST ${receiver.current.url}`);
     expect(text).toMatch(/GET \/v3\/banks\/NG -> 401/);
     expect(text).not.toContain('FLWSECK_TEST-local-key');
     expect(text).not.toContain('local-hash-value');
     expect(text).toContain('Stopping the simulator.');
     // stopped: the port no longer answers
-    await expect(fetch(`${seen!.baseUrl}/v3/banks/NG`)).rejects.toThrow();
+    await expect(fetch(`${simulator.baseUrl}/v3/banks/NG`)).rejects.toThrow();
   });
 
   it.each([

@@ -4,15 +4,9 @@ import { describeBrowserCheckout } from '../../_gateway/checkout-browser.js';
 import { customFieldsOf, startPayBTest } from '../pay-b-test-setup.js';
 
 /** Gateway D in a real browser (the shared steps: ../../_gateway/checkout-browser.ts). */
-describeBrowserCheckout({
-  file: 'pay-b-checkout-browser.test.ts',
-  name: 'gateway D',
-  label: 'Gateway D',
-  screenshotPrefix: 'pay-b',
+describeBrowserCheckout('pay-b', 'D', {
   start: (platform) => startPayBTest({ platform }),
-  webhookPath: '/pay-b/webhook',
-  hostedPath: '/hosted/pay/',
-  giveUp: { button: 'Cancel', outcome: 'cancelled' },
+  hostedPage: { path: '/hosted/pay/', giveUp: 'Cancel', givenUp: 'cancelled' },
   storedData: 'gateway data',
   async expectHostedPage(page) {
     // what the customer sees at the gateway: the amount as the gateway charges it (4.99 shipping included)
