@@ -1,5 +1,4 @@
-import { exactMinorUnits, MAX_MINOR_UNITS } from '../../platform/sdk/index.js';
-import type { RefundCurrency } from '../_gateway-kit/index.js';
+import { exactMinorUnits, MAX_MINOR_UNITS, type RefundCurrency } from '../../platform/sdk/index.js';
 
 /**
  * Gateway A's amount rule: the wire carries integers in the gateway's minor units, ×100
@@ -39,7 +38,7 @@ export function payACurrency(isoCode: string): PayACurrency | undefined {
 }
 
 /** An amount in the currency's minor units (`decimals`) as the wire's integer: ×100 for XOF, ×1 for the others. */
-export function toWireAmount(minor: number, currency: PayACurrency): number {
+export function toWireAmount(minor: number, currency: RefundCurrency): number {
   const wire = BigInt(minor) * 10n ** BigInt(WIRE_EXPONENT - currency.decimals);
   if (minor < 0 || wire > BigInt(MAX_MINOR_UNITS)) throw new RangeError(`${minor} is no ${currency.isoCode} amount the gateway can take`);
   return Number(wire);
@@ -57,7 +56,7 @@ export function readWireAmount(value: unknown): number | null {
 }
 
 /** A wire amount in the currency's minor units; null when it is not a whole amount of them (e.g. 150050 XOF). */
-export function wireToMinor(wire: number, currency: PayACurrency): number | null {
+export function wireToMinor(wire: number, currency: RefundCurrency): number | null {
   const factor = 10 ** (WIRE_EXPONENT - currency.decimals);
   return wire % factor === 0 ? wire / factor : null;
 }

@@ -1,11 +1,10 @@
-import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
+import { refundRoutes, type Extension } from '../../platform/sdk/index.js';
 import { payABankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
-import { createPayAPaymentHandler } from './payment-handler.js';
-import { PAY_A_REFUND_PRIVILEGE, registerPayARefundableRoute, registerPayARefundRoute } from './refund.js';
+import { createPayAProvider } from './provider.js';
+import { createPayARefundProvider, PAY_A_REFUND_PRIVILEGE } from './refund.js';
 import { payASimulatorCommand } from './simulator/console-command.js';
-import { registerPayAWebhookRoute } from './webhook.js';
 
 /**
  * Gateway A: hosted payment through the gateway's (Paystack-compatible) API with every
@@ -28,15 +27,13 @@ export const extPayA: Extension = {
       technicalName: PAY_A_PAYMENT_METHOD,
       name: 'Gateway A',
       description: 'Pay by card, bank transfer, USSD or mobile money on the secure payment page of gateway A.',
-      handler: createPayAPaymentHandler,
+      // the host runs finalize, the webhook route (/pay-a/webhook) and settlement for it
+      provider: createPayAProvider,
     },
   ],
   routes: (host) => [
-    rawRoutes('not yet declared', (app) => {
-      registerPayAWebhookRoute(app, host);
-      registerPayARefundRoute(app, host);
-      registerPayARefundableRoute(app, host);
-    }),
+    // POST /api/_action/pay-a/refund and GET /api/_action/pay-a/refundable/:orderTransactionId, mounted by the host
+    refundRoutes(host, createPayARefundProvider(host)),
     // /pay-a/bank/{list,verify,save}, the form's script and the profile section
     ...payABankRoutes(host),
   ],

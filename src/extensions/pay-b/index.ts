@@ -1,11 +1,10 @@
-import { rawRoutes, type Extension } from '../../platform/sdk/index.js';
+import { refundRoutes, type Extension } from '../../platform/sdk/index.js';
 import { payBBankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
-import { createPayBPaymentHandler } from './payment-handler.js';
-import { PAY_B_REFUND_PRIVILEGE, registerPayBRefundableRoute, registerPayBRefundRoute } from './refund.js';
+import { createPayBProvider } from './provider.js';
+import { createPayBRefundProvider, PAY_B_REFUND_PRIVILEGE } from './refund.js';
 import { payBSimulatorCommand } from './simulator/console-command.js';
-import { registerPayBWebhookRoute } from './webhook.js';
 
 /**
  * Gateway D: hosted payment through the gateway's v3 API, webhooks, refunds and optional
@@ -27,15 +26,13 @@ export const extPayB: Extension = {
       technicalName: PAY_B_PAYMENT_METHOD,
       name: 'Gateway D',
       description: 'Pay by card, bank transfer or mobile money on the secure payment page of gateway D.',
-      handler: createPayBPaymentHandler,
+      // the host runs finalize, the webhook route (/pay-b/webhook) and settlement for it
+      provider: createPayBProvider,
     },
   ],
   routes: (host) => [
-    rawRoutes('not yet declared', (app) => {
-      registerPayBWebhookRoute(app, host);
-      registerPayBRefundRoute(app, host);
-      registerPayBRefundableRoute(app, host);
-    }),
+    // POST /api/_action/pay-b/refund and GET /api/_action/pay-b/refundable/:orderTransactionId, mounted by the host
+    refundRoutes(host, createPayBRefundProvider(host)),
     // /pay-b/bank/{list,verify,save}, the form's script and the profile section
     ...payBBankRoutes(host),
   ],

@@ -139,6 +139,40 @@ export type {
   PaymentRefundInput,
   PaymentTransactionRef,
 } from '../checkout/payment/payment-handler.js';
+export type {
+  PaymentProvider,
+  PaymentVerdict,
+  VerifiedPayment,
+  Verification,
+  ReturnedAttempt,
+  FinalizeMessages,
+  ProviderWebhook,
+  WebhookRequest,
+  WebhookAnswer,
+  WebhookAnswers,
+  WebhookVerdict,
+} from '../checkout/payment/provider.js';
+// refunds: the host runs them (routes, lease, balance, records, events); a provider supplies its part
+export type {
+  RefundProvider,
+  RefundablePayment,
+  RefundCurrency,
+  RefundSettings,
+  RefundRequest,
+  RefundAttempt,
+  AcceptedRefund,
+  GatewayRefundHoldings,
+  HoldingsRead,
+  RefundEvent,
+  RefundEventSupport,
+} from '../checkout/refund/refund-provider.js';
+export { RefundRefusal, COMMON_REFUND_MESSAGES } from '../checkout/refund/refund-refusal.js';
+export { refundBodyFields, optionalRefundAmount, optionalRefundText, requiredRefundText, RefundAmountField } from '../checkout/refund/refund-body.js';
+export { refundHoldings } from '../checkout/refund/refund-balance.js';
+export { formatRefundAmount } from '../checkout/refund/refund-amounts.js';
+export { REFUNDABLE_STATES } from '../checkout/refund/refund-states.js';
+export { refundRoutes } from '../checkout/refund/provider-refund-routes.js';
+export { applyRefundEvent } from '../checkout/refund/refund-events.js';
 export { paymentErrors } from '../checkout/payment/payment-errors.js';
 export { paymentMethodIdOf } from '../checkout/payment-method/extension-payment-methods.js';
 export type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';

@@ -1,5 +1,4 @@
-import { formatRefundAmount } from '../../_gateway-kit/index.js';
-import { exactMinorUnits, toMajorUnits, type ExtensionHost, type PaymentValidateInput, type PaymentValidationResult } from '../../../platform/sdk/index.js';
+import { exactMinorUnits, formatRefundAmount, toMajorUnits, type ExtensionHost, type PaymentValidateInput, type PaymentValidationResult } from '../../../platform/sdk/index.js';
 import { payACurrency, SUPPORTED_CURRENCIES } from '../amounts.js';
 import { readPayASettings } from '../config.js';
 

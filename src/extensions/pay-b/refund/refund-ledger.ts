@@ -14,24 +14,6 @@ export class RefundLedgerUnavailableError extends Error {
   }
 }
 
-/**
- * Refund step 2: what the gateway has refunded on one of its transactions, in minor
- * units, read live from `GET /v3/refunds` page by page. The gateway may ignore the `id` filter and list
- * the whole account, so items are matched here; every refund except a failed one holds balance (a
- * pending refund may still be paid out). Items without a readable amount are skipped, a refund listed
- * twice (pages shift while new refunds arrive) counts once. With `since` (when the charge's order
- * transaction was created; no refund of the charge is older) the list starts the day before it, so
- * the account's older refunds do not count against MAX_LEDGER_PAGES.
- */
-export async function refundedAtGatewayMinor(
-  client: PayBClient,
-  gatewayTransactionId: number,
-  decimals: number,
-  options: { deadline?: number; since?: Date } = {},
-): Promise<number> {
-  return (await readRefundLedger(client, gatewayTransactionId, decimals, options)).totalMinor;
-}
-
 /** One refund of the charge as the gateway's ledger lists it. */
 export interface LedgerRefund {
   gatewayRefundId: number;

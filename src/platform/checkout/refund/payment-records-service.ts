@@ -38,12 +38,19 @@ export interface RefundRecord {
   createdAt: Date;
 }
 
+/** The capture and refund records of order transactions, as payment code uses them (PaymentRecordsService). */
+export interface PaymentRecords {
+  recordRefund(input: RefundRecordInput, within?: Db | UnitOfWork): Promise<{ created: boolean }>;
+  refundsOf(orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<RefundRecord[]>;
+  refundsByExternalReference(externalReference: string, paymentMethodId: string, within?: Db | UnitOfWork): Promise<RefundRecord[]>;
+}
+
 /**
  * Host service: the capture and refund records of order transactions (Shopware's
  * order_transaction_capture and order_transaction_capture_refund). Records are written through the
  * generic repositories, so their validation and events apply; states move only through the state machine.
  */
-export class PaymentRecordsService {
+export class PaymentRecordsService implements PaymentRecords {
   readonly #db: HostDb;
 
   constructor(

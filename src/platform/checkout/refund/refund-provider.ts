@@ -11,6 +11,7 @@
  * refunded_partially, and matching events that name only an amount.
  */
 import type { TSchema } from '@sinclair/typebox';
+import type { OrderTransactionView } from '../order-transaction/order-transaction-view.js';
 
 /** A currency as a gateway counts it: its code and the gateway's decimals of it. */
 export interface RefundCurrency {
@@ -19,19 +20,8 @@ export interface RefundCurrency {
   decimals: number;
 }
 
-/** An order transaction as a provider is shown it (the host's order transaction view fits it). */
-export interface RefundTransaction {
-  id: string;
-  salesChannelId: string;
-  paymentMethodId: string;
-  /** Technical state, e.g. `paid`, `refunded_partially`. */
-  state: string;
-  currency: { isoCode: string; decimals: number };
-  /** `amount.totalPrice` as stored (major units). */
-  amountTotal: unknown;
-  customFields: Record<string, unknown>;
-  createdAt: Date;
-}
+/** An order transaction as a provider is shown it. */
+export type RefundTransaction = OrderTransactionView;
 
 /** A payment the gateway was verified to hold: what its refunds are checked and read with. */
 export interface RefundablePayment {
@@ -165,12 +155,14 @@ export interface RefundRouteDeclaration {
  * The refund part of a payment provider. `P` is the provider's own verified payment (it may carry the
  * gateway's transaction id); `Notes` what its refund body adds for the gateway.
  */
-export interface RefundProvider<P extends RefundablePayment = RefundablePayment, Notes = unknown> {
+export interface RefundProvider<P extends RefundablePayment = RefundablePayment, Notes = unknown, S extends RefundSettings = RefundSettings> {
   /** Named in messages and error codes: `Gateway D`, `PAY_B`. */
   gatewayName: string;
   codePrefix: string;
   /** Starts log lines, e.g. `pay-b`. */
   logPrefix: string;
+  /** The payment method whose transactions are the provider's. */
+  paymentMethodId: string;
   /** A fixed id (32 hex) the gateway's capture and refund record ids derive from. */
   recordNamespace: string;
   /** The order transaction custom field holding the gateway's processed event keys. */
@@ -184,19 +176,22 @@ export interface RefundProvider<P extends RefundablePayment = RefundablePayment,
   checksGatewayHoldings: boolean;
   /** Reads the refund body; throws the host's refund refusal for a malformed one. */
   readRequest(body: unknown): RefundRequest<Notes>;
-  /** The gateway's transaction the locator names, or undefined (another payment method, unknown, malformed). */
-  findTransaction(locator: string): Promise<RefundTransaction | undefined>;
-  /** The same, by order transaction id (the refundable route). */
-  transactionById(orderTransactionId: string): Promise<RefundTransaction | undefined>;
-  settingsOf(transaction: RefundTransaction): Promise<RefundSettings>;
+  /**
+   * The provider's transaction a locator other than the order transaction id names (gateway A: its
+   * reference), or undefined. Left out, the locator is the order transaction id.
+   */
+  findTransaction?(locator: string): Promise<RefundTransaction | undefined>;
+  settingsOf(transaction: RefundTransaction): Promise<S>;
   /** The verified payment the gateway holds of the transaction, whatever its state; null when there is none. */
   paymentOf(transaction: RefundTransaction): P | null;
   /** The currency of a transaction without a verified payment, as the refundable route answers it. */
   currencyOf(transaction: RefundTransaction): RefundCurrency;
   /** Asks the gateway to refund `amountMinor` of the payment. */
-  createRefund(order: RefundOrder<P, Notes>, settings: RefundSettings, deadlines: RefundDeadlines): Promise<RefundAttempt>;
+  createRefund(order: RefundOrder<P, Notes>, settings: S, deadlines: RefundDeadlines): Promise<RefundAttempt>;
   /** Reads what the gateway holds of the payment's refunds. */
-  readRefundHoldings(payment: P, settings: RefundSettings, deadlines: RefundDeadlines): Promise<HoldingsRead>;
+  readRefundHoldings(payment: P, settings: S, deadlines: RefundDeadlines): Promise<HoldingsRead>;
+  /** What applying the provider's refund events needs. */
+  events: RefundEventSupport;
 }
 
 /**
@@ -241,7 +236,9 @@ export interface ConfirmedGatewayRefund {
 }
 
 /** What the host needs from a provider to apply its refund events. */
-export interface RefundEventSupport<P extends RefundablePayment = RefundablePayment> {
+export interface RefundEventSupport {
+  /** The currency the gateway's amounts of this transaction count in; null when the gateway does not take it. */
+  currencyOf(transaction: RefundTransaction): RefundCurrency | null;
   /** A wire amount in minor units of the currency (null: no exact amount of it). */
   toMinor(amount: unknown, currency: RefundCurrency): number | null;
   /**
@@ -250,11 +247,12 @@ export interface RefundEventSupport<P extends RefundablePayment = RefundablePaym
    */
   confirmRefund?(transaction: RefundTransaction, gatewayRefundId: string | number): Promise<ConfirmedGatewayRefund | undefined>;
   /**
-   * Gateway A: the oldest refund the gateway lists for the payment with this amount, of the outcome
+   * Gateway A: the oldest refund the gateway lists for the transaction with this amount, of the outcome
    * (`fail`: a failed one; otherwise any not failed), that `isRecorded` does not reject. Throws on faults.
    */
   findListedRefund?(
-    payment: P,
+    transaction: RefundTransaction,
+    currency: RefundCurrency,
     match: { amountMinor: number; outcome: 'complete' | 'fail' | 'pending'; isRecorded(gatewayRefundId: string | number): boolean },
   ): Promise<ConfirmedGatewayRefund | undefined>;
   /** The transactions whose payment is the gateway transaction `gatewayTransactionId` (gateway D: a refund's charge). */

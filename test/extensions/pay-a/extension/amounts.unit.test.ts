@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { majorToMinor, payACurrency, readWireAmount, SUPPORTED_CURRENCIES, toWireAmount, wireToMinor } from '../../../../src/extensions/pay-a/amounts.js';
 import { isGatewayReference, newPaymentReference, orderTransactionIdOfReference } from '../../../../src/extensions/pay-a/payment/reference.js';
-import { formatRefundAmount } from '../../../../src/extensions/_gateway-kit/index.js';
+import { formatRefundAmount } from '../../../../src/platform/sdk/index.js';
 
 /** Gateway A's amount rule: integers in its minor units, ×100 for every currency, XOF too. */
 describe('gateway A amounts', () => {

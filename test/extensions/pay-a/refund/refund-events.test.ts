@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { refundLeaseName } from '../../../../src/extensions/_gateway-kit/index.js';
+import { refundLeaseName } from '../../../../src/platform/checkout/refund/refund-lease.js';
 import { handleRefundEvent } from '../../../../src/extensions/pay-a/refund/refund-events.js';
 import type { ExtensionHost } from '../../../../src/platform/sdk/index.js';
 import { customFieldsOf, stateChanges } from '../pay-a-test-setup.js';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { configKey } from '../../../../src/extensions/pay-a/config.js';
 import type { PayASimulator, PayASimulatorOptions } from '../../../../src/extensions/pay-a/simulator/index.js';
+import { storedRefunds as storedRefundsOf, type StoredRefund as SharedStoredRefund } from '../../_gateway-kit/stored-refunds.js';
 import type { TestPlatform } from '../../../helpers/test-platform.js';
 import { createPayAOrderFixture, finalizeFixture, startFixturePayment, startPayATest, type PayAOrderFixture } from '../pay-a-test-setup.js';
 
@@ -48,39 +49,11 @@ export async function createPaidTransaction(t: TestPlatform, sim: PayASimulator,
 
 export { transactionState } from '../../../platform/checkout/checkout-fixtures.js';
 
-export interface StoredRefund {
-  id: string;
-  captureId: string;
-  externalReference: string | null;
-  captureExternalReference: string | null;
-  state: string;
-  captureState: string;
-  /** totalPrice of the refund's CalculatedPrice JSON (major units) */
-  amount: number;
-  reason: string | null;
-}
+export type StoredRefund = Omit<SharedStoredRefund, 'captureAmount'>;
 
 /** The platform refunds (with their captures) of an order transaction, oldest first. */
 export async function storedRefunds(t: TestPlatform, orderTransactionId: string): Promise<StoredRefund[]> {
-  const rows = await t.platform.db
-    .selectFrom('order_transaction_capture as c')
-    .leftJoin('order_transaction_capture_refund as r', 'r.capture_id', 'c.id')
-    .leftJoin('state_machine_state as rs', 'rs.id', 'r.state_id')
-    .innerJoin('state_machine_state as cs', 'cs.id', 'c.state_id')
-    .select(['r.id', 'c.id as capture_id', 'r.external_reference', 'c.external_reference as capture_external_reference', 'rs.technical_name as state', 'cs.technical_name as capture_state', 'r.amount', 'r.reason', 'c.created_at'])
-    .where('c.order_transaction_id', '=', orderTransactionId)
-    .orderBy('c.created_at')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    captureId: r.capture_id,
-    externalReference: r.external_reference,
-    captureExternalReference: r.capture_external_reference,
-    state: r.state,
-    captureState: r.capture_state,
-    amount: r.amount?.totalPrice,
-    reason: r.reason,
-  }));
+  return (await storedRefundsOf(t, orderTransactionId)).map(({ captureAmount: _captureAmount, ...refund }) => refund);
 }
 
 /** Refund requests the simulator received (POST /refund), bodies as sent, optionally of one reference. */

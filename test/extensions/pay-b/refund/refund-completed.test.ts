@@ -1,16 +1,17 @@
 import { payBHost } from '../pay-b-test-setup.js';
 import { describe, expect, it } from 'vitest';
 import { handleRefundCompleted } from '../../../../src/extensions/pay-b/refund/refund-completed.js';
-import { refundLeaseName } from '../../../../src/extensions/_gateway-kit/index.js';
-import { recordPendingRefund, refundIdFor } from '../../../../src/extensions/pay-b/refund/refund-records.js';
+import { refundLeaseName } from '../../../../src/platform/checkout/refund/refund-lease.js';
 import type { TestPlatform } from '../../../helpers/test-platform.js';
 import {
   createPaidTransaction,
+  type PaidTransaction,
+  recordPendingRefund,
   REFUND_ROUTE,
+  refundIdFor,
   storedRefunds,
   transactionState,
   useRefundTestShop,
-  type PaidTransaction,
 } from './refund-test-setup.js';
 
 async function processedEvents(t: TestPlatform, orderTransactionId: string): Promise<unknown> {

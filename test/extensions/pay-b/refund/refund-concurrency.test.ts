@@ -1,34 +1,19 @@
 import { payBHost } from '../pay-b-test-setup.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../../../src/platform/http/app.js';
-import { openDatabase } from '../../../../src/platform/database/connection.js';
-import { Platform } from '../../../../src/platform/kernel.js';
 import { extPayB } from '../../../../src/extensions/pay-b/index.js';
-import { refundLeaseName } from '../../../../src/extensions/_gateway-kit/index.js';
+import { refundLeaseName } from '../../../../src/platform/checkout/refund/refund-lease.js';
 import type { Lease } from '../../../../src/platform/sdk/index.js';
-import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/extensions/pay-b/refund/request-refund.js';
-import { RefundRefusal } from '../../../../src/extensions/pay-b/refund/refund-refusal.js';
-import { testEnv } from '../../../helpers/test-env.js';
+import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/platform/checkout/refund/refund-request.js';
+import { RefundRefusal } from '../../../../src/platform/checkout/refund/refund-refusal.js';
+import { createPayBRefundProvider } from '../../../../src/extensions/pay-b/refund.js';
+import { refundsAtOnce, useSecondProcess } from '../../_gateway-kit/second-process.js';
 import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, storedRefunds, useRefundTestShop } from './refund-test-setup.js';
 
 describe('refunds of one transaction are serialized by a lease', () => {
   const shop = useRefundTestShop();
   // on PostgreSQL a second platform on the same database stands for a second process
-  let second: { platform: Platform; app: FastifyInstance } | undefined;
-  beforeAll(async () => {
-    if (shop.t.platform.database.kind !== 'postgres') return;
-    const connectionString = (shop.t.platform.database.pool.options as { connectionString: string }).connectionString;
-    const platform = await Platform.boot({ env: testEnv(), extensions: [extPayB], database: await openDatabase({ databaseUrl: connectionString, maxConnections: 5 }) });
-    const app = await buildApp(platform);
-    await app.ready();
-    second = { platform, app };
-  });
-  afterAll(async () => {
-    await second?.app.close();
-    await second?.platform.close();
-  });
+  const processes = useSecondProcess(shop, extPayB);
 
   /** The transaction's refund lease as the host's lease table holds it; undefined when nobody holds it. */
   async function leaseOf(orderTransactionId: string): Promise<unknown> {
@@ -43,19 +28,9 @@ describe('refunds of one transaction are serialized by a lease', () => {
   it('5 parallel requests for 40% each: exactly 2 are sent to the gateway and the total never exceeds the amount', async () => {
     const { t, sim } = shop;
     const paid = await createPaidTransaction(t, sim, { isoCode: 'NGN', unitPriceMinor: 500_00, quantity: 2 });
-    const token = await t.adminToken();
+    const { second } = processes;
     expect(second !== undefined).toBe(t.platform.database.kind === 'postgres');
-    const apps = second ? [t.app, second.app] : [t.app];
-    const responses = await Promise.all(
-      Array.from({ length: 5 }, (_, i) =>
-        apps[i % apps.length]!.inject({
-          method: 'POST',
-          url: REFUND_ROUTE,
-          headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-          payload: { orderTransactionId: paid.orderTransactionId, amount: 400 },
-        }),
-      ),
-    );
+    const responses = await refundsAtOnce(t, second, REFUND_ROUTE, { orderTransactionId: paid.orderTransactionId, amount: 400 }, 5);
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 400, 400, 400]);
     for (const refused of responses.filter((r) => r.statusCode === 400)) {
       expect(refused.json()).toEqual({ error: 'Refund amount exceeds the refundable balance of 200.00 NGN' });
@@ -89,7 +64,7 @@ describe('refunds of one transaction are serialized by a lease', () => {
     const foreign = await takeForeignLease(paid.orderTransactionId);
     expect(foreign).not.toBeNull();
     try {
-      const attempt = requestRefund(payBHost(t.platform), { orderTransactionId: paid.orderTransactionId, amount: 150, comments: undefined }, {
+      const attempt = requestRefund(payBHost(t.platform), createPayBRefundProvider(payBHost(t.platform)), { orderTransactionId: paid.orderTransactionId, amount: 150 }, {
         ...DEFAULT_REFUND_TIMINGS,
         lease: { ttlMs: 120_000, waitMs: 300, pollMs: 50 },
       });

@@ -2,12 +2,14 @@ import { payBHost } from '../pay-b-test-setup.js';
 import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../../src/platform/acl/context.js';
 import { handleRefundCompleted } from '../../../../src/extensions/pay-b/refund/refund-completed.js';
-import { captureIdFor, recordPendingRefund, refundIdFor } from '../../../../src/extensions/pay-b/refund/refund-records.js';
 import { PAY_B_REFUND_PRIVILEGE } from '../../../../src/extensions/pay-b/refund.js';
 import {
+  captureIdFor,
   createPaidTransaction,
   gatewayRefundRequests,
+  recordPendingRefund,
   REFUND_ROUTE,
+  refundIdFor,
   storedRefunds,
   transactionState,
   useRefundTestShop,

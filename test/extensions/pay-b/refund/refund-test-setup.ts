@@ -3,11 +3,34 @@ import { systemContext } from '../../../../src/platform/acl/context.js';
 import { transaction } from '../../../../src/platform/database/transaction.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { configKey } from '../../../../src/extensions/pay-b/config.js';
+import { PAY_B_REFUND_NAMESPACE } from '../../../../src/extensions/pay-b/refund.js';
+import { recordPendingRefund as recordHostRefund, refundRecordIds } from '../../../../src/platform/checkout/refund/refund-records.js';
+import type { RefundHost } from '../../../../src/platform/checkout/refund/refund-host.js';
 import { type PayBSimulator, type PayBSimulatorOptions } from '../../../../src/extensions/pay-b/simulator/index.js';
 import type { TestPlatform } from '../../../helpers/test-platform.js';
 import { createPayBOrderFixture, startFixturePayment, startPayBTest, type PayBOrderFixture } from '../pay-b-test-setup.js';
 
 export const REFUND_ROUTE = '/api/_action/pay-b/refund';
+
+const RECORDS = { namespace: PAY_B_REFUND_NAMESPACE };
+
+/** The platform refund standing for one gateway refund (its id derives from the gateway's refund id). */
+export function refundIdFor(gatewayRefundId: number | string): string {
+  return refundRecordIds(RECORDS, gatewayRefundId).refundId;
+}
+
+export function captureIdFor(gatewayRefundId: number | string): string {
+  return refundRecordIds(RECORDS, gatewayRefundId).captureId;
+}
+
+/** Records a gateway D refund pending, as the refund route does. */
+export function recordPendingRefund(
+  host: RefundHost,
+  refund: { orderTransactionId: string; gatewayRefundId: number; amountMinor: number; decimals: number; comments: string | undefined },
+): Promise<{ captureId: string; refundId: string }> {
+  const { comments, ...rest } = refund;
+  return recordHostRefund(host, RECORDS, { ...rest, reason: comments });
+}
 
 const webhookUrls = new WeakMap<PayBSimulator, string>();
 
@@ -63,53 +86,7 @@ export async function createPaidTransaction(
 
 export { transactionState } from '../../../platform/checkout/checkout-fixtures.js';
 
-export interface StoredRefund {
-  id: string;
-  captureId: string;
-  externalReference: string | null;
-  captureExternalReference: string | null;
-  state: string;
-  captureState: string;
-  /** totalPrice of the refund's CalculatedPrice JSON (major units) */
-  amount: number;
-  captureAmount: number;
-  reason: string | null;
-}
-
-/** The platform refunds (with their captures) of an order transaction, oldest first. */
-export async function storedRefunds(t: TestPlatform, orderTransactionId: string): Promise<StoredRefund[]> {
-  const rows = await t.platform.db
-    .selectFrom('order_transaction_capture as c')
-    .leftJoin('order_transaction_capture_refund as r', 'r.capture_id', 'c.id')
-    .leftJoin('state_machine_state as rs', 'rs.id', 'r.state_id')
-    .innerJoin('state_machine_state as cs', 'cs.id', 'c.state_id')
-    .select([
-      'r.id',
-      'c.id as capture_id',
-      'r.external_reference',
-      'c.external_reference as capture_external_reference',
-      'rs.technical_name as state',
-      'cs.technical_name as capture_state',
-      'r.amount',
-      'c.amount as capture_amount',
-      'r.reason',
-      'c.created_at',
-    ])
-    .where('c.order_transaction_id', '=', orderTransactionId)
-    .orderBy('c.created_at')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    captureId: r.capture_id,
-    externalReference: r.external_reference,
-    captureExternalReference: r.capture_external_reference,
-    state: r.state,
-    captureState: r.capture_state,
-    amount: r.amount?.totalPrice,
-    captureAmount: r.capture_amount?.totalPrice,
-    reason: r.reason,
-  }));
-}
+export { storedRefunds, type StoredRefund } from '../../_gateway-kit/stored-refunds.js';
 
 /** Refund requests the simulator received (POST /v3/transactions/:id/refund), bodies as sent. */
 export function gatewayRefundRequests(sim: PayBSimulator, gatewayTransactionId?: number): Array<Record<string, unknown>> {

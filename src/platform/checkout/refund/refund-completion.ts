@@ -1,5 +1,8 @@
-import { exactMinorUnits, type ExtensionHost, type OrderTransactionView, type UnitOfWork } from '../../../platform/sdk/index.js';
-import { hasProcessedEvent, processedEventPatch } from '../transaction/processed-events.js';
+import type { UnitOfWork } from '../../database/transaction.js';
+import { exactMinorUnits } from '../money/money.js';
+import type { OrderTransactionView } from '../order-transaction/order-transaction-view.js';
+import { hasProcessedEvent, processedEventPatch } from '../order-transaction/processed-events.js';
+import type { RefundHost } from './refund-host.js';
 import { completedRefundsMinor } from './refund-records.js';
 import { eventsRecordedForReference, refundDeliveryKey, type RefundDelivery } from './refund-references.js';
 
@@ -42,7 +45,7 @@ export type RefundOutcomeResult = 'applied' | 'duplicate' | 'contradicted' | 're
  * moves again (settleNamedRefund). A move the current state does not allow (a refund an admin cancelled)
  * is logged and skipped: the gateway's outcome stands, and a retried delivery would not change that.
  */
-export async function applyRefundOutcome(host: ExtensionHost, outcome: RefundOutcome): Promise<RefundOutcomeResult> {
+export async function applyRefundOutcome(host: RefundHost, outcome: RefundOutcome): Promise<RefundOutcomeResult> {
   return host.transaction(async (uow) => {
     const locked = await host.orderTransactions.loadForUpdate(uow, outcome.orderTransactionId);
     // deleted since the lookup (with its refunds): nothing left to apply
@@ -75,7 +78,7 @@ export type MatchedRefundOutcomeResult = RefundOutcomeResult | 'unmatched';
  * settled one already, else chosen by `match` while the lock is held. Both the refund's key and the
  * delivery's key are recorded.
  */
-export async function applyMatchedRefundOutcome(host: ExtensionHost, outcome: MatchedRefundOutcome): Promise<MatchedRefundOutcomeResult> {
+export async function applyMatchedRefundOutcome(host: RefundHost, outcome: MatchedRefundOutcome): Promise<MatchedRefundOutcomeResult> {
   return host.transaction(async (uow) => {
     const locked = await host.orderTransactions.loadForUpdate(uow, outcome.orderTransactionId);
     if (!locked) return 'not-found';
@@ -109,7 +112,7 @@ const FINAL_REFUND_STATES: ReadonlySet<string> = new Set(Object.values(FINAL_STA
  * the refund is settled and the event's keys (`alsoRecorded` after the refund's own) are recorded.
  */
 async function settleNamedRefund(
-  host: ExtensionHost,
+  host: RefundHost,
   uow: UnitOfWork,
   locked: OrderTransactionView,
   target: RefundTarget,
@@ -138,7 +141,7 @@ async function settleNamedRefund(
 
 /** The state moves of a refund's final word: refund, capture, then (once completed) the transaction. */
 async function settleRefund(
-  host: ExtensionHost,
+  host: RefundHost,
   uow: UnitOfWork,
   locked: OrderTransactionView,
   target: RefundTarget,
@@ -157,7 +160,7 @@ async function settleRefund(
 }
 
 /** Moves the entity; false (and a warning) when its state does not allow the action. */
-async function moveOrWarn(host: ExtensionHost, uow: UnitOfWork, entity: string, id: string, action: string): Promise<boolean> {
+async function moveOrWarn(host: RefundHost, uow: UnitOfWork, entity: string, id: string, action: string): Promise<boolean> {
   const moved = await host.stateMachines.transition({ within: uow, entity, id, action });
   if (moved.result !== 'refused') return true;
   host.logger.warn({ entity, id, action, state: moved.fromState.technicalName }, 'refund outcome: transition not possible from the current state');

@@ -1,5 +1,8 @@
-import type { ExtensionHost, OrderTransactionView, RefundRecord, UnitOfWork } from '../../../platform/sdk/index.js';
-import { hasProcessedEvent, refundEventKey } from '../transaction/processed-events.js';
+import type { UnitOfWork } from '../../database/transaction.js';
+import type { OrderTransactionView } from '../order-transaction/order-transaction-view.js';
+import type { RefundRecord } from './payment-records-service.js';
+import { hasProcessedEvent, refundEventKey } from '../order-transaction/processed-events.js';
+import type { RefundHost } from './refund-host.js';
 import type { RefundTarget } from './refund-completion.js';
 import { isOwnRefund, refundRecordIds, type RefundRecordScope } from './refund-records.js';
 
@@ -25,7 +28,7 @@ export interface RefundAmountMatch {
  * (applyMatchedRefundOutcome's `match`), so concurrent events each take a different refund.
  */
 export async function oldestUndecidedRefundOfAmount(
-  host: ExtensionHost,
+  host: RefundHost,
   scope: RefundRecordScope,
   transaction: OrderTransactionView,
   match: RefundAmountMatch,

@@ -1,4 +1,4 @@
-import type { GatewayClientError } from '../http/gateway-client.js';
+import type { RefundAttempt } from './refund-provider.js';
 
 /**
  * A refund route's expected refusals: answered 400 `{"error": message}`, the only refusal status and shape
@@ -25,11 +25,17 @@ export const COMMON_REFUND_MESSAGES = {
 } as const;
 
 /**
- * The refusal for a gateway call that failed while refunding: the gateway's own message when it answered
- * and refused (the merchant sees why the gateway said no); otherwise the refund may exist anyway, so the merchant
- * is told to check before trying again.
+ * The refusal for a refund call that produced no accepted refund: the gateway's own message when it
+ * answered and refused (the merchant sees why the gateway said no); without an answer the refund may
+ * exist anyway, so the merchant is told to check before trying again.
  */
-export function refusalForGatewayFailure(error: GatewayClientError): RefundRefusal {
-  if (error.kind === 'gateway') return new RefundRefusal(error.details.gatewayMessage?.trim() || COMMON_REFUND_MESSAGES.gatewayRefused);
-  return new RefundRefusal(COMMON_REFUND_MESSAGES.gatewayUnconfirmed);
+export function refusalForAttempt(attempt: Exclude<RefundAttempt, { outcome: 'accepted' }>, notConfigured: string): RefundRefusal {
+  switch (attempt.outcome) {
+    case 'refused':
+      return new RefundRefusal(attempt.gatewayMessage?.trim() || COMMON_REFUND_MESSAGES.gatewayRefused);
+    case 'not-configured':
+      return new RefundRefusal(notConfigured);
+    default:
+      return new RefundRefusal(COMMON_REFUND_MESSAGES.gatewayUnconfirmed);
+  }
 }

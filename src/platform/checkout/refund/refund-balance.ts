@@ -1,4 +1,5 @@
-import { MAX_MINOR_UNITS } from '../../../platform/sdk/index.js';
+import { MAX_MINOR_UNITS } from '../money/money.js';
+import type { GatewayRefundHoldings } from './refund-provider.js';
 
 /**
  * What the refunds of one transaction hold, as one side counts them, in minor units: every refund but a
@@ -55,4 +56,9 @@ export const NOTHING_PAID: RefundBalance = Object.freeze({ paidMinor: 0, refunde
 
 function capped(total: bigint): number {
   return total > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(total);
+}
+
+/** The gateway's report as holdings: everything it holds, the completed part apart. */
+export function gatewayHoldingsOf(report: GatewayRefundHoldings): RefundHoldings {
+  return { heldMinor: Math.min(report.refundedMinor + report.pendingMinor, MAX_MINOR_UNITS), completedMinor: report.refundedMinor };
 }

@@ -1,4 +1,4 @@
-import { processedEventsOf } from '../transaction/processed-events.js';
+import { processedEventsOf } from '../order-transaction/processed-events.js';
 
 /**
  * Refund events that name their refund only by a processor reference (gateway A's `refund_reference`,

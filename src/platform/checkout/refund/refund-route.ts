@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
-import { AppError, documentedOnly, errorResponses, requirePrivileges, typed } from '../../../platform/sdk/index.js';
+import { requirePrivileges } from '../../acl/context.js';
+import { AppError } from '../../errors/app-error.js';
+import { documentedOnly, errorResponses, typed } from '../../http/schemas/index.js';
 import { RefundRefusal } from './refund-refusal.js';
 
 export interface RefundRouteDefinition {

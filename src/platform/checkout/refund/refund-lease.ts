@@ -1,4 +1,5 @@
-import type { ExtensionHost, LeaseOptions } from '../../../platform/sdk/index.js';
+import type { LeaseOptions } from '../../leases/lease-service.js';
+import type { RefundHost } from './refund-host.js';
 import { COMMON_REFUND_MESSAGES, RefundRefusal } from './refund-refusal.js';
 
 /**
@@ -13,14 +14,14 @@ export function refundLeaseName(orderTransactionId: string): string {
 }
 
 /** Runs `work` holding the transaction's refund lease; RefundRefusal (in progress) when it stays taken. */
-export async function withRefundLease<T>(host: ExtensionHost, orderTransactionId: string, options: LeaseOptions, work: () => Promise<T>): Promise<T> {
+export async function withRefundLease<T>(host: RefundHost, orderTransactionId: string, options: LeaseOptions, work: () => Promise<T>): Promise<T> {
   const run = await host.leases.run(refundLeaseName(orderTransactionId), options, () => work());
   if (!run.acquired) throw new RefundRefusal(COMMON_REFUND_MESSAGES.inProgress);
   return run.value;
 }
 
 /** Whether a refund of the transaction holds its lease right now (its gateway answer may not be recorded yet). */
-export async function isRefundInProgress(host: ExtensionHost, orderTransactionId: string): Promise<boolean> {
+export async function isRefundInProgress(host: RefundHost, orderTransactionId: string): Promise<boolean> {
   const holder = await host.leases.holder(refundLeaseName(orderTransactionId));
   return holder !== null && !holder.expired;
 }

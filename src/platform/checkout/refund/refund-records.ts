@@ -1,4 +1,9 @@
-import { deterministicId, MAX_MINOR_UNITS, type Db, type ExtensionHost, type RefundRecord, type UnitOfWork } from '../../../platform/sdk/index.js';
+import type { Db } from '../../database/connection.js';
+import type { UnitOfWork } from '../../database/transaction.js';
+import { deterministicId } from '../../ids.js';
+import { MAX_MINOR_UNITS } from '../money/money.js';
+import type { RefundRecord } from './payment-records-service.js';
+import type { RefundHost } from './refund-host.js';
 import { refundHoldings, type HeldRefund, type RefundHoldings } from './refund-balance.js';
 
 /** Which gateway's records: the namespace of the derived ids and the prefix of log lines. */
@@ -29,7 +34,7 @@ export interface PendingRefund {
  * id, in their machines' initial states (the refund's `open` is a pending refund; only the gateway's
  * final word moves it). Records that exist already are kept.
  */
-export async function recordPendingRefund(host: ExtensionHost, scope: RefundRecordScope, refund: PendingRefund, within?: Db | UnitOfWork): Promise<{ captureId: string; refundId: string }> {
+export async function recordPendingRefund(host: RefundHost, scope: RefundRecordScope, refund: PendingRefund, within?: Db | UnitOfWork): Promise<{ captureId: string; refundId: string }> {
   const ids = refundRecordIds(scope, refund.gatewayRefundId);
   await host.paymentRecords.recordRefund(
     {
@@ -71,11 +76,11 @@ export function ownRefundHoldings(scope: RefundRecordScope, records: readonly Re
  * What the gateway's own platform refunds of the transaction hold (every state but failed), minor
  * units: a floor under the gateway's ledger, which may lag behind a refund it has just accepted.
  */
-export async function refundedOnPlatformMinor(host: ExtensionHost, scope: RefundRecordScope, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
+export async function refundedOnPlatformMinor(host: RefundHost, scope: RefundRecordScope, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
   return ownRefundHoldings(scope, await host.paymentRecords.refundsOf(orderTransactionId, decimals, within)).heldMinor;
 }
 
 /** The transaction's completed platform refunds (any origin), minor units: what decides refunded vs refunded_partially. */
-export async function completedRefundsMinor(host: ExtensionHost, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
+export async function completedRefundsMinor(host: RefundHost, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
   return sum((await host.paymentRecords.refundsOf(orderTransactionId, decimals, within)).filter((refund) => refund.state === 'completed'));
 }

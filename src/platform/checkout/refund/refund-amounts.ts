@@ -1,11 +1,7 @@
-import { exactMinorUnits, parseExactDecimal, toMajorUnits } from '../../../platform/sdk/index.js';
+import { exactMinorUnits, toMajorUnits } from '../money/money.js';
+import { parseExactDecimal } from '../money/exact-decimal.js';
+import type { RefundCurrency } from './refund-provider.js';
 import { COMMON_REFUND_MESSAGES, RefundRefusal } from './refund-refusal.js';
-
-/** The order currency as refunds compare it: minor units per `decimals`. */
-export interface RefundCurrency {
-  isoCode: string;
-  decimals: number;
-}
 
 /** `<minimum>` and `<balance>` in messages: the exact major amount with all the currency's decimals and its code ("100.00 NGN", "500 RWF", "0.500 KWD"). */
 export function formatRefundAmount(minor: number, currency: RefundCurrency): string {

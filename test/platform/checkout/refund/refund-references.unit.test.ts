@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { eventsRecordedForReference, refundDeliveryKey } from '../../../src/extensions/_gateway-kit/index.js';
+import { eventsRecordedForReference, refundDeliveryKey } from '../../../../src/platform/checkout/refund/refund-references.js';
 
-describe('gateway kit: refund deliveries named by a processor reference', () => {
+describe('host refunds: refund deliveries named by a processor reference', () => {
   const field = 'pay_x_processed_events';
 
   it('keeps the key format recorded before (refund-event:<event>:<reference>)', () => {

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { AppError, component, documentedOnly, errorResponses, Id, IdParams, requirePrivileges, StringEnum, toMajorUnits, typed } from '../../../platform/sdk/index.js';
-import type { RefundCurrency } from './refund-amounts.js';
+import { requirePrivileges } from '../../acl/context.js';
+import { AppError } from '../../errors/app-error.js';
+import { component, documentedOnly, errorResponses, Id, IdParams, StringEnum, typed } from '../../http/schemas/index.js';
+import { toMajorUnits } from '../money/money.js';
+import type { RefundCurrency } from './refund-provider.js';
 import type { RefundBalance } from './refund-balance.js';
 
 /**

@@ -1,4 +1,5 @@
-import { isPlainObject } from '../../../platform/sdk/index.js';
+import { Type } from '@sinclair/typebox';
+import { isPlainObject } from '../../util/is-plain-object.js';
 import { RefundRefusal } from './refund-refusal.js';
 
 /**
@@ -36,3 +37,10 @@ export function requiredRefundText(value: unknown, message: string): string {
   if (typeof value !== 'string' || value.trim() === '') throw new RefundRefusal(message);
   return value.trim();
 }
+
+/** The optional amount of a refund body as its route documents it (read by `optionalRefundAmount`). */
+export const RefundAmountField = Type.Optional(
+  Type.Union([Type.Number({ exclusiveMinimum: 0 }), Type.String({ pattern: '^\\d+(\\.\\d+)?$' })], {
+    description: 'Major units of the order currency; omit to refund the whole remaining balance',
+  }),
+);
