@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Extension } from './platform/extensions.js';
 import { readEnv } from './platform/env.js';
+import { Platform } from './platform/kernel.js';
 import { startServer } from './platform/server.js';
 import { extPayA } from './extensions/pay-a/index.js';
 import { extPayB } from './extensions/pay-b/index.js';
@@ -13,9 +14,10 @@ import { extDemoData } from './extensions/demo-data/index.js';
  */
 export const extensions: Extension[] = [extPayB, extPayA, extOrderExport, extDemoData];
 
-/** Starts the web server with the environment's settings; a failed start ends the process. */
+/** Starts the web server with the environment's settings and these extensions; a failed start ends the process. */
 export function runServer(): void {
-  startServer(readEnv(), extensions).catch((error) => {
+  const env = readEnv();
+  startServer(env, () => Platform.boot({ env, extensions })).catch((error) => {
     console.error(error);
     process.exit(1);
   });

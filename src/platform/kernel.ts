@@ -31,6 +31,7 @@ import { PaymentRecordsService } from './checkout/refund/payment-records-service
 import { SessionPayloadService } from './sales-channel/context/session-payload-service.js';
 import { ConfigSchemaRegistry } from './system-config/schema-route.js';
 import { MailService } from './mail/mail-service.js';
+import type { RunningPlatform } from './platform-services.js';
 
 export interface BootOptions {
   env: Env;
@@ -45,11 +46,15 @@ export interface BootOptions {
 }
 
 /**
- * The host: everything extensions stand on, created once per process. Boot order: database, platform
- * migrations, module boot (first-start records such as the default shop), definitions of every known
- * extension, extension lifecycle sync (install new, migrate installed), administrator, queue.
+ * The host and the composition root: everything extensions stand on, created once per process. The
+ * constructor builds each service from the services it uses, dependencies first (an object literal of
+ * `this.x` fails to compile when `x` is not built yet); nothing below imports this file, the services and
+ * modules name what they use through CoreServices and PlatformServices (docs/architecture.md).
+ * Boot order: database, platform migrations, module boot (first-start records such as the default
+ * shop), definitions of every known extension, extension lifecycle sync (install new, migrate
+ * installed), administrator, queue.
  */
-export class Platform {
+export class Platform implements RunningPlatform {
   readonly entities = new EntityRegistry();
   readonly commands = new CommandRegistry();
   readonly events: EventDispatcher;
@@ -80,7 +85,7 @@ export class Platform {
   /** Settings declarations (`defineConfig`) by domain, for the schema route. */
   readonly configSchemas = new ConfigSchemaRegistry();
   /** Queues the shop's mails; the worker renders and sends them (mail/). */
-  readonly mail: MailService = new MailService(this);
+  readonly mail: MailService;
   /** Worker threads for untrusted evaluation (mapping expressions, text parsing); started with the first task. */
   readonly sandbox: Sandbox;
 
@@ -90,33 +95,47 @@ export class Platform {
     readonly logger: Logger,
     knownExtensions: Extension[],
   ) {
+    const db = database.db;
     this.secrets = new SecretBox(env.appSecret);
     this.sandbox = new Sandbox(env.sandbox ?? DEFAULT_SANDBOX_LIMITS, logger);
     this.secretCustomFields = new SecretCustomFields(this.secrets, this.entities);
-    this.extensions = new ExtensionManager(this, knownExtensions);
+    // which extensions are active is the extension manager's, built last; these ask it only later, at run time
     const isActive = (owner: string) => this.extensions.isActive(owner);
     this.events = new EventDispatcher({
       isOwnerActive: isActive,
       onSubscriberError: (error, name) => logger.error({ err: error, event: name }, 'event subscriber failed'),
     });
-    this.systemConfig = new SystemConfigService(database.db, this.secrets, database.changes);
+    this.systemConfig = new SystemConfigService(db, this.secrets, database.changes);
     this.customFields = new CustomFieldService();
-    this.queue = new QueueService(database.db, logger, isActive);
-    this.tokens = new TokenService(database.db, env.appSecret, database.changes);
-    this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db: database.db, secretBox: this.secrets, secretCustomFields: this.secretCustomFields });
+    this.queue = new QueueService(db, logger, isActive);
+    this.tokens = new TokenService(db, env.appSecret, database.changes);
+    this.repositories = new RepositoryFactory({ registry: this.entities, dispatcher: this.events, db, secretBox: this.secrets, secretCustomFields: this.secretCustomFields });
     this.stateMachines = new StateMachineRegistry({ dispatcher: this.events });
     for (const entity of platformStatefulEntities) this.stateMachines.registerStatefulEntity(entity);
     this.payments = new PaymentHandlerRegistry(isActive);
     this.salesChannelContexts = new SalesChannelContextService({
-      db: database.db,
+      db,
       events: this.events,
       isPaymentHandlerAvailable: (identifier) => this.payments.isAvailable(identifier),
     });
-    this.checkout = createCheckoutServices(this);
-    this.leases = new LeaseService(database.db);
-    this.orderTransactions = new OrderTransactionService(database.db);
-    this.paymentRecords = new PaymentRecordsService(database.db, this.repositories);
-    this.sessionPayloads = new SessionPayloadService(database.db);
+    this.leases = new LeaseService(db);
+    this.orderTransactions = new OrderTransactionService(db);
+    this.paymentRecords = new PaymentRecordsService(db, this.repositories);
+    this.sessionPayloads = new SessionPayloadService(db);
+    this.mail = new MailService({ env, database, queue: this.queue, secrets: this.secrets });
+    this.checkout = createCheckoutServices({
+      env,
+      db,
+      logger,
+      events: this.events,
+      repositories: this.repositories,
+      stateMachines: this.stateMachines,
+      payments: this.payments,
+      salesChannelContexts: this.salesChannelContexts,
+      systemConfig: this.systemConfig,
+    });
+    // the bridge to the extensions hands each one a narrow host over the services above: all of them are built
+    this.extensions = new ExtensionManager(this, knownExtensions);
   }
 
   /** Entities of inactive or uninstalled extensions do not exist for API callers. */

@@ -1,6 +1,5 @@
 import type { Env } from './env.js';
-import type { Extension } from './extensions.js';
-import { Platform } from './kernel.js';
+import type { RunningPlatform } from './platform-services.js';
 import { buildApp } from './http/app.js';
 import { acquireEmbeddedLock, embeddedPaths } from './database/embedded-lock.js';
 import { startHandoffServer } from './console/handoff-server.js';
@@ -13,15 +12,17 @@ const EXTENSION_STATE_REFRESH_MS = 5000;
  * On SIGINT/SIGTERM it stops taking requests and jobs, lets running ones finish for SHUTDOWN_TIMEOUT
  * (then cuts the requests and hands the jobs back to the queue), closes the platform (the embedded
  * database intact) within CLOSE_TIMEOUT_MS more, and exits 0 (1 when the close did not finish in time).
+ * `boot` is the composition root's (main.ts: the kernel with the installation's extensions), called once
+ * the embedded database's lock is held.
  */
-export async function startServer(env: Env, extensions: Extension[]): Promise<void> {
+export async function startServer(env: Env, boot: () => Promise<RunningPlatform>): Promise<void> {
   // the embedded database has one owner process (a lock file names it); bin/console hands its commands to it
   // over a socket (docs/console.md)
   const paths = embeddedPaths(env.varDir);
   const lock = env.databaseUrl ? undefined : acquireEmbeddedLock(env.varDir, { role: 'server', socket: paths.socket });
-  let platform: Platform;
+  let platform: RunningPlatform;
   try {
-    platform = await Platform.boot({ env, extensions });
+    platform = await boot();
   } catch (error) {
     lock?.release();
     throw error;

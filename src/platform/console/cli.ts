@@ -1,4 +1,7 @@
+import type { Logger } from 'pino';
 import { readEnv, type Env } from '../env.js';
+import type { Extension } from '../extensions.js';
+import type { RunningPlatform } from '../platform-services.js';
 import { currentHolder, describeHolder, tryAcquireEmbeddedLock, type EmbeddedLock } from '../database/embedded-lock.js';
 import type { CommandIo } from './command.js';
 import { answerHelp, commandNameOf, runCommand } from './runner.js';
@@ -12,6 +15,9 @@ import { CLOSE_TIMEOUT_MS, settlesWithin } from '../shutdown.js';
 const SERVER_STARTUP_WAIT_MS = 120_000;
 const RETRY_DELAY_MS = 250;
 
+/** Boots the platform for a command run here: the entry point hands in the kernel's boot (src/console.ts). */
+export type PlatformBoot = (options: { env: Env; extensions: Extension[]; logger: Logger }) => Promise<RunningPlatform>;
+
 const terminal: CommandIo = {
   out: (line) => void process.stdout.write(line + '\n'),
   err: (line) => void process.stderr.write(line + '\n'),
@@ -23,7 +29,7 @@ const terminal: CommandIo = {
  * to that server over its unix socket and its output and exit code are relayed. Standalone commands (see
  * StandaloneConsoleCommand) run first, with no platform at all.
  */
-async function main(argv: string[], loadExtensions: ExtensionLoader): Promise<number> {
+async function main(argv: string[], loadExtensions: ExtensionLoader, boot: PlatformBoot): Promise<number> {
   const catalog = await commandCatalog(loadExtensions);
   // commands that need no platform run before any database is opened or locked
   if (catalog.all().some((command) => command.standalone && argv.includes(command.name))) {
@@ -37,13 +43,13 @@ async function main(argv: string[], loadExtensions: ExtensionLoader): Promise<nu
   if (help !== undefined) return help;
 
   const env = readEnv();
-  if (env.databaseUrl) return runHere(env, argv, loadExtensions);
+  if (env.databaseUrl) return runHere(env, argv, loadExtensions, boot);
 
   const deadline = Date.now() + SERVER_STARTUP_WAIT_MS;
   let waitingNoticeShown = false;
   for (;;) {
     const attempt = tryAcquireEmbeddedLock(env.varDir, { role: 'console', command: commandNameOf(argv) });
-    if (attempt.acquired) return runHere(env, argv, loadExtensions, attempt.lock);
+    if (attempt.acquired) return runHere(env, argv, loadExtensions, boot, attempt.lock);
     const { holder } = attempt;
     if (!holder.socket) {
       terminal.err(`The embedded database is in use by ${describeHolder(holder)}. Wait for it to finish or stop it, then try again.`);
@@ -64,14 +70,14 @@ async function main(argv: string[], loadExtensions: ExtensionLoader): Promise<nu
 }
 
 /** Boots the platform in this process (no HTTP; no worker unless the command is `worker`). */
-async function runHere(env: Env, argv: string[], loadExtensions: ExtensionLoader, lock?: EmbeddedLock): Promise<number> {
+async function runHere(env: Env, argv: string[], loadExtensions: ExtensionLoader, boot: PlatformBoot, lock?: EmbeddedLock): Promise<number> {
   const interrupted = guardInterrupts();
   try {
     // loaded only when a command runs: help and the hand-off never need the platform's code
-    const [{ Platform }, extensions, { createLogger }] = await Promise.all([import('../kernel.js'), loadExtensions(), import('../logger.js')]);
+    const [extensions, { createLogger }] = await Promise.all([loadExtensions(), import('../logger.js')]);
     // logs go to stderr so stdout carries only the command's output; quiet unless LOG_LEVEL asks
     const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', { fd: 2 });
-    const platform = await Platform.boot({ env: { ...env, runWorker: false }, extensions, logger });
+    const platform = await boot({ env: { ...env, runWorker: false }, extensions, logger });
     let exitCode: number = EXIT.failure;
     try {
       exitCode = await runCommand(platform, argv, terminal);
@@ -111,11 +117,12 @@ function guardInterrupts(): { dispose(): void } {
 }
 
 /**
- * Runs `bin/console` with the process's arguments and exits with the command's code. The extension list is
- * handed in by the entry point (src/console.ts), so the platform never imports the installation's extensions.
+ * Runs `bin/console` with the process's arguments and exits with the command's code. The extension list and
+ * the kernel's boot are handed in by the entry point (src/console.ts), so the platform never imports the
+ * installation's extensions nor its own kernel.
  */
-export function runConsoleProcess(loadExtensions: ExtensionLoader): void {
-  main(process.argv.slice(2), loadExtensions).then(
+export function runConsoleProcess(loadExtensions: ExtensionLoader, boot: PlatformBoot): void {
+  main(process.argv.slice(2), loadExtensions, boot).then(
     (code) => process.exit(code),
     (error: unknown) => {
       const verbose = process.argv.includes('--verbose') || process.argv.includes('-v') || process.env.LOG_LEVEL === 'debug';

@@ -1,5 +1,3 @@
-import type { Platform } from '../kernel.js';
-
 /** One option of a console command; parsed with node's `util.parseArgs`. */
 export interface CommandOption {
   type: 'string' | 'boolean';
@@ -31,14 +29,14 @@ export interface CommandInput {
  * A `bin/console` command. Commands are non-interactive: everything comes from arguments and options,
  * the result is the exit code (0 success, 1 failure, 2 usage error).
  */
-export interface ConsoleCommand<Host = Platform> {
+export interface ConsoleCommand<Host = unknown> {
   name: string;
   description: string;
   arguments?: CommandArgument[];
   options?: Record<string, CommandOption>;
   /** Declared by a StandaloneConsoleCommand only. */
   standalone?: true;
-  /** `host` is the platform for the platform's commands, the extension's ExtensionHost for an extension's. */
+  /** `host`: the services a platform command picks (see PlatformCommand), the extension's ExtensionHost for an extension's. */
   run(input: CommandInput, io: CommandIo, host: Host): Promise<number>;
 }
 

@@ -1,10 +1,11 @@
 import net from 'node:net';
 import { chmodSync, unlinkSync } from 'node:fs';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { commandNameOf, runCommand } from './runner.js';
 import { EXIT } from './exit-codes.js';
 import { encodeFrame, lineSplitter, type HandoffFrame, type HandoffRequest } from './handoff-protocol.js';
 import { WORKER_COMMAND } from './commands/worker.js';
+
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -17,7 +18,7 @@ export interface HandoffServer {
  * only this user can open (mode 0600). Commands run in the server's platform exactly as they would
  * in a console process; their output lines and exit code stream back.
  */
-export async function startHandoffServer(platform: Platform, socketPath: string): Promise<HandoffServer> {
+export async function startHandoffServer(platform: PlatformServices, socketPath: string): Promise<HandoffServer> {
   // we own the database lock, so a socket file left here belongs to a dead owner
   removeSocketFile(socketPath);
   const connections = new Set<net.Socket>();
@@ -40,7 +41,7 @@ export async function startHandoffServer(platform: Platform, socketPath: string)
   };
 }
 
-function serve(platform: Platform, socket: net.Socket): void {
+function serve(platform: PlatformServices, socket: net.Socket): void {
   let started = false;
   const send = (frame: HandoffFrame) => {
     if (!socket.destroyed) socket.write(encodeFrame(frame));
@@ -59,7 +60,7 @@ function serve(platform: Platform, socket: net.Socket): void {
   );
 }
 
-async function execute(platform: Platform, argv: string[] | undefined, send: (frame: HandoffFrame) => void): Promise<number> {
+async function execute(platform: PlatformServices, argv: string[] | undefined, send: (frame: HandoffFrame) => void): Promise<number> {
   if (!argv) {
     send({ err: 'Malformed hand-off request.' });
     return EXIT.usage;

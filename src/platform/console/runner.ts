@@ -1,10 +1,11 @@
 import type { AnyConsoleCommand as ConsoleCommand, CommandDescription, CommandInput, CommandIo } from './command.js';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { AppError, AppErrorList } from '../errors/app-error.js';
 import { parseInvocation } from './parse-input.js';
 import { commandList, commandUsage } from './usage.js';
 import { UsageError } from './usage-error.js';
 import { EXIT } from './exit-codes.js';
+
 
 const GLOBAL_FLAGS = new Set(['-h', '--help', '-v', '--verbose']);
 
@@ -25,7 +26,7 @@ export function splitInvocation(argv: string[]): { name: string | undefined; glo
  * Runs one `bin/console` invocation against a booted platform. The same function serves the
  * in-process console and the hand-off server, so both behave identically; output goes through `io`.
  */
-export async function runCommand(platform: Platform, argv: string[], io: CommandIo): Promise<number> {
+export async function runCommand(platform: PlatformServices, argv: string[], io: CommandIo): Promise<number> {
   const { name, globals, rest } = splitInvocation(argv);
   const verboseEnv = platform.env.logLevel === 'debug' || platform.env.logLevel === 'trace';
 
@@ -102,7 +103,7 @@ export async function invokeCommand(
   }
 }
 
-function inactiveOwner(platform: Platform, name: string): string | undefined {
+function inactiveOwner(platform: PlatformServices, name: string): string | undefined {
   const owner = platform.commands.ownerOf(name);
   return owner && !platform.extensions.isActive(owner) ? owner : undefined;
 }

@@ -1,6 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import type { Platform } from '../kernel.js';
+import type { PlatformServices } from '../platform-services.js';
 import { registerErrorHandler } from './error-handler.js';
 import { registerJsonParser } from './raw-body.js';
 import { registerInputGuard } from './input-guard.js';
@@ -22,7 +22,7 @@ import { ADMIN_UI_FOLDER, registerAdminUi } from './admin-ui.js';
 import { registerSecurityHeaders, securityHeaderPolicy } from './security-headers.js';
 
 /** The HTTP application: Admin API under /api, storefront and extension routes elsewhere. */
-export async function buildApp(platform: Platform): Promise<FastifyInstance> {
+export async function buildApp(platform: PlatformServices): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     loggerInstance: platform.logger as FastifyBaseLogger,
     bodyLimit: 10 * 1024 * 1024,

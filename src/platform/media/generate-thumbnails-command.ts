@@ -1,4 +1,4 @@
-import type { ConsoleCommand } from '../console/command.js';
+import type { PlatformCommand } from '../console/platform-command.js';
 import { flag } from '../console/commands/option-values.js';
 import { EXIT } from '../console/exit-codes.js';
 import { generateThumbnails } from './generate-thumbnails.js';
@@ -6,7 +6,7 @@ import { MediaFileStore } from './media-file-store.js';
 import { THUMBNAIL_WIDTHS } from './media-thumbnails.js';
 
 /** `media:generate-thumbnails`: thumbnails for files stored before they were made on upload. */
-export const generateThumbnailsCommand: ConsoleCommand = {
+export const generateThumbnailsCommand: PlatformCommand<'db' | 'env'> = {
   name: 'media:generate-thumbnails',
   description: `Render the thumbnails (${THUMBNAIL_WIDTHS.join(', ')} px wide, WebP) of stored media files that have none`,
   options: { force: { type: 'boolean', description: 'Render them again for every stored file' } },

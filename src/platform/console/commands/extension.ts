@@ -1,19 +1,22 @@
-import type { ConsoleCommand } from '../command.js';
-import type { Platform } from '../../kernel.js';
+import type { PlatformCommand } from '../platform-command.js';
+import type { PlatformServices } from '../../platform-services.js';
 import { EXIT } from '../exit-codes.js';
 import { formatTable } from '../table.js';
 import { flag, requiredArg } from './option-values.js';
 
+/** What the extension commands use. */
+type ExtensionCommandDeps = Pick<PlatformServices, 'extensions'>;
+
 const nameArgument = [{ name: 'name', description: 'Technical name of the extension, e.g. ExtPayB', required: true }];
 
-async function stateOf(platform: Platform, name: string) {
+async function stateOf(platform: ExtensionCommandDeps, name: string) {
   platform.extensions.get(name); // unknown name: the manager's 404 error, reported as exit 1
   return (await platform.extensions.list()).find((e) => e.name === name)!;
 }
 
 const yesNo = (value: boolean) => (value ? 'yes' : 'no');
 
-const extensionListCommand: ConsoleCommand = {
+const extensionListCommand: PlatformCommand<'extensions'> = {
   name: 'extension:list',
   description: 'List the extensions this installation knows, with their state',
   async run(_input, io, platform) {
@@ -28,7 +31,7 @@ const extensionListCommand: ConsoleCommand = {
   },
 };
 
-const extensionInstallCommand: ConsoleCommand = {
+const extensionInstallCommand: PlatformCommand<'extensions'> = {
   name: 'extension:install',
   description: 'Install an extension (runs its migrations and install hook)',
   arguments: nameArgument,
@@ -46,7 +49,7 @@ const extensionInstallCommand: ConsoleCommand = {
   },
 };
 
-const extensionUpdateCommand: ConsoleCommand = {
+const extensionUpdateCommand: PlatformCommand<'extensions'> = {
   name: 'extension:update',
   description: 'Update an installed extension to the version of its code (runs new migrations and its update hook)',
   arguments: nameArgument,
@@ -63,7 +66,7 @@ const extensionUpdateCommand: ConsoleCommand = {
   },
 };
 
-const extensionUninstallCommand: ConsoleCommand = {
+const extensionUninstallCommand: PlatformCommand<'extensions'> = {
   name: 'extension:uninstall',
   description: 'Uninstall an extension; without --keep-user-data its tables, configuration and custom fields are removed',
   arguments: nameArgument,
@@ -77,7 +80,7 @@ const extensionUninstallCommand: ConsoleCommand = {
   },
 };
 
-const extensionActivateCommand: ConsoleCommand = {
+const extensionActivateCommand: PlatformCommand<'extensions'> = {
   name: 'extension:activate',
   description: 'Activate an installed extension',
   arguments: nameArgument,
@@ -88,7 +91,7 @@ const extensionActivateCommand: ConsoleCommand = {
   },
 };
 
-const extensionDeactivateCommand: ConsoleCommand = {
+const extensionDeactivateCommand: PlatformCommand<'extensions'> = {
   name: 'extension:deactivate',
   description: 'Deactivate an active extension (its routes, handlers and commands stop working)',
   arguments: nameArgument,
@@ -100,7 +103,7 @@ const extensionDeactivateCommand: ConsoleCommand = {
   },
 };
 
-async function activate(platform: Platform, name: string, out: (line: string) => void): Promise<number> {
+async function activate(platform: ExtensionCommandDeps, name: string, out: (line: string) => void): Promise<number> {
   if (platform.extensions.isActive(name)) {
     out(`Extension ${name} is already active.`);
     return EXIT.ok;
@@ -110,7 +113,7 @@ async function activate(platform: Platform, name: string, out: (line: string) =>
   return EXIT.ok;
 }
 
-export const extensionCommands: ConsoleCommand[] = [
+export const extensionCommands: PlatformCommand<'extensions'>[] = [
   extensionListCommand,
   extensionInstallCommand,
   extensionUpdateCommand,

@@ -1,4 +1,4 @@
-import type { ConsoleCommand } from '../command.js';
+import type { PlatformCommand } from '../platform-command.js';
 import { createIntegration } from '../../admin-api/auth/integrations.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
@@ -11,7 +11,7 @@ const PRIVILEGE_PATTERN = /^[A-Za-z0-9_.:-]+$/;
  * `integration:create`: Admin API credentials for a machine client (client_credentials grant). The
  * secret is shown once, here; only its hash is stored.
  */
-export const integrationCreateCommand: ConsoleCommand = {
+export const integrationCreateCommand: PlatformCommand<'db'> = {
   name: 'integration:create',
   description: 'Create an integration (Admin API access key and secret); the secret is printed once',
   arguments: [{ name: 'label', description: 'Name shown in the administration', required: true }],

@@ -1,4 +1,4 @@
-import type { ConsoleCommand } from '../command.js';
+import type { PlatformCommand } from '../platform-command.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
 import { flag, requiredArg, salesChannelOption } from './option-values.js';
@@ -11,7 +11,7 @@ const salesChannelOptionDeclaration = {
 } as const;
 
 /** `system-config:get`: the effective value; secrets only say whether they are set. */
-export const systemConfigGetCommand: ConsoleCommand = {
+export const systemConfigGetCommand: PlatformCommand<'db' | 'systemConfig'> = {
   name: 'system-config:get',
   description: 'Print a configuration value (secrets print "(secret set)" or "(not set)", never the value)',
   arguments: [keyArgument],
@@ -32,7 +32,7 @@ export const systemConfigGetCommand: ConsoleCommand = {
 };
 
 /** `system-config:set`: one value in one scope. */
-export const systemConfigSetCommand: ConsoleCommand = {
+export const systemConfigSetCommand: PlatformCommand<'db' | 'systemConfig'> = {
   name: 'system-config:set',
   description: 'Set a configuration value (stored as a string unless --json is given)',
   arguments: [keyArgument, { name: 'value', description: 'The value (a string, or JSON with --json)', required: true }],

@@ -1,4 +1,4 @@
-import type { ConsoleCommand } from '../command.js';
+import type { PlatformCommand } from '../platform-command.js';
 import { AppError } from '../../errors/app-error.js';
 import { systemContext } from '../../acl/context.js';
 import { transaction } from '../../database/transaction.js';
@@ -10,7 +10,7 @@ import { flag, requiredArg, stringOption } from './option-values.js';
 const MIN_PASSWORD_LENGTH = 8;
 
 /** `user:create`: an administration user who can log in with the password grant. */
-export const userCreateCommand: ConsoleCommand = {
+export const userCreateCommand: PlatformCommand<'db' | 'repositories'> = {
   name: 'user:create',
   description: 'Create an administration user (without --admin it has no privileges until a role is assigned)',
   arguments: [{ name: 'username', description: 'Login name (unique)', required: true }],

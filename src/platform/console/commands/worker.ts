@@ -1,4 +1,4 @@
-import type { ConsoleCommand } from '../command.js';
+import type { PlatformCommand } from '../platform-command.js';
 import { EXIT } from '../exit-codes.js';
 import { UsageError } from '../usage-error.js';
 import { listOption, stringOption } from './option-values.js';
@@ -28,7 +28,7 @@ function waitForStopSignal(): Promise<string> {
  * messages may finish for SHUTDOWN_TIMEOUT; those still running then go back to the queue. `waitForStop`
  * is injectable so tests stop the worker without sending signals to the test runner.
  */
-export function createWorkerCommand(waitForStop: () => Promise<string> = waitForStopSignal): ConsoleCommand {
+export function createWorkerCommand(waitForStop: () => Promise<string> = waitForStopSignal): PlatformCommand<'env' | 'queue'> {
   return {
     name: WORKER_COMMAND,
     // through a running server the hand-off refuses it: that server owns the embedded database and

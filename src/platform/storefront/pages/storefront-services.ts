@@ -1,11 +1,11 @@
-import type { Platform } from '../../kernel.js';
+import type { PlatformServices } from '../../platform-services.js';
 import type { CheckoutServices } from '../../checkout/checkout-services.js';
 import { ShopContexts } from './shop-context.js';
 import { ShopNavigation } from './shop-navigation.js';
 
-/** What the page handlers share: the platform, the visitor contexts, the category tree and the checkout services. */
+/** What the page handlers share: the platform's services, the visitor contexts, the category tree and the checkout services. */
 export interface StorefrontServices {
-  platform: Platform;
+  platform: PlatformServices;
   contexts: ShopContexts;
   navigation: ShopNavigation;
   carts: CheckoutServices['cart'];
@@ -13,7 +13,7 @@ export interface StorefrontServices {
   payments: CheckoutServices['payments'];
 }
 
-export function createStorefrontServices(platform: Platform): StorefrontServices {
+export function createStorefrontServices(platform: PlatformServices): StorefrontServices {
   const checkout = platform.checkout;
   const contexts = new ShopContexts(platform);
   return {
