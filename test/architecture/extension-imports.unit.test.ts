@@ -5,18 +5,6 @@ import { describe, expect, it } from 'vitest';
 const EXTENSIONS_DIR = path.resolve(import.meta.dirname, '../../src/extensions');
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
-/**
- * Files that still import fastify although they are not simulators: the gateways' refund routes, which
- * are being moved to the host's refund routes. Declared routes (src/platform/sdk/routes.ts)
- * replace them; this list may only shrink, never grow.
- */
-const FASTIFY_NOT_YET_DECLARED = new Set([
-  '_gateway-kit/refund/refund-route.ts',
-  '_gateway-kit/refund/refundable-route.ts',
-  'pay-a/refund.ts',
-  'pay-b/refund.ts',
-]);
-
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const full = path.join(dir, entry);
@@ -61,7 +49,6 @@ describe('architecture: extensions see the host only through the SDK (the Admini
     const offenders = files
       .map((file) => path.relative(EXTENSIONS_DIR, file).split(path.sep).join('/'))
       .filter((file) => !file.split('/').some((folder) => folder === 'simulator' || folder === '_simulator'))
-      .filter((file) => !FASTIFY_NOT_YET_DECLARED.has(file))
       .flatMap((file) => importsOf(path.join(EXTENSIONS_DIR, file)).filter((specifier) => fastify.test(specifier)).map((specifier) => `${file} -> ${specifier}`));
     expect(offenders).toEqual([]);
   });
