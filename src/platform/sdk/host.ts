@@ -6,7 +6,7 @@ import type { EntityRepository } from '../entities/repository.js';
 import type { EventName, EventPayload } from '../events/dispatcher.js';
 import type { Lease, LeaseHolder, LeaseOptions, LeaseRun } from '../leases/lease-service.js';
 import type { OrderTransactionService } from '../checkout/order-transaction/order-transaction-service.js';
-import type { PaymentRecordsService } from '../checkout/refund/payment-records-service.js';
+import type { PaymentRecords } from '../checkout/refund/payment-records-service.js';
 import type { CustomerSession } from '../sales-channel/context/session-payload-service.js';
 import type { StateRef, TransitionOutcome } from '../state-machine/state-machine-registry.js';
 import type { ConfigDefinition, Setting } from '../system-config/define-config.js';
@@ -205,7 +205,7 @@ export interface ExtensionHost {
   readonly leases: HostLeases;
   readonly orderTransactions: OrderTransactionService;
   /** Captures and refunds of order transactions. */
-  readonly paymentRecords: PaymentRecordsService;
+  readonly paymentRecords: PaymentRecords;
   /** Values kept in a logged-in customer's storefront session. */
   readonly sessions: HostSessions;
   readonly media: HostMedia;
