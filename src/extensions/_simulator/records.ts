@@ -21,6 +21,38 @@ export class IdSequence {
   }
 }
 
+/** A gateway's records by numeric id (refunds, transactions), ids from a random base, listed oldest first. */
+export class RecordBook<R extends { id: number }> {
+  readonly #records = new Map<number, R>();
+  readonly #ids: IdSequence;
+
+  /** Ids start between `min` and `max`. */
+  constructor(min: number, max: number) {
+    this.#ids = new IdSequence(min, max);
+  }
+
+  /** Stores a record under the next id. */
+  add(fields: Omit<R, 'id'>): R {
+    const record = { ...fields, id: this.#ids.next() } as R;
+    this.#records.set(record.id, record);
+    return record;
+  }
+
+  get(id: number): R | undefined {
+    return this.#records.get(id);
+  }
+
+  /** Oldest first. */
+  all(): R[] {
+    return [...this.#records.values()].sort((a, b) => a.id - b.id);
+  }
+
+  /** The records that match, oldest first. */
+  where(matches: (record: R) => boolean): R[] {
+    return this.all().filter(matches);
+  }
+}
+
 /** Appends query parameters to the shop's URL without re-encoding what it already carries. */
 export function withQuery(url: string, params: Record<string, string>): string {
   const hashAt = url.indexOf('#');

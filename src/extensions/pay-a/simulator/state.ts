@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { gatewayTimestamp, IdSequence } from '../../_simulator/index.js';
+import { gatewayTimestamp, IdSequence, RecordBook } from '../../_simulator/index.js';
 
 /** The simulated merchant account (ids that appear in gateway records). */
 export const INTEGRATION_ID = 412829;
@@ -53,10 +53,9 @@ export interface SimRefund {
 export class GatewayLedger {
   readonly #byReference = new Map<string, SimTransaction>();
   readonly #byAccessCode = new Map<string, SimTransaction>();
-  readonly #refunds = new Map<number, SimRefund>();
+  readonly #refunds = new RecordBook<SimRefund>(3_000_000, 9_000_000);
   readonly #customers = new Map<string, SimTransaction['customer']>();
   readonly #transactionIds = new IdSequence(4_000_000_000, 4_100_000_000);
-  readonly #refundIds = new IdSequence(3_000_000, 9_000_000);
   readonly #customerIds = new IdSequence(180_000_000, 190_000_000);
 
   hasReference(reference: string): boolean {
@@ -98,9 +97,7 @@ export class GatewayLedger {
 
   addRefund(fields: Omit<SimRefund, 'id' | 'createdAt' | 'updatedAt' | 'refundReference'>): SimRefund {
     const now = gatewayTimestamp();
-    const refund: SimRefund = { ...fields, id: this.#refundIds.next(), refundReference: null, createdAt: now, updatedAt: now };
-    this.#refunds.set(refund.id, refund);
-    return refund;
+    return this.#refunds.add({ ...fields, refundReference: null, createdAt: now, updatedAt: now });
   }
 
   refund(id: number): SimRefund | undefined {
@@ -109,20 +106,20 @@ export class GatewayLedger {
 
   /** Oldest first. */
   allRefunds(): SimRefund[] {
-    return [...this.#refunds.values()].sort((a, b) => a.id - b.id);
+    return this.#refunds.all();
   }
 
   /** What a transaction still holds: its amount minus every refund that has not failed. */
   unrefunded(transaction: SimTransaction): number {
     let refunded = 0;
-    for (const refund of this.#refunds.values()) if (refund.transactionId === transaction.id && refund.status !== 'failed') refunded += refund.amount;
+    for (const refund of this.#refunds.where((r) => r.transactionId === transaction.id && r.status !== 'failed')) refunded += refund.amount;
     return transaction.requestedAmount - refunded;
   }
 
   /** Processed refunds covering the whole amount: verify reports the transaction reversed. */
   fullyProcessed(transaction: SimTransaction): boolean {
     let processed = 0;
-    for (const refund of this.#refunds.values()) if (refund.transactionId === transaction.id && refund.status === 'processed') processed += refund.amount;
+    for (const refund of this.#refunds.where((r) => r.transactionId === transaction.id && r.status === 'processed')) processed += refund.amount;
     return processed >= transaction.requestedAmount;
   }
 

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { gatewayTimestamp, IdSequence } from '../../_simulator/index.js';
+import { gatewayTimestamp, IdSequence, RecordBook } from '../../_simulator/index.js';
 
 /** The simulated merchant account (ids that appear in gateway records). */
 export const MERCHANT_ACCOUNT_ID = 73362;
@@ -61,11 +61,9 @@ export interface RefundEntry {
 export class GatewayLedger {
   readonly #paymentsByLink = new Map<string, PaymentInit>();
   readonly #latestPaymentByTxRef = new Map<string, PaymentInit>();
-  readonly #transactions = new Map<number, GatewayTransaction>();
-  readonly #refunds = new Map<number, RefundEntry>();
+  readonly #transactions = new RecordBook<GatewayTransaction>(10_000_000, 90_000_000);
+  readonly #refunds = new RecordBook<RefundEntry>(100_000, 900_000);
   readonly #customersByEmail = new Map<string, GatewayCustomer>();
-  readonly #transactionIds = new IdSequence(10_000_000, 90_000_000);
-  readonly #refundIds = new IdSequence(100_000, 900_000);
   readonly #customerIds = new IdSequence(200_000_000, 300_000_000);
 
   addPayment(init: Omit<PaymentInit, 'linkId' | 'link' | 'disabled'>, linkFor: (linkId: string) => string): PaymentInit {
@@ -90,16 +88,13 @@ export class GatewayLedger {
   }
 
   addTransaction(fields: Omit<GatewayTransaction, 'id' | 'flwRef' | 'createdAt' | 'customer' | 'shownAsIs'>, customer: PaymentInit['customer']): GatewayTransaction {
-    const transaction: GatewayTransaction = {
+    return this.#transactions.add({
       ...fields,
-      id: this.#transactionIds.next(),
       flwRef: `FLW-MOCK-${randomBytes(16).toString('hex')}`,
       createdAt: gatewayTimestamp(),
       customer: this.#customerFor(customer),
       shownAsIs: {},
-    };
-    this.#transactions.set(transaction.id, transaction);
-    return transaction;
+    });
   }
 
   transaction(id: number): GatewayTransaction | undefined {
@@ -108,7 +103,7 @@ export class GatewayLedger {
 
   /** Attempts of a tx_ref, oldest first. */
   transactionsFor(txRef: string): GatewayTransaction[] {
-    return [...this.#transactions.values()].filter((t) => t.txRef === txRef).sort((a, b) => a.id - b.id);
+    return this.#transactions.where((t) => t.txRef === txRef);
   }
 
   isPaid(txRef: string): boolean {
@@ -118,15 +113,7 @@ export class GatewayLedger {
   /** `createdAt` (a gateway timestamp) backdates a refund, e.g. one made in the dashboard long ago. */
   addRefund(fields: Omit<RefundEntry, 'id' | 'flwRef' | 'createdAt' | 'updatedAt'> & { createdAt?: string }): RefundEntry {
     const now = fields.createdAt ?? gatewayTimestamp();
-    const refund: RefundEntry = {
-      ...fields,
-      id: this.#refundIds.next(),
-      flwRef: `URF_${Date.now()}_${randomInt(1_000_000, 10_000_000)}`,
-      createdAt: now,
-      updatedAt: now,
-    };
-    this.#refunds.set(refund.id, refund);
-    return refund;
+    return this.#refunds.add({ ...fields, flwRef: `URF_${Date.now()}_${randomInt(1_000_000, 10_000_000)}`, createdAt: now, updatedAt: now });
   }
 
   refund(id: number): RefundEntry | undefined {
@@ -135,15 +122,13 @@ export class GatewayLedger {
 
   /** The whole account's refunds, newest first (as the gateway lists them). */
   allRefunds(): RefundEntry[] {
-    return [...this.#refunds.values()].sort((a, b) => b.id - a.id);
+    return this.#refunds.all().reverse();
   }
 
   /** What is already refunded on a transaction: every refund except failed ones holds the balance. */
   refundedMinor(transactionId: number): bigint {
     let total = 0n;
-    for (const refund of this.#refunds.values()) {
-      if (refund.transactionId === transactionId && refund.status.toLowerCase() !== 'failed') total += refund.amountMinor;
-    }
+    for (const refund of this.#refunds.where((r) => r.transactionId === transactionId && r.status.toLowerCase() !== 'failed')) total += refund.amountMinor;
     return total;
   }
 
