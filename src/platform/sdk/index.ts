@@ -68,10 +68,9 @@ export type { EventName, EventPayload, PlatformEvents, SubscriberPhase } from '.
 export type { MailTypeDeclaration, MailTemplateContent, MailAddress } from '../mail/mail-type.js';
 export type { MailRequest } from '../mail/mail-service.js';
 
-// route schemas (see src/platform/http/schemas/README.md): TypeBox through the type provider, the
-// OpenAPI documents generated from them; `Type` itself comes from '@sinclair/typebox'
+// route schemas (see src/platform/http/schemas/README.md) for declared routes (./routes.ts): validation,
+// handler types and the OpenAPI documents come from them; `Type` itself comes from '@sinclair/typebox'
 export {
-  typed,
   documentedOnly,
   describedAs,
   component,
@@ -86,10 +85,7 @@ export {
   criteriaSchema,
   entityRef,
   validationIssues,
-  answerValidationErrors,
-  type TypedApp,
   type ValidationIssue,
-  type ValidationAnswer,
 } from '../http/schemas/index.js';
 
 // settings
