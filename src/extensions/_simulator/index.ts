@@ -10,7 +10,7 @@ export { WebhookSender, type WebhookSenderSettings, type WebhookSigning, type De
 export { hmacWebhookSigning, hmacHex, type HmacSigningOptions } from './hmac-signing.js';
 export { escapeHtml, htmlPage, messagePage } from './html.js';
 export { registerHostedPage, type HostedPageDefinition, type HostedPaymentFlow } from './hosted-page.js';
-export { gatewayTimestamp, IdSequence, RecordBook, withQuery, PaymentFlowError } from './records.js';
+export { gatewayTimestamp, IdSequence, RecordBook, existing, withQuery, PaymentFlowError } from './records.js';
 export { createSimulatorCommand, alignedRows, type SimulatorCommandDefinition, type RunningSimulator } from './console-command.js';
 export { createGatewaySimulatorCommand, type GatewayCommandDefinition, type GatewayCommandInput } from './gateway-command.js';
 export type { GatewaySimulator, RecordedRequest, WebhookDelivery, WebhookDeliveryResult, InjectedFault } from './types.js';

@@ -53,6 +53,12 @@ export class RecordBook<R extends { id: number }> {
   }
 }
 
+/** A record a test names, or an error saying it does not exist (the programmatic API throws for unknown records). */
+export function existing<T>(record: T | undefined, missing: string): T {
+  if (record === undefined) throw new Error(missing);
+  return record;
+}
+
 /** Appends query parameters to the shop's URL without re-encoding what it already carries. */
 export function withQuery(url: string, params: Record<string, string>): string {
   const hashAt = url.indexOf('#');

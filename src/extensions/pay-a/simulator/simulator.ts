@@ -1,4 +1,4 @@
-import { hmacHex, startSimulator } from '../../_simulator/index.js';
+import { existing, hmacHex, startSimulator } from '../../_simulator/index.js';
 import { registerBankRoutes } from './api-banks.js';
 import { registerRefundRoutes } from './api-refunds.js';
 import { registerTransactionRoutes } from './api-transactions.js';
@@ -9,7 +9,7 @@ import { applyOptions, keyOfMode, resolveOptions } from './options.js';
 import { PaymentFlow } from './payment-flow.js';
 import { refundFetchData } from './refund-record.js';
 import { RefundFlow } from './refund-flow.js';
-import { GatewayLedger, type SimRefund, type SimTransaction } from './state.js';
+import { GatewayLedger } from './state.js';
 import { chargeSuccessBody, verifyData } from './transaction-record.js';
 import type { PayASimulator, PayASimulatorOptions } from './types.js';
 import { modeOfPayload, payAWebhookSigning } from './webhook-signing.js';
@@ -40,16 +40,8 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
   });
   const { payments, refunds, webhooks } = context;
 
-  const transactionOrThrow = (reference: string): SimTransaction => {
-    const transaction = ledger.byReference(reference);
-    if (!transaction) throw new Error(`PayA simulator: no transaction with reference ${reference}`);
-    return transaction;
-  };
-  const refundOrThrow = (id: number): SimRefund => {
-    const refund = ledger.refund(id);
-    if (!refund) throw new Error(`PayA simulator: no refund ${id}`);
-    return refund;
-  };
+  const transactionOrThrow = (reference: string) => existing(ledger.byReference(reference), `PayA simulator: no transaction with reference ${reference}`);
+  const refundOrThrow = (id: number) => existing(ledger.refund(id), `PayA simulator: no refund ${id}`);
 
   return Object.assign(simulator, {
     transaction(reference) {

@@ -1,5 +1,5 @@
 import { decimalsFor } from '../../../platform/sdk/index.js';
-import { gatewayTimestamp, startSimulator } from '../../_simulator/index.js';
+import { existing, gatewayTimestamp, startSimulator } from '../../_simulator/index.js';
 import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import { registerBankRoutes } from './api-banks.js';
 import { registerPaymentRoutes } from './api-payments.js';
@@ -11,7 +11,7 @@ import { registerHostedPage } from './hosted-page.js';
 import { applyOptions, resolveOptions } from './options.js';
 import { PaymentFlow } from './payment-flow.js';
 import { refundCompletedBody, refundListItem } from './refund-record.js';
-import { GatewayLedger, type GatewayTransaction } from './state.js';
+import { GatewayLedger } from './state.js';
 import { chargeCompletedBody, verifyData } from './transaction-record.js';
 import type { PayBSimulator, PayBSimulatorOptions } from './types.js';
 import { payBWebhookSigning } from './webhook-signing.js';
@@ -41,11 +41,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
   });
   const { flow, webhooks } = context;
 
-  const transactionOrThrow = (id: number): GatewayTransaction => {
-    const transaction = ledger.transaction(id);
-    if (!transaction) throw new Error(`PayB simulator: no transaction ${id}`);
-    return transaction;
-  };
+  const transactionOrThrow = (id: number) => existing(ledger.transaction(id), `PayB simulator: no transaction ${id}`);
 
   return Object.assign(simulator, {
     payment(txRef) {
@@ -63,9 +59,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
     },
 
     async completePayment(txRef, outcome, overrides) {
-      const payment = ledger.latestPayment(txRef);
-      if (!payment) throw new Error(`PayB simulator: no payment was initialised with tx_ref ${txRef}`);
-      return flow.complete(payment, outcome, overrides);
+      return flow.complete(existing(ledger.latestPayment(txRef), `PayB simulator: no payment was initialised with tx_ref ${txRef}`), outcome, overrides);
     },
 
     updateTransaction(id, patch) {
@@ -114,8 +108,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
     },
 
     async sendRefundWebhook(refundId, options = {}) {
-      const refund = ledger.refund(refundId);
-      if (!refund) throw new Error(`PayB simulator: no refund ${refundId}`);
+      const refund = existing(ledger.refund(refundId), `PayB simulator: no refund ${refundId}`);
       if (options.status !== undefined && options.status !== refund.status) {
         refund.status = options.status;
         refund.updatedAt = gatewayTimestamp();
