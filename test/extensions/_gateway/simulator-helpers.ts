@@ -92,6 +92,13 @@ export class WebhookReceiver {
     return this;
   }
 
+  /** Forgets what was received and the answers not used yet. */
+  reset(): void {
+    this.received.length = 0;
+    this.answers.length = 0;
+    this.redirectTargetHits = 0;
+  }
+
   bodies(): any[] {
     return this.received.map((r) => JSON.parse(r.raw));
   }
@@ -105,14 +112,13 @@ export class WebhookReceiver {
   }
 }
 
-/** A webhook receiver started before the suite's tests and closed after them (`receiver.current`). */
-export function suiteWebhookReceiver<R extends WebhookReceiver>(create: () => R): { readonly current: R } {
-  const holder = {} as { current: R };
+/** The suite's webhook receiver: started before its tests (before the suite's own beforeAll), closed after them. */
+export function suiteWebhookReceiver<R extends WebhookReceiver>(receiver: R): R {
   beforeAll(async () => {
-    holder.current = await create().start();
+    await receiver.start();
   });
-  afterAll(() => holder.current?.close());
-  return holder;
+  afterAll(() => receiver.close());
+  return receiver;
 }
 
 /** A simulator command is named `ext:<gateway>:simulator` and standalone (no database: it runs beside a shop). */

@@ -10,14 +10,14 @@ import { api, initialize, WebhookReceiver } from './helpers.js';
 const LOCAL_KEY = 'sk_test_local-console-key';
 
 describe('bin/console ext:pay-a:simulator', () => {
-  const receiver = suiteWebhookReceiver(() => new WebhookReceiver());
+  const receiver = suiteWebhookReceiver(new WebhookReceiver());
 
   it('is a standalone command (no database: it runs beside a shop)', () => {
     expectStandaloneSimulatorCommand(payASimulatorCommand, 'ext:pay-a:simulator');
   });
 
   it('runs the simulator with the given options until stopped, printing what to set and no key', async () => {
-    const args = ['--port', '0', '--secret-key', LOCAL_KEY, '--webhook-url', receiver.current.url, '--fee-bearer', 'customer', '--refund-outcome', 'failed'];
+    const args = ['--port', '0', '--secret-key', LOCAL_KEY, '--webhook-url', receiver.url, '--fee-bearer', 'customer', '--refund-outcome', 'failed'];
     const { code, text, simulator } = await runSimulatorCommand<PayASimulator>(createPayASimulatorCommand, ['ext:pay-a:simulator', ...args], async (sim) => {
       expect((await api(sim, 'GET', '/bank')).status).toBe(401);
       expect((await api(sim, 'GET', '/bank', undefined, { key: LOCAL_KEY })).status).toBe(200);
@@ -25,14 +25,14 @@ describe('bin/console ext:pay-a:simulator', () => {
       await sim.completePayment(reference, 'success');
       // fees passed on, webhook signed with the given key
       expect(sim.transaction(reference)).toMatchObject({ requested_amount: 30050, amount: 30501 });
-      const delivery = receiver.current.received.at(-1)!;
+      const delivery = receiver.received.at(-1)!;
       expect(delivery.headers['x-pay-a-signature']).toBe(createHmac('sha512', LOCAL_KEY).update(delivery.raw).digest('hex'));
     });
     expect(code).toBe(0);
     expect(text).toContain(`Gateway A simulator listening on ${simulator.baseUrl}`);
     expect(text).toMatch(new RegExp(`ExtPayA\\.config\\.apiBaseUrl\\s+${simulator.baseUrl.replace(/\./g, '\\.')}`));
     expect(text).toMatch(/ExtPayA\.config\.secretKeySandbox\s+the sk_test_… value given with --secret-key/);
-    expect(text).toContain(`Webhooks: POST ${receiver.current.url}`);
+    expect(text).toContain(`Webhooks: POST ${receiver.url}`);
     expect(text).toContain('Refunds end failed');
     expect(text).toMatch(/GET \/bank -> 401/);
     expect(text).not.toContain(LOCAL_KEY);

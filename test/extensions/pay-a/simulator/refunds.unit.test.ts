@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPayASimulator, type PayASimulator } from '../../../../src/extensions/pay-a/simulator/index.js';
+import { suiteWebhookReceiver } from '../../_gateway/simulator-helpers.js';
 import { api, paidTransaction, WebhookReceiver } from './helpers.js';
 
 const KEY = 'sk_test_simulator';
@@ -8,14 +9,12 @@ const KEY = 'sk_test_simulator';
 /** The simulator's refunds as the real gateway behaves: creation, fetch and list, their statuses and their signed events. */
 describe('gateway A simulator: refunds and refund events', () => {
   let sim: PayASimulator;
-  let receiver: WebhookReceiver;
+  const receiver = suiteWebhookReceiver(new WebhookReceiver());
   beforeAll(async () => {
-    receiver = await new WebhookReceiver().start();
     sim = await startPayASimulator({ webhookUrl: receiver.url, refundWebhookDelayMs: 0, webhookRetryDelayMs: 10 });
   });
   afterAll(async () => {
     await sim.close();
-    await receiver.close();
   });
   beforeEach(async () => {
     await sim.webhooksSettled();

@@ -1,18 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPayASimulator, type PayASimulator } from '../../../../src/extensions/pay-a/simulator/index.js';
+import { suiteWebhookReceiver } from '../../_gateway/simulator-helpers.js';
 import { api, CALLBACK_URL, initialize, WebhookReceiver } from './helpers.js';
 
 /** The simulator's transactions as the real gateway handles them: initialize, the hosted page, verify. */
 describe('gateway A simulator: initialize, hosted page, verify', () => {
   let sim: PayASimulator;
-  let receiver: WebhookReceiver;
+  const receiver = suiteWebhookReceiver(new WebhookReceiver());
   beforeAll(async () => {
-    receiver = await new WebhookReceiver().start();
     sim = await startPayASimulator({ secretKeys: ['sk_test_simulator', 'sk_live_simulator'], webhookUrl: receiver.url });
   });
   afterAll(async () => {
     await sim.close();
-    await receiver.close();
   });
   beforeEach(() => {
     sim.setOptions({ feeBearer: 'merchant', unknownReferenceStatus: 400, autoWebhooks: true });

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startPayASimulator, type PayASimulator } from '../../../../src/extensions/pay-a/simulator/index.js';
+import { suiteWebhookReceiver } from '../../_gateway/simulator-helpers.js';
 import { initialize, WebhookReceiver } from './helpers.js';
 
 const TEST_KEY = 'sk_test_simulator';
@@ -11,19 +12,15 @@ const hmac = (key: string, raw: string) => createHmac('sha512', key).update(raw)
 /** The simulator's webhook sender as the real gateway sends: signing, delivery, retries, duplicates. */
 describe('gateway A simulator: signed webhook delivery', () => {
   let sim: PayASimulator;
-  let receiver: WebhookReceiver;
+  const receiver = suiteWebhookReceiver(new WebhookReceiver());
   beforeAll(async () => {
-    receiver = await new WebhookReceiver().start();
     sim = await startPayASimulator({ secretKeys: [TEST_KEY, LIVE_KEY], webhookUrl: receiver.url, webhookRetries: 2, webhookRetryDelayMs: 10 });
   });
   afterAll(async () => {
     await sim.close();
-    await receiver.close();
   });
   beforeEach(() => {
-    receiver.received.length = 0;
-    receiver.answers.length = 0;
-    receiver.redirectTargetHits = 0;
+    receiver.reset();
   });
 
   it("signs charge.success with the key of the transaction's mode: lowercase hex HMAC-SHA512 of the exact bytes, nothing else", async () => {

@@ -13,14 +13,14 @@ import { api, initPayment, WebhookReceiver } from './helpers.js';
 const root = path.resolve(import.meta.dirname, '../../../..');
 
 describe('bin/console ext:pay-b:simulator (dispatch)', () => {
-  const receiver = suiteWebhookReceiver(() => new WebhookReceiver());
+  const receiver = suiteWebhookReceiver(new WebhookReceiver());
 
   it('is a standalone command', () => {
     expectStandaloneSimulatorCommand(payBSimulatorCommand, 'ext:pay-b:simulator');
   });
 
   it('runs the simulator with the given options until stopped, printing what to set and no secret', async () => {
-    const args = ['--port', '0', '--secret-key', 'FLWSECK_TEST-local-key', '--secret-hash', 'local-hash-value', '--webhook-url', receiver.current.url, '--fee-bearer', 'customer'];
+    const args = ['--port', '0', '--secret-key', 'FLWSECK_TEST-local-key', '--secret-hash', 'local-hash-value', '--webhook-url', receiver.url, '--fee-bearer', 'customer'];
     const { code, text, simulator } = await runSimulatorCommand<PayBSimulator>(createPayBSimulatorCommand, ['ext:pay-b:simulator', ...args], async (sim) => {
       expect((await api(sim, 'GET', '/v3/banks/NG')).status).toBe(401);
       expect((await api(sim, 'GET', '/v3/banks/NG', undefined, { key: 'FLWSECK_TEST-local-key' })).status).toBe(200);
@@ -30,12 +30,12 @@ describe('bin/console ext:pay-b:simulator (dispatch)', () => {
       expect(init.status).toBe(200);
       const { transactionId } = await sim.completePayment('console-1', 'successful');
       expect(sim.transaction(transactionId!)).toMatchObject({ amount: 1000, charged_amount: 1014 });
-      expect(receiver.current.received.at(-1)!.headers['verif-hash']).toBe('local-hash-value');
+      expect(receiver.received.at(-1)!.headers['verif-hash']).toBe('local-hash-value');
     });
     expect(code).toBe(0);
     expect(text).toContain(`Gateway D simulator listening on ${simulator.baseUrl}`);
     expect(text).toMatch(new RegExp(`ExtPayB\\.config\\.apiBaseUrl\\s+${simulator.baseUrl.replace(/\./g, '\\.')}`));
-    expect(text).toContain(`Webhooks: POST ${receiver.current.url}`);
+    expect(text).toContain(`Webhooks: POST ${receiver.url}`);
     expect(text).toMatch(/GET \/v3\/banks\/NG -> 401/);
     expect(text).not.toContain('FLWSECK_TEST-local-key');
     expect(text).not.toContain('local-hash-value');

@@ -1,23 +1,16 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startPayBSimulator, type PayBSimulator } from '../../../../src/extensions/pay-b/simulator/index.js';
+import { suiteWebhookReceiver } from '../../_gateway/simulator-helpers.js';
 import { api, initPayment, WebhookReceiver } from './helpers.js';
 
 const HASH = 'my-webhook-hash';
 
 describe('gateway D simulator: webhook delivery', () => {
   let sim: PayBSimulator;
-  let receiver: WebhookReceiver;
+  const receiver = suiteWebhookReceiver(new WebhookReceiver());
 
-  beforeAll(async () => {
-    receiver = await new WebhookReceiver().start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-  });
   beforeEach(async () => {
-    receiver.received.length = 0;
-    receiver.answers.length = 0;
-    receiver.redirectTargetHits = 0;
+    receiver.reset();
     sim = await startPayBSimulator({ secretHash: HASH, webhookUrl: receiver.url, webhookRetryDelayMs: 10 });
   });
   afterEach(async () => {
