@@ -39,7 +39,7 @@ export type PaymentMethodDeclaration = {
   name: string;
   description?: string;
   position?: number;
-} & ({ handler(host: ExtensionHost): PaymentHandler; provider?: never } | { provider(host: ExtensionHost): PaymentProvider<any>; handler?: never });
+} & ({ handler(host: ExtensionHost): PaymentHandler; provider?: never } | { provider(host: ExtensionHost): PaymentProvider; handler?: never });
 
 export interface LifecycleContext {
   host: ExtensionHost;

@@ -5,8 +5,8 @@ import { isGatewayReference } from './payment/reference.js';
 import { startPayment } from './payment/start-payment.js';
 import { validateCart } from './payment/validate-cart.js';
 import { verifyPayment } from './payment/verify-payment.js';
-import { handleRefundEvent } from './refund/refund-events.js';
-import { readPayAWebhook, type PayARefundEvent } from './webhook/read-webhook.js';
+import { createPayARefundProvider } from './refund.js';
+import { readPayAWebhook } from './webhook/read-webhook.js';
 import { webhookAnswers } from './webhook/webhook-answers.js';
 
 export const WEBHOOK_PATH = '/pay-a/webhook';
@@ -17,7 +17,7 @@ export const WEBHOOK_PATH = '/pay-a/webhook';
  * host settles them. `POST /pay-a/webhook`: the `x-pay-a-signature` HMAC over the raw bytes is the gate;
  * the only answers are 204, 400, 403 and 500, without bodies.
  */
-export function createPayAProvider(host: ExtensionHost): PaymentProvider<PayARefundEvent> {
+export function createPayAProvider(host: ExtensionHost): PaymentProvider {
   return {
     name: 'pay-a',
     paymentMethodId: PAY_A_PAYMENT_METHOD_ID,
@@ -41,6 +41,6 @@ export function createPayAProvider(host: ExtensionHost): PaymentProvider<PayARef
     },
     verify: (reference, transaction) => verifyPayment(host, reference, transaction.salesChannelId),
     webhook: { path: WEBHOOK_PATH, answers: webhookAnswers, read: (request) => readPayAWebhook(host, request) },
-    applyRefundEvent: ({ event, data }) => handleRefundEvent(host, event, data),
+    refunds: createPayARefundProvider(host),
   };
 }

@@ -4,7 +4,7 @@ import { PAY_B_PAYMENT_METHOD_ID, readPayBSettings } from './config.js';
 import { TRANSACTION_FIELDS } from './custom-fields.js';
 import { startPayment } from './payment/start-payment.js';
 import { verifyPayment } from './payment/verify-payment.js';
-import { handleRefundCompleted } from './refund/refund-completed.js';
+import { createPayBRefundProvider } from './refund.js';
 import { readPayBWebhook } from './webhook/read-webhook.js';
 import { webhookAnswers } from './webhook/webhook-answers.js';
 
@@ -20,7 +20,7 @@ export const NOT_CONFIGURED_CODE = 'PAY_B__NOT_CONFIGURED';
  * through the API and the host settles them. `POST /pay-b/webhook`: the `verif-hash` header is the gate;
  * the only answers are 200, 400, 403 and 500 with their fixed bodies.
  */
-export function createPayBProvider(host: ExtensionHost): PaymentProvider<Record<string, unknown>> {
+export function createPayBProvider(host: ExtensionHost): PaymentProvider {
   return {
     name: 'pay-b',
     paymentMethodId: PAY_B_PAYMENT_METHOD_ID,
@@ -45,6 +45,6 @@ export function createPayBProvider(host: ExtensionHost): PaymentProvider<Record<
     },
     verify: (gatewayTransactionId, transaction) => verifyPayment(host, gatewayTransactionId, transaction.salesChannelId),
     webhook: { path: WEBHOOK_PATH, answers: webhookAnswers, read: (request) => readPayBWebhook(host, request) },
-    applyRefundEvent: (refund) => handleRefundCompleted(host, refund),
+    refunds: createPayBRefundProvider(host),
   };
 }

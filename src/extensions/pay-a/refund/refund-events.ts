@@ -1,29 +1,8 @@
-import { applyRefundEvent, type ExtensionHost, type RefundEvent } from '../../../platform/sdk/index.js';
-import { REFUND_FAILED, REFUND_PROCESSED } from '../webhook/webhook-body.js';
+import { applyRefundEvent, type ExtensionHost } from '../../../platform/sdk/index.js';
+import { refundEventOf } from '../webhook/refund-event.js';
 import { createPayARefundProvider } from '../refund.js';
 
-/** The final word of an event on its refund; refund.pending has none. */
-const OUTCOMES: Readonly<Record<string, 'complete' | 'fail'>> = { [REFUND_PROCESSED]: 'complete', [REFUND_FAILED]: 'fail' };
-
-/**
- * refund.pending / refund.processed / refund.failed as the host applies them. The events carry the
- * transaction reference, the amount (a string, a number on failed), sometimes the processor's
- * `refund_reference`, and no refund id: the host matches them by amount to the oldest pending refund.
- */
-export function refundEventOf(event: string, data: Record<string, unknown>): RefundEvent {
-  const { transaction_reference: reference, refund_reference: processorReference, currency } = data;
-  return {
-    kind: 'by-amount',
-    event,
-    locator: typeof reference === 'string' ? reference : '',
-    amount: data.amount,
-    currency: currency === undefined || currency === null ? currency : String(currency),
-    outcome: OUTCOMES[event] ?? 'pending',
-    processorReference: typeof processorReference === 'string' && processorReference !== '' ? processorReference : undefined,
-  };
-}
-
-/** Applies a refund event through the host (applyRefundEvent). */
+/** A refund event applied by the host as the webhook applies it (webhook/refund-event.ts reads it). */
 export async function handleRefundEvent(host: ExtensionHost, event: string, data: Record<string, unknown>): Promise<void> {
   await applyRefundEvent(host, createPayARefundProvider(host), refundEventOf(event, data));
 }

@@ -1,14 +1,9 @@
 import type { ExtensionHost, WebhookRequest, WebhookVerdict } from '../../../platform/sdk/index.js';
 import { readPayASettingsScopes } from '../config.js';
+import { refundEventOf } from './refund-event.js';
 import { isGatewayReference, orderTransactionIdOfReference } from '../payment/reference.js';
 import { SIGNATURE_HEADER, signingKeyOf } from './signing-keys.js';
 import { CHARGE_SUCCESS, HANDLED_EVENTS, parseWebhookBody, sandboxOfDomain } from './webhook-body.js';
-
-/** A refund event as the refund part applies it: the event type and its `data`. */
-export interface PayARefundEvent {
-  event: string;
-  data: Record<string, unknown>;
-}
 
 /**
  * Gateway A's webhook verdict: the signature first (nothing is read from an unauthenticated body), then
@@ -16,18 +11,12 @@ export interface PayARefundEvent {
  * acknowledged), then the event type. charge.success names only the reference, which the host verifies
  * through the API before anything is paid. Log lines carry events and references, never bodies.
  */
-export async function readPayAWebhook(host: ExtensionHost, request: WebhookRequest): Promise<WebhookVerdict<PayARefundEvent>> {
+export async function readPayAWebhook(host: ExtensionHost, request: WebhookRequest): Promise<WebhookVerdict> {
   // every scope in one read (kept per process until the settings change)
   const key = signingKeyOf(await readPayASettingsScopes(host), request.rawBody, request.headers[SIGNATURE_HEADER]);
-  if (!key) {
-    host.logger.warn('pay-a: webhook refused, signature missing, wrong, or no secret key configured');
-    return { action: 'refuse', answer: 'forbidden' };
-  }
+  if (!key) return { action: 'refuse', answer: 'forbidden', reason: 'pay-a: webhook refused, signature missing, wrong, or no secret key configured' };
   const message = parseWebhookBody(request.rawBody);
-  if (!message) {
-    host.logger.warn('pay-a: webhook refused, the body is not JSON with event and data');
-    return { action: 'refuse', answer: 'badRequest' };
-  }
+  if (!message) return { action: 'refuse', answer: 'badRequest', reason: 'pay-a: webhook refused, the body is not JSON with event and data' };
   const event = message.event.slice(0, 64);
   if (!HANDLED_EVENTS.has(message.event)) {
     host.logger.info({ event }, 'pay-a: webhook event type not handled; acknowledged');
@@ -38,7 +27,8 @@ export async function readPayAWebhook(host: ExtensionHost, request: WebhookReque
     return { action: 'ignore' };
   }
   if (message.event !== CHARGE_SUCCESS) {
-    return { action: 'refund', reference: String(message.data.transaction_reference ?? ''), refund: { event: message.event, data: message.data } };
+    const refund = refundEventOf(message.event, message.data);
+    return { action: 'refund', reference: refund.locator, refund };
   }
   const reference = message.data.reference;
   if (!isGatewayReference(reference)) {

@@ -1,4 +1,5 @@
 import { defineRoute, sendAnswer, type RouteDeclaration } from '../../sdk/routes.js';
+import type { RefundHost } from '../refund/refund-host.js';
 import type { PaymentHandler } from './payment-handler.js';
 import type { PaymentProvider } from './provider.js';
 import { finalizeWithProvider } from './provider-finalize.js';
@@ -20,8 +21,8 @@ export interface ProviderRuntime {
  * inactive), without platform authentication or CSRF (the signature is the gate), taking every body as
  * raw bytes and answering only with the gateway's own answers.
  */
-export function providerRuntime(provider: PaymentProvider, services: SettlementServices): ProviderRuntime {
-  const intake = createWebhookIntake(provider, services);
+export function providerRuntime(provider: PaymentProvider, services: SettlementServices, refundHost: RefundHost): ProviderRuntime {
+  const intake = createWebhookIntake(provider, services, refundHost);
   const { webhook } = provider;
   return {
     handler: {

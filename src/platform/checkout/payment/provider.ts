@@ -4,11 +4,12 @@
  * words (the return, a webhook, a verify answer); the host applies them, once for every provider: the
  * finalize route, the webhook intake (raw body, body limit, the answers the provider declares, single
  * flight of duplicate deliveries, processed events), settlement under the order transaction's row lock
- * with the exact minor-unit comparison, and the state moves (src/platform/checkout/payment/). Amounts
- * cross this contract in exact minor units: converting to and from the gateway's wire units happens at
+ * with the exact minor-unit comparison, and the state moves (src/platform/checkout/payment/), and the
+ * refunds (src/platform/checkout/refund/). Amounts cross this contract in exact minor units: converting to and from the gateway's wire units happens at
  * the provider's edge. docs/adding-a-gateway.md is the recipe.
  */
 import type { OrderTransactionView } from '../order-transaction/order-transaction-view.js';
+import type { RefundEvent, RefundProvider } from '../refund/refund-provider.js';
 import type { PaymentPayInput, PaymentValidateInput, PaymentValidationResult } from './payment-handler.js';
 
 /** What a gateway's status means for the order transaction; the provider maps its statuses to these. */
@@ -88,9 +89,9 @@ export interface WebhookAnswers {
 
 /**
  * What an authenticated webhook delivery asks for, or why it is refused. The provider checks the
- * signature first and reads nothing of an unauthenticated body; it logs its own refusals and ignores.
+ * signature first and reads nothing of an unauthenticated body; it logs its own ignores.
  */
-export type WebhookVerdict<RefundEventData = unknown> =
+export type WebhookVerdict =
   | {
       /** A charge event: the host verifies the attempt through the provider and settles it. */
       action: 'charge';
@@ -105,23 +106,25 @@ export type WebhookVerdict<RefundEventData = unknown> =
       /** The event claims a success: anything else verified is left to the customer's return. */
       successOnly?: boolean;
     }
-  | { action: 'refund'; reference: string; refund: RefundEventData }
+  /** A refund event: the host applies it (src/platform/checkout/refund/refund-events.ts) with the provider's refund part. */
+  | { action: 'refund'; reference: string; refund: RefundEvent }
   | { action: 'ignore' }
-  | { action: 'refuse'; answer: 'badRequest' | 'forbidden' };
+  /** Refused before the body is acted on; the host logs `reason` (which must name no body content or key). */
+  | { action: 'refuse'; answer: 'badRequest' | 'forbidden'; reason: string };
 
 /** The webhook a provider declares; the host mounts it at `path` (no platform authentication: the signature is the gate). */
-export interface ProviderWebhook<RefundEventData = unknown> {
+export interface ProviderWebhook {
   /** e.g. `/pay-b/webhook`. */
   path: string;
   /** Larger bodies are refused unread (the gateway's `badRequest`). Default 256 KiB. */
   bodyLimit?: number;
   answers: WebhookAnswers;
   /** Verifies the delivery (signature over the raw bytes) and reads it into a verdict; throwing answers `internalError`. */
-  read(request: WebhookRequest): Promise<WebhookVerdict<RefundEventData>>;
+  read(request: WebhookRequest): Promise<WebhookVerdict>;
 }
 
 /** A gateway as the host runs it. */
-export interface PaymentProvider<RefundEventData = unknown> {
+export interface PaymentProvider {
   /** Starts log lines, e.g. `pay-a`. */
   name: string;
   /** Its payment method: webhooks for transactions of any other method are acknowledged and ignored. */
@@ -140,10 +143,10 @@ export interface PaymentProvider<RefundEventData = unknown> {
   returnedAttempt(input: { transaction: OrderTransactionView; requestData: Record<string, unknown> }): ReturnedAttempt;
   /** Asks the gateway about an attempt of the transaction. */
   verify(attempt: string, transaction: OrderTransactionView): Promise<Verification>;
-  webhook: ProviderWebhook<RefundEventData>;
+  webhook: ProviderWebhook;
   /**
-   * The refund part (until the host applies refund events itself, src/platform/checkout/refund/): applies
-   * a refund event the webhook read. Throwing answers `internalError`, so the gateway retries.
+   * The refund part (src/platform/checkout/refund/refund-provider.ts): creates a refund and reads the
+   * gateway's refund holdings, in minor units; the webhook's refund verdicts are applied with it.
    */
-  applyRefundEvent?(refund: RefundEventData): Promise<void>;
+  refunds?: RefundProvider<any, any, any>;
 }

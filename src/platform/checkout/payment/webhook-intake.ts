@@ -1,4 +1,6 @@
 import { chargeEventKey, hasProcessedEvent } from '../order-transaction/processed-events.js';
+import { applyRefundEvent } from '../refund/refund-events.js';
+import type { RefundHost } from '../refund/refund-host.js';
 import type { PaymentProvider, WebhookAnswer, WebhookRequest, WebhookVerdict } from './provider.js';
 import { RecordedCharges } from './recorded-charges.js';
 import { settlePayment, type SettlementServices } from './settlement.js';
@@ -14,9 +16,10 @@ type ChargeVerdict = Extract<WebhookVerdict, { action: 'charge' }>;
  * customer's return. Concurrent duplicate deliveries share one verification; a charge this process saw
  * recorded is answered without a statement (a processed event is never undone; another process, or this
  * one after a restart, finds the record in the database). Foreign, unknown and already settled charges
- * are acknowledged; `internalError` only when the gateway could not be asked, so it retries.
+ * are acknowledged; `internalError` only when the gateway could not be asked, so it retries. A refund
+ * event goes to the host's refund part with the provider's (`refundHost`: what it runs with).
  */
-export function createWebhookIntake(provider: PaymentProvider, services: SettlementServices): (request: WebhookRequest) => Promise<WebhookAnswer> {
+export function createWebhookIntake(provider: PaymentProvider, services: SettlementServices, refundHost: RefundHost): (request: WebhookRequest) => Promise<WebhookAnswer> {
   const { answers } = provider.webhook;
   const { logger } = services;
   const chargeFlight = createSingleFlight<WebhookAnswer>();
@@ -82,12 +85,13 @@ export function createWebhookIntake(provider: PaymentProvider, services: Settlem
     const verdict = await provider.webhook.read(request);
     switch (verdict.action) {
       case 'refuse':
+        logger.warn(verdict.reason);
         return answers[verdict.answer];
       case 'ignore':
         return answers.handled;
       case 'refund':
-        if (provider.applyRefundEvent) await provider.applyRefundEvent(verdict.refund);
-        else logger.info({ reference: verdict.reference }, `${provider.name}: refund event without a refund part; acknowledged`);
+        if (provider.refunds) await applyRefundEvent(refundHost, provider.refunds, verdict.refund);
+        else logger.info({ event: verdict.refund.event }, `${provider.name}: refund event for a gateway without refunds; acknowledged`);
         return answers.handled;
       case 'charge': {
         const { orderTransactionId } = verdict;

@@ -48,7 +48,7 @@ describe('gateway D webhook: statements per delivery', () => {
 
     // a handler that did not see it (another worker, or after a restart) reads the transaction, and changes nothing
     const host = test.platform.extensions.hostOf('ExtPayB');
-    const otherProcess = createWebhookIntake(createPayBProvider(host), settlementServices(test.platform, host));
+    const otherProcess = createWebhookIntake(createPayBProvider(host), settlementServices(test.platform, host), host);
     const body = JSON.stringify({ event: 'charge.completed', data: test.sim.transaction(transactionId!) });
     const fresh = await test.platform.database.statements.measure(() => otherProcess({ rawBody: Buffer.from(body), headers: { 'verif-hash': TEST_WEBHOOK_HASH } }));
     expect(fresh.result.status).toBe(200);
