@@ -1,9 +1,9 @@
-import { refundRoutes, type Extension } from '../../platform/sdk/index.js';
+import type { Extension } from '../../platform/sdk/index.js';
 import { payABankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
 import { createPayAProvider } from './provider.js';
-import { createPayARefundProvider, PAY_A_REFUND_PRIVILEGE } from './refund.js';
+import { PAY_A_REFUND_PRIVILEGE } from './refund.js';
 import { payASimulatorCommand } from './simulator/console-command.js';
 
 /**
@@ -32,8 +32,6 @@ export const extPayA: Extension = {
     },
   ],
   routes: (host) => [
-    // POST /api/_action/pay-a/refund and GET /api/_action/pay-a/refundable/:orderTransactionId, mounted by the host
-    refundRoutes(host, createPayARefundProvider(host)),
     // /pay-a/bank/{list,verify,save}, the form's script and the profile section
     ...payABankRoutes(host),
   ],

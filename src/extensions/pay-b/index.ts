@@ -1,9 +1,9 @@
-import { refundRoutes, type Extension } from '../../platform/sdk/index.js';
+import type { Extension } from '../../platform/sdk/index.js';
 import { payBBankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
 import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
 import { createPayBProvider } from './provider.js';
-import { createPayBRefundProvider, PAY_B_REFUND_PRIVILEGE } from './refund.js';
+import { PAY_B_REFUND_PRIVILEGE } from './refund.js';
 import { payBSimulatorCommand } from './simulator/console-command.js';
 
 /**
@@ -31,8 +31,6 @@ export const extPayB: Extension = {
     },
   ],
   routes: (host) => [
-    // POST /api/_action/pay-b/refund and GET /api/_action/pay-b/refundable/:orderTransactionId, mounted by the host
-    refundRoutes(host, createPayBRefundProvider(host)),
     // /pay-b/bank/{list,verify,save}, the form's script and the profile section
     ...payBBankRoutes(host),
   ],

@@ -116,7 +116,7 @@ export class ExtensionManager {
       for (const method of extension.paymentMethods ?? []) {
         const runtime = method.provider ? providerRuntime(method.provider(host), settlementServices(platform, host), host) : undefined;
         platform.payments.register({ identifier: method.technicalName, handler: runtime?.handler ?? method.handler!(host), owner: extension.name });
-        if (runtime) this.#paymentRoutes.set(extension.name, [...this.paymentRoutesOf(extension.name), runtime.webhookRoute]);
+        if (runtime) this.#paymentRoutes.set(extension.name, [...this.paymentRoutesOf(extension.name), ...runtime.routes]);
       }
     }
   }

@@ -167,7 +167,6 @@ export { refundBodyFields, optionalRefundAmount, optionalRefundText, requiredRef
 export { refundHoldings } from '../checkout/refund/refund-balance.js';
 export { formatRefundAmount } from '../checkout/refund/refund-amounts.js';
 export { REFUNDABLE_STATES } from '../checkout/refund/refund-states.js';
-export { refundRoutes } from '../checkout/refund/provider-refund-routes.js';
 export { applyRefundEvent } from '../checkout/refund/refund-events.js';
 export { paymentErrors } from '../checkout/payment/payment-errors.js';
 export { paymentMethodIdOf } from '../checkout/payment-method/extension-payment-methods.js';

@@ -39,8 +39,8 @@ export function registerProviderRefundRoutes<P extends RefundablePayment, Notes>
 }
 
 /**
- * The same as an extension's route declaration (`routes: (host) => [refundRoutes(host, provider), ...]`):
- * the host mounts the routes itself, with the refund route's own answer for input refused at the edge.
+ * The same as a route declaration: the host mounts them for a payment provider's refund part
+ * (../payment/provider-registration.ts), with the refund route's own answer for input refused at the edge.
  */
 export function refundRoutes<P extends RefundablePayment, Notes>(host: RefundHost, provider: RefundProvider<P, Notes>, timings: RefundTimings = DEFAULT_REFUND_TIMINGS): RouteDeclaration {
   return { kind: 'raw', reason: "the host's refund routes of a provider", mount: (app) => registerProviderRefundRoutes(app, host, provider, timings) };
