@@ -77,19 +77,7 @@ export class WebhookSender {
       this.#held.push(body);
       return;
     }
-    const delayMs = options.delayMs ?? 0;
-    const signal = this.#closing.signal;
-    this.#track(
-      (async () => {
-        try {
-          await options.after;
-          if (delayMs > 0) await sleep(delayMs, undefined, { signal });
-        } catch {
-          return NOTHING_SENT;
-        }
-        return this.sendAutomatic(body);
-      })(),
-    );
+    this.#track((async () => ((await this.#waitFor(options)) ? this.sendAutomatic(body) : NOTHING_SENT))());
   }
 
   /**
@@ -103,16 +91,10 @@ export class WebhookSender {
       for (const step of steps) this.#held.push(step());
       return;
     }
-    const delayMs = options.delayMs ?? 0;
     const signal = this.#closing.signal;
     this.#track(
       (async () => {
-        try {
-          await options.after;
-          if (delayMs > 0) await sleep(delayMs, undefined, { signal });
-        } catch {
-          return;
-        }
+        if (!(await this.#waitFor(options))) return;
         for (const step of steps) {
           if (signal.aborted) return;
           await this.sendAutomatic(step());
@@ -149,6 +131,18 @@ export class WebhookSender {
     this.#closing.abort();
     this.#held = undefined;
     await this.settled();
+  }
+
+  /** Waits for `after` to settle and the pause to pass; false when `after` rejected or the sender is closing. */
+  async #waitFor(options: { delayMs?: number; after?: Promise<unknown> }): Promise<boolean> {
+    try {
+      await options.after;
+      const delayMs = options.delayMs ?? 0;
+      if (delayMs > 0) await sleep(delayMs, undefined, { signal: this.#closing.signal });
+      return true;
+    } catch {
+      return false;
+    }
   }
 
   #track<T>(promise: Promise<T>): Promise<T> {
