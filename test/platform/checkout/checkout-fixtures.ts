@@ -6,6 +6,7 @@ import { newId } from '../../../src/platform/ids.js';
 import type { Platform } from '../../../src/platform/kernel.js';
 import type { PaymentHandler } from '../../../src/platform/checkout/payment/payment-handler.js';
 import { stateOf } from '../state-machine/fixtures.js';
+import type { StoreApiClient } from '../store-api/store-api-client.js';
 
 export const TAX_STANDARD = defaultShopId('tax', 'standard');
 export const TAX_REDUCED = defaultShopId('tax', 'reduced');
@@ -83,4 +84,11 @@ export function transactionState(platform: Platform, orderTransactionId: string)
 export async function productStock(platform: Platform, productId: string): Promise<number> {
   const row = await platform.db.selectFrom('product').select('stock').where('id', '=', productId).executeTakeFirstOrThrow();
   return Number(row.stock);
+}
+
+/** A customer's order through the Store API: one new product (5.00, in stock) in the token's cart, then checkout; the order id. */
+export async function placeStoreApiOrder(platform: Platform, client: StoreApiClient, token: string): Promise<string> {
+  const product = await createProduct(platform, { gross: 5, stock: 10 });
+  await client.storeApi('POST', '/store-api/checkout/cart/line-item', { token, body: { items: [{ type: 'product', referencedId: product, quantity: 1 }] } });
+  return (await client.storeApi('POST', '/store-api/checkout/order', { token, body: {} })).json().id;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
 import { createStoreApiClient, GERMANY_ID, type StoreApiClient } from '../../store-api/store-api-client.js';
-import { createProduct } from '../checkout-fixtures.js';
+import { placeStoreApiOrder } from '../checkout-fixtures.js';
 
 describe('Store API POST /order: the customer\'s orders and a guest\'s by deep link', () => {
   let t: TestPlatform;
@@ -13,11 +13,9 @@ describe('Store API POST /order: the customer\'s orders and a guest\'s by deep l
   afterAll(() => t.close());
 
   async function placeOrder(token: string): Promise<{ id: string; deepLinkCode: string }> {
-    const product = await createProduct(t.platform, { gross: 5, stock: 10 });
-    await client.storeApi('POST', '/store-api/checkout/cart/line-item', { token, body: { items: [{ type: 'product', referencedId: product, quantity: 1 }] } });
-    const order = (await client.storeApi('POST', '/store-api/checkout/order', { token, body: {} })).json();
-    const row = await t.platform.db.selectFrom('order').select('deep_link_code').where('id', '=', order.id).executeTakeFirstOrThrow();
-    return { id: order.id, deepLinkCode: row.deep_link_code as string };
+    const id = await placeStoreApiOrder(t.platform, client, token);
+    const row = await t.platform.db.selectFrom('order').select('deep_link_code').where('id', '=', id).executeTakeFirstOrThrow();
+    return { id, deepLinkCode: row.deep_link_code as string };
   }
   const readOrders = (token: string | undefined, body: unknown) => client.storeApi('POST', '/store-api/order', { token, body });
   const byDeepLink = (code: string, email: string, zipcode: string) => ({ filter: [{ type: 'equals', field: 'deepLinkCode', value: code }], email, zipcode });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_CANCELLATION_KEY } from '../../../../src/platform/checkout/order/order-cancellation.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
 import { createStoreApiClient, type StoreApiClient } from '../../store-api/store-api-client.js';
-import { createProduct } from '../checkout-fixtures.js';
+import { placeStoreApiOrder } from '../checkout-fixtures.js';
 
 describe('Store API POST /order/state/cancel', () => {
   let t: TestPlatform;
@@ -13,11 +13,7 @@ describe('Store API POST /order/state/cancel', () => {
   });
   afterAll(() => t.close());
 
-  async function placeOrder(token: string): Promise<string> {
-    const product = await createProduct(t.platform, { gross: 5, stock: 10 });
-    await client.storeApi('POST', '/store-api/checkout/cart/line-item', { token, body: { items: [{ type: 'product', referencedId: product, quantity: 1 }] } });
-    return (await client.storeApi('POST', '/store-api/checkout/order', { token, body: {} })).json().id;
-  }
+  const placeOrder = (token: string) => placeStoreApiOrder(t.platform, client, token);
   const orderState = async (orderId: string) =>
     (await t.platform.db.selectFrom('order').innerJoin('state_machine_state', 'state_machine_state.id', 'order.state_id').select('state_machine_state.technical_name').where('order.id', '=', orderId).executeTakeFirstOrThrow()).technical_name;
   const cancel = (token: string | undefined, orderId: string) => client.storeApi('POST', '/store-api/order/state/cancel', { token, body: { orderId } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultShopId } from '../../../../src/platform/first-start/default-ids.js';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
 import { createStoreApiClient, type StoreApiClient } from '../../store-api/store-api-client.js';
-import { createProduct, INVOICE_METHOD_ID } from '../checkout-fixtures.js';
+import { INVOICE_METHOD_ID, placeStoreApiOrder } from '../checkout-fixtures.js';
 
 const CASH = defaultShopId('payment_method', 'payment_cashpayment');
 
@@ -15,11 +15,7 @@ describe('Store API POST /order/payment: switching the payment method of an unpa
   });
   afterAll(() => t.close());
 
-  async function placeOrder(token: string): Promise<string> {
-    const product = await createProduct(t.platform, { gross: 5, stock: 10 });
-    await client.storeApi('POST', '/store-api/checkout/cart/line-item', { token, body: { items: [{ type: 'product', referencedId: product, quantity: 1 }] } });
-    return (await client.storeApi('POST', '/store-api/checkout/order', { token, body: {} })).json().id;
-  }
+  const placeOrder = (token: string) => placeStoreApiOrder(t.platform, client, token);
   const transactions = (orderId: string) =>
     t.platform.db
       .selectFrom('order_transaction')
