@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { createStoreApiClient, GERMANY_ID, type StoreApiClient } from '../../store-api/store-api-client.js';
+import type { TestPlatform } from '../../../helpers/test-platform.js';
+import { GERMANY_ID, startStoreApiTest, type StoreApiClient } from '../../store-api/store-api-client.js';
 import { placeStoreApiOrder } from '../checkout-fixtures.js';
 
 describe('Store API POST /order: the customer\'s orders and a guest\'s by deep link', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
   beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
+    ({ t, client } = await startStoreApiTest());
   });
   afterAll(() => t.close());
 

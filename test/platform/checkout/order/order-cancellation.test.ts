@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORDER_CANCELLATION_KEY } from '../../../../src/platform/checkout/order/order-cancellation.js';
-import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { createStoreApiClient, type StoreApiClient } from '../../store-api/store-api-client.js';
+import type { TestPlatform } from '../../../helpers/test-platform.js';
+import { startStoreApiTest, type StoreApiClient } from '../../store-api/store-api-client.js';
 import { placeStoreApiOrder } from '../checkout-fixtures.js';
 
 describe('Store API POST /order/state/cancel', () => {
   let t: TestPlatform;
   let client: StoreApiClient;
   beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
+    ({ t, client } = await startStoreApiTest());
   });
   afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultShopId } from '../../../../src/platform/first-start/default-ids.js';
-import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { createStoreApiClient, type StoreApiClient } from '../../store-api/store-api-client.js';
+import type { TestPlatform } from '../../../helpers/test-platform.js';
+import { startStoreApiTest, type StoreApiClient } from '../../store-api/store-api-client.js';
 import { INVOICE_METHOD_ID, placeStoreApiOrder } from '../checkout-fixtures.js';
 
 const CASH = defaultShopId('payment_method', 'payment_cashpayment');
@@ -10,8 +10,7 @@ describe('Store API POST /order/payment: switching the payment method of an unpa
   let t: TestPlatform;
   let client: StoreApiClient;
   beforeAll(async () => {
-    t = await createTestPlatform();
-    client = await createStoreApiClient(t);
+    ({ t, client } = await startStoreApiTest());
   });
   afterAll(() => t.close());
 
