@@ -205,4 +205,17 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
     expect(response.statusCode).toBe(200);
     expect(gatewayRefundRequests(shop.sim, paid.gatewayTransactionId)).toEqual([{ amount: '123.45' }]);
   });
+  // the host mounts these routes from the provider: they stay in the extension's scope
+  it('the refund and refundable routes answer 404 while the extension is inactive, and come back with it', async () => {
+    const paid = await createPaidTransaction(shop.t, shop.sim);
+    await shop.t.platform.extensions.deactivate('ExtPayB');
+    try {
+      expect((await refund({ orderTransactionId: paid.orderTransactionId })).statusCode).toBe(404);
+      expect((await shop.t.api('GET', `/api/_action/pay-b/refundable/${paid.orderTransactionId}`)).statusCode).toBe(404);
+    } finally {
+      await shop.t.platform.extensions.activate('ExtPayB');
+    }
+    await expectUnchanged(paid);
+    expect(await refund({})).toMatchObject({ statusCode: 400 });
+  });
 });
