@@ -133,6 +133,9 @@ export class QueueService {
             const run = await this.#leases.run(jobLeaseName(job.id), { ttlMs: JOB_LEASE_TTL_MS }, () => declaration.handle(job.data));
             // someone else runs this very job (cannot happen unless a sweep misjudged it): let pg-boss retry it later
             if (!run.acquired) throw new Error(`job ${job.id} is already running elsewhere`);
+            // pg-boss 10 writes the completion without awaiting it, so stop() could return (and the database
+            // close) before it lands, leaving a finished job active for the orphan sweep to run again
+            if (!this.#handedBack.has(job.id)) await this.#boss.complete(name, job.id);
           } catch (error) {
             if (!this.#handedBack.has(job.id)) throw error;
           } finally {
