@@ -19,6 +19,7 @@ export async function salesChannelContextJson(platform: Pick<CoreServices, 'repo
   const customer = context.customer ? ((await loadCustomerJson(platform, context.customer.id)) ?? null) : null;
   const currency = await entity('currency', context.currency.id);
   const country = await entity('country', context.countryId);
+  const state = context.countryStateId ? await entity('country_state', context.countryStateId) : null;
   const language = await entity('language', context.languageId);
   const shippingMethod = await entity('shipping_method', context.shippingMethod.id);
   return {
@@ -31,6 +32,7 @@ export async function salesChannelContextJson(platform: Pick<CoreServices, 'repo
     customer,
     shippingLocation: {
       country: country && storeCountryJson(country),
+      state,
       address: customer?.defaultShippingAddress ?? null,
       apiAlias: 'cart_delivery_shipping_location',
     },

@@ -23,7 +23,7 @@ export function registerContextRoutes(app: FastifyInstance, platform: Pick<Platf
     {
       schema: {
         tags,
-        summary: 'Switch currency, payment or shipping method',
+        summary: 'Switch currency, payment or shipping method, or the shipping country',
         headers: StoreApiHeaders,
         body: ContextPatchBody,
         response: { 200: ContextTokenResponse, ...storeApiErrors({ 400: 'Not an object, or an id that is malformed or not offered (nothing changes).' }) },
@@ -33,8 +33,8 @@ export function registerContextRoutes(app: FastifyInstance, platform: Pick<Platf
       const body = objectBody(request.body);
       if (!body) throw errors.invalidRequest('The request body must be a JSON object.', '/');
       // other keys Shopware knows (languageId, addresses) are not switchable here and, like unknown keys, ignored
-      const { currencyId, paymentMethodId, shippingMethodId } = body;
-      const context = await platform.salesChannelContexts.switchChoices(request.salesChannelContext, { currencyId, paymentMethodId, shippingMethodId });
+      const { currencyId, paymentMethodId, shippingMethodId, countryId, countryStateId } = body;
+      const context = await platform.salesChannelContexts.switchChoices(request.salesChannelContext, { currencyId, paymentMethodId, shippingMethodId, countryId, countryStateId });
       setStoreApiContext(request, reply, context);
       return contextTokenResponse(context.token);
     },

@@ -52,6 +52,7 @@ export const SalesChannelContextResponse = documentedOnly(
       customer: Type.Unsafe({ ...nullableRef('customer'), description: 'The logged-in customer; null for guests.' }),
       shippingLocation: Type.Object({
         country: Type.Unsafe(nullableRef('country')),
+        state: Type.Unsafe({ ...nullableRef('country_state'), description: 'The chosen state of a guest\'s country; null otherwise.' }),
         address: Type.Unsafe(nullableRef('customer_address')),
         apiAlias: Type.String({ enum: ['cart_delivery_shipping_location'] }),
       }),
@@ -82,6 +83,8 @@ export const ContextPatchBody = documentedOnly(
       currencyId: Type.Optional(IdString({ description: 'A currency of the sales channel.' })),
       paymentMethodId: Type.Optional(IdString({ description: 'An active payment method of the sales channel.' })),
       shippingMethodId: Type.Optional(IdString({ description: 'An active shipping method of the sales channel.' })),
+      countryId: Type.Optional(IdString({ description: 'A shipping country of the sales channel (taxes follow it); a customer\'s shipping address wins over it. Clears the state.' })),
+      countryStateId: Type.Optional(IdString({ description: 'An active state of the context\'s country (tax rules by state).' })),
     },
     { description: 'Other keys are ignored. A bad id is `VIOLATION::INVALID_ID` or `VIOLATION::ENTITY_DOES_NOT_EXIST` at its pointer; nothing changes then.' },
   ),

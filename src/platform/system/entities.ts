@@ -62,6 +62,8 @@ export const taxEntity: EntityDefinition = {
     },
     position: { type: 'int', default: 1 },
   },
+  /** Other rates per country, state or zip code (tax-rule/). */
+  associations: { rules: { type: 'one-to-many', entity: 'tax_rule', foreignKey: 'taxId', cascadeDelete: true } },
 };
 
 export const ruleEntity: EntityDefinition = {

@@ -8,6 +8,7 @@ import { applicableTiers, type AdvancedPriceRow, type PriceTier } from './advanc
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
 import { resolveUnitPrice } from '../../checkout/cart/calculation/unit-price.js';
+import { effectiveTaxRate, taxRulesJsonSql, type TaxRuleCandidate } from '../../system/tax-rule/tax-rule-selection.js';
 import type { PriceEntry } from '../price-field.js';
 import { mediaImage, type MediaImage } from '../../media/media-image.js';
 import type { MediaRow } from '../../media/store-media-json.js';
@@ -29,7 +30,7 @@ export interface SalesChannelProduct {
   purchaseSteps: number;
   shippingFree: boolean;
   taxId: string;
-  /** The tax rate as an exact decimal string ("19", "7.7"). */
+  /** The tax rate at the context's shipping location (a tax rule's, else the tax's) as an exact decimal string ("19", "7.7"). */
   taxRate: string;
   manufacturer: { id: string; name: string } | null;
   /** The cover image with its thumbnails (`srcset`): `id` is the media's, `productMediaId` the product_media row's. */
@@ -75,6 +76,7 @@ interface ProductRow {
   shipping_free: boolean;
   tax_id: string | null;
   tax_rate: string | null;
+  tax_rules: TaxRuleCandidate[] | null;
   price: PriceEntry[] | null;
   manufacturer_id: string | null;
   manufacturer_name: string | null;
@@ -107,7 +109,7 @@ export async function loadSalesChannelProducts(
       coalesce(p.name, parent.name) AS name,
       coalesce(p.description, parent.description) AS description,
       p.stock, p.is_closeout, p.min_purchase, p.max_purchase, p.purchase_steps, p.shipping_free,
-      t.id AS tax_id, t.tax_rate::text AS tax_rate,
+      t.id AS tax_id, t.tax_rate::text AS tax_rate, ${taxRulesJsonSql(sql`t.id`, context.countryId)} AS tax_rules,
       coalesce(p.price, parent.price) AS price,
       m.id AS manufacturer_id, m.name AS manufacturer_name,
       cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt, cover_media.meta_data AS cover_meta,
@@ -147,7 +149,8 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
   if (row.name === null || row.tax_id === null || row.tax_rate === null || !Array.isArray(row.price)) return undefined;
   const price = row.price.find((entry) => entry.currencyId === context.currency.id) ?? row.price.find((entry) => entry.currencyId === CURRENCY_DEFAULT);
   if (!price) return undefined;
-  const taxRate = parseTaxRate(row.tax_rate);
+  // the rate of the context's shipping location: a tax rule of that country, else the tax's own
+  const taxRate = parseTaxRate(effectiveTaxRate(row.tax_rate, row.tax_rules, context));
   let unitPrice: number;
   try {
     unitPrice = resolveUnitPrice(row.price, context.currency, CURRENCY_DEFAULT, taxRate.key).gross;

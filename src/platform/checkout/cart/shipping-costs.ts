@@ -8,6 +8,7 @@ import { parseTaxRate } from './calculation/tax-rate.js';
 import { resolveUnitPrice } from './calculation/unit-price.js';
 import type { CartError } from './cart.js';
 import { cartErrors } from './cart-errors.js';
+import { effectiveTaxRate, taxRulesJsonSql } from '../../system/tax-rule/tax-rule-selection.js';
 
 export interface ShippedPosition {
   /** Exact decimal string of the position's tax rate. */
@@ -26,12 +27,12 @@ export interface ShippingCosts {
 /**
  * The shipping costs of a non-empty cart for the context's shipping method: its price in the context
  * currency (resolved like a product price: own entry, else the default currency's times the factor),
- * free when every position is shipping-free. Taxed at the method's tax, else at the highest rate in the
- * cart (Shopware's "highest rate" shipping tax).
+ * free when every position is shipping-free. Taxed at the method's tax (its rule for the shipping
+ * country, if any), else at the highest rate in the cart (Shopware's "highest rate" shipping tax).
  */
 export async function calculateShippingCosts(within: Db | UnitOfWork, context: SalesChannelContext, positions: ShippedPosition[]): Promise<ShippingCosts> {
   const method = context.shippingMethod;
-  const taxRate = (await methodTaxRate(within, method.taxId)) ?? highestTaxRate(positions.map((p) => p.taxRate));
+  const taxRate = (await methodTaxRate(within, method.taxId, context)) ?? highestTaxRate(positions.map((p) => p.taxRate));
   if (positions.every((position) => position.shippingFree)) return { unitPrice: 0, taxRate };
   try {
     return { unitPrice: resolveUnitPrice(method.price, context.currency, CURRENCY_DEFAULT, taxRate).gross, taxRate };
@@ -44,15 +45,16 @@ export async function calculateShippingCosts(within: Db | UnitOfWork, context: S
   }
 }
 
-async function methodTaxRate(within: Db | UnitOfWork, taxId: string | null): Promise<string | undefined> {
+/** The method's tax at the context's shipping location (its tax rule there, else its own rate). */
+async function methodTaxRate(within: Db | UnitOfWork, taxId: string | null, context: SalesChannelContext): Promise<string | undefined> {
   if (taxId === null) return undefined;
   // numeric read as text keeps the rate exact ("7.70", never a float)
   const row = await executorOf(within)
     .selectFrom('tax')
-    .select(sql<string>`tax_rate::text`.as('tax_rate'))
+    .select([sql<string>`tax_rate::text`.as('tax_rate'), taxRulesJsonSql(sql`tax.id`, context.countryId).as('tax_rules')])
     .where('id', '=', taxId)
     .executeTakeFirst();
-  return row ? (row.tax_rate as string) : undefined;
+  return row ? effectiveTaxRate(row.tax_rate, row.tax_rules, context) : undefined;
 }
 
 /** The highest of exact decimal rates; "0" for none. */

@@ -5,8 +5,10 @@ import type { ContextCurrency, ContextCustomer, ContextPaymentMethod, ContextSal
 
 /** What a context is built from, each candidate as found (undefined when it does not exist or is inactive). */
 export interface ContextParts {
-  /** The active customer, with the country of their default shipping address. */
-  customer?: { customer: ContextCustomer; shippingCountryId: string | null };
+  /** The active customer, with the country and zip code of their default shipping address. */
+  customer?: { customer: ContextCustomer; shippingCountryId: string | null; shippingZipcode: string | null };
+  /** The visitor's chosen country if it is active and assigned to the channel, with the chosen state if it is one of its active states. */
+  chosenCountry?: { id: string; stateId: string | null };
   chosenCurrency?: ContextCurrency;
   channelCurrency?: ContextCurrency;
   /** The visitor's choice, else the customer's default, else the channel's; `active` for the availability check. */
@@ -37,13 +39,17 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
       c.id AS c_id, c.customer_number AS c_customer_number, c.company AS c_company, c.email AS c_email,
       c.first_name AS c_first_name, c.last_name AS c_last_name, c.group_id AS c_group_id, c.guest AS c_guest,
       c.default_billing_address_id AS c_default_billing_address_id, c.default_shipping_address_id AS c_default_shipping_address_id,
-      c.default_payment_method_id AS c_default_payment_method_id, a.country_id AS c_shipping_country_id,
+      c.default_payment_method_id AS c_default_payment_method_id, a.country_id AS c_shipping_country_id, a.zipcode AS c_shipping_zipcode,
+      co.id AS co_id, cs.id AS cs_id,
       ${currency('cc')}, ${currency('cd')},
       ${payment('pp')}, ${offered('pp')} AS pp_offered, ${payment('pd')}, ${offered('pd')} AS pd_offered,
       ${shipping('sc')}, ${shipping('sd')}
     FROM (SELECT 1) AS one
     LEFT JOIN customer c ON c.id = ${stored.customerId ?? null} AND c.active
     LEFT JOIN customer_address a ON a.id = c.default_shipping_address_id
+    LEFT JOIN country co ON co.id = ${choices.countryId ?? null} AND co.active
+      AND EXISTS (SELECT 1 FROM sales_channel_country scc WHERE scc.country_id = co.id AND scc.sales_channel_id = ${salesChannel.id})
+    LEFT JOIN country_state cs ON cs.id = ${choices.countryStateId ?? null} AND cs.country_id = co.id AND cs.active
     LEFT JOIN currency cc ON cc.id = ${choices.currencyId ?? null}
     LEFT JOIN currency cd ON cd.id = ${salesChannel.currencyId}
     LEFT JOIN payment_method pp ON pp.id = coalesce(${choices.paymentMethodId ?? null}, c.default_payment_method_id, ${salesChannel.paymentMethodId})
@@ -71,7 +77,9 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
               defaultPaymentMethodId: row.c_default_payment_method_id as string | null,
             },
             shippingCountryId: row.c_shipping_country_id as string | null,
+            shippingZipcode: row.c_shipping_zipcode as string | null,
           },
+    chosenCountry: row.co_id === null ? undefined : { id: row.co_id as string, stateId: row.cs_id as string | null },
     chosenCurrency: currencyOf(row, 'cc'),
     channelCurrency: currencyOf(row, 'cd'),
     preferredPayment: preferred && { ...preferred, active: row.pp_active as boolean },

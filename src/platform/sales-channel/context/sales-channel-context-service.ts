@@ -6,7 +6,7 @@ import { AppError } from '../../errors/app-error.js';
 import { violations } from '../../customer/account/violations.js';
 import { isId, newId } from '../../ids.js';
 import { ContextPersister, type StoredContext } from './context-persister.js';
-import { readContextParts } from './context-parts.js';
+import { readContextParts, type ContextParts } from './context-parts.js';
 import type {
   ContextChoices,
   ContextPaymentMethod,
@@ -34,6 +34,10 @@ export interface ContextPatch {
   currencyId?: unknown;
   paymentMethodId?: unknown;
   shippingMethodId?: unknown;
+  /** A guest's shipping country (assigned to the channel, active); resets the state unless one is given. */
+  countryId?: unknown;
+  /** A state of the context's (or the given) country; null clears it. */
+  countryStateId?: unknown;
 }
 
 // Each context object is selected under its own property names: the select list is the mapping.
@@ -115,6 +119,13 @@ export class SalesChannelContextService {
       if (!(await loadShippingMethod(db, id))) throw violations.entityDoesNotExist('/shippingMethodId', 'shipping_method', id);
       changes.shippingMethodId = id;
     }
+    if (patch.countryId !== undefined) {
+      changes.countryId = await assertAssigned(db, 'country', patch.countryId, 'sales_channel_country', 'country_id', channel, '/countryId');
+      changes.countryStateId = null;
+    }
+    if (patch.countryStateId !== undefined && patch.countryStateId !== null) {
+      changes.countryStateId = await assertCountryState(db, patch.countryStateId, changes.countryId ?? context.countryId);
+    } else if (patch.countryStateId === null) changes.countryStateId = null;
     const stored = await this.#persister.mergeChoices({ token: context.token, salesChannelId: channel, customerId: context.customer?.id ?? null, choices: changes }, within);
     return this.#build(context.salesChannel, stored, within);
   }
@@ -165,7 +176,7 @@ export class SalesChannelContextService {
       currency,
       paymentMethod,
       shippingMethod,
-      countryId: found?.shippingCountryId ?? salesChannel.countryId,
+      ...shippingLocation(parts, salesChannel),
       customerGroupId: customer?.groupId ?? salesChannel.customerGroupId,
       customer,
       taxState: 'gross',
@@ -188,6 +199,25 @@ async function loadShippingMethod(db: Executor, id: string): Promise<ContextShip
     .where('id', '=', id)
     .where('active', '=', true)
     .executeTakeFirst();
+}
+
+/**
+ * The customer's default shipping address when there is one (Shopware: the address wins), else the
+ * visitor's chosen country and state, else the channel's country.
+ */
+function shippingLocation(parts: ContextParts, salesChannel: ContextSalesChannel): Pick<SalesChannelContext, 'countryId' | 'countryStateId' | 'zipcode'> {
+  const address = parts.customer;
+  if (address?.shippingCountryId) return { countryId: address.shippingCountryId, countryStateId: null, zipcode: address.shippingZipcode };
+  if (parts.chosenCountry) return { countryId: parts.chosenCountry.id, countryStateId: parts.chosenCountry.stateId, zipcode: null };
+  return { countryId: salesChannel.countryId, countryStateId: null, zipcode: null };
+}
+
+/** `id` if it is an active state of `countryId`; a 400 violation at `/countryStateId` otherwise. */
+async function assertCountryState(db: Executor, id: unknown, countryId: string): Promise<string> {
+  if (!isId(id)) throw violations.invalidId('/countryStateId');
+  const row = await db.selectFrom('country_state').select('id').where('id', '=', id).where('country_id', '=', countryId).where('active', '=', true).executeTakeFirst();
+  if (!row) throw violations.entityDoesNotExist('/countryStateId', 'country_state', id);
+  return id;
 }
 
 /** `id` if it is an id the channel offers (`mappingTable`); a 400 violation at `pointer` otherwise. */

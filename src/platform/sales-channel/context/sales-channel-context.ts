@@ -13,8 +13,15 @@ export interface SalesChannelContext {
   currency: ContextCurrency;
   paymentMethod: ContextPaymentMethod;
   shippingMethod: ContextShippingMethod;
-  /** Country of the shipping location: the customer's default shipping address, else the channel's. */
+  /**
+   * Country of the shipping location: the customer's default shipping address, else the visitor's
+   * choice (`PATCH /store-api/context`), else the channel's. Tax rules are chosen by it.
+   */
   countryId: string;
+  /** The chosen state of a guest's country (addresses carry none here); tax rules of type `individual_states`. */
+  countryStateId: string | null;
+  /** Zip code of the customer's default shipping address; tax rules of type `zip_code` and `zip_code_range`. */
+  zipcode: string | null;
   customerGroupId: string;
   customer: ContextCustomer | null;
   /** Prices are gross (tax included) for every customer group this platform ships. */
@@ -88,4 +95,7 @@ export interface ContextChoices {
   currencyId?: string;
   paymentMethodId?: string;
   shippingMethodId?: string;
+  /** The shipping country a guest chose; a customer's shipping address wins over it. */
+  countryId?: string;
+  countryStateId?: string | null;
 }
