@@ -6,10 +6,15 @@ import { systemEntities } from './entities.js';
 import { taxRuleMigration } from './tax-rule/migration.js';
 import { taxRuleEntity, taxRuleTypeEntity } from './tax-rule/entities.js';
 import { taxRuleDataCheck } from './tax-rule/tax-rule-data-check.js';
+import { snippetMigration } from './snippet/migration.js';
+import { snippetEntity, snippetSetEntity } from './snippet/entities.js';
+import { registerSnippetRoutes } from './snippet/snippet-routes.js';
 
 export const systemModule: PlatformModule = {
   name: 'system',
-  migrations: [systemMigration, salutationCountryStateMigration, customerGroupRegistrationMigration, taxRuleMigration],
-  entities: [...systemEntities, taxRuleTypeEntity, taxRuleEntity],
+  migrations: [systemMigration, salutationCountryStateMigration, customerGroupRegistrationMigration, taxRuleMigration, snippetMigration],
+  entities: [...systemEntities, taxRuleTypeEntity, taxRuleEntity, snippetSetEntity, snippetEntity],
   subscribers: [taxRuleDataCheck],
+  // the Store API's snippet route; the Store API context hook (store-api module) covers it like every /store-api route
+  routes: (app, platform) => registerSnippetRoutes(app, platform),
 };

@@ -24,8 +24,7 @@ const NOT_BUILT_YET = new Set<string>([
   'POST /seo-url',
   'GET /sitemap',
   'GET /sitemap/{filePath}',
-  // translations and Shopping Experiences (later issues)
-  'GET /snippet',
+  // Shopping Experiences (a later issue)
   'GET /cms/{id}',
   'POST /cms/{id}',
 ]);
@@ -76,6 +75,12 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
   'PATCH /context': async ({ guest }) => [
     await answer('switch currency', 200, guest().invoke('updateContext patch /context', { body: { currencyId: defaultShopId('currency', 'USD') } })),
     await answer('unknown currency', 400, guest().invoke('updateContext patch /context', { body: { currencyId: UNKNOWN } })),
+    await answer('switch shipping country', 200, guest().invoke('updateContext patch /context', { body: { countryId: defaultShopId('country', 'AT') } })),
+  ],
+  'GET /snippet': async ({ guest }) => [
+    await answer('snippets of the context language', 200, guest().invoke('readSnippets get /snippet', { query: {} } as never)),
+    await answer('checkout snippets only', 200, guest().invoke('readSnippets get /snippet', { query: { prefixes: 'checkout' } } as never)),
+    await answer('a language of no channel', 400, guest().invoke('readSnippets get /snippet', { query: { languageIds: UNKNOWN } } as never)),
   ],
   'GET /_info/openapi3.json': async ({ guest }) => [await answer('document', 200, guest().invoke('api-info get /_info/openapi3.json', { query: {} } as never))],
   'GET /payment-method': async ({ guest }) => [await answer('methods', 200, guest().invoke('readPaymentMethodGet get /payment-method', { query: {} } as never))],
