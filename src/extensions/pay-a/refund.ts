@@ -118,6 +118,8 @@ export function createPayARefundProvider(host: ExtensionHost): RefundProvider<Pa
         },
       };
     },
+    // a refund from the Administration: its reason is sent as both notes, as for a body without them
+    notesFor: () => ({ customerNote: undefined, merchantNote: undefined }),
     findTransaction: byReference,
     settingsOf: (transaction) => readPayASettings(host, transaction.salesChannelId),
     paymentOf,

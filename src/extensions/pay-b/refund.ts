@@ -103,6 +103,7 @@ export function createPayBRefundProvider(host: ExtensionHost): RefundProvider<Pa
       const comments = optionalRefundText(fields.comments, 'Comments', MAX_COMMENTS_LENGTH);
       return { locator: requiredRefundText(fields.orderTransactionId, REFUND_MESSAGES.idRequired), amount: optionalRefundAmount(fields.amount), reason: comments, notes: { comments } };
     },
+    notesFor: (reason) => ({ comments: reason }),
     settingsOf: (transaction) => readPayBSettings(host, transaction.salesChannelId),
     paymentOf,
     currencyOf,

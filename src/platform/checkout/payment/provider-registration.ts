@@ -1,7 +1,10 @@
 import { defineRoute, sendAnswer, type RouteDeclaration } from '../../sdk/routes.js';
+import { processProviderRefund } from '../refund/process-provider-refund.js';
 import { refundRoutes } from '../refund/provider-refund-routes.js';
 import type { RefundHost } from '../refund/refund-host.js';
+import { RefundRefusal } from '../refund/refund-refusal.js';
 import type { PaymentHandler } from './payment-handler.js';
+import { paymentErrors } from './payment-errors.js';
 import type { PaymentProvider } from './provider.js';
 import { finalizeWithProvider } from './provider-finalize.js';
 import type { SettlementServices } from './settlement.js';
@@ -22,16 +25,29 @@ export interface ProviderRuntime {
  * inactive), without platform authentication or CSRF (the signature is the gate), taking every body as
  * raw bytes and answering only with the gateway's own answers. A provider with a refund part gets its
  * two Admin API refund routes there too (`POST <refundPath>`, `GET <refundablePath>/:orderTransactionId`),
- * with the refund part's privilege: the refund part is the provider's, built once.
+ * with the refund part's privilege, and its handler refunds through Shopware's refund process
+ * (`processProviderRefund`; a refusal is the process's 400 with the route's message): the refund part is
+ * the provider's, built once.
  */
 export function providerRuntime(provider: PaymentProvider, services: SettlementServices, refundHost: RefundHost): ProviderRuntime {
   const intake = createWebhookIntake(provider, services, refundHost);
-  const { webhook } = provider;
+  const { webhook, refunds } = provider;
   return {
     handler: {
       ...(provider.validate ? { validate: (input) => provider.validate!(input) } : {}),
       pay: (input) => provider.start(input),
       finalize: (input) => finalizeWithProvider(provider, services, input),
+      ...(refunds
+        ? {
+            refund: async (input) => {
+              try {
+                await processProviderRefund(refundHost, refunds, input);
+              } catch (error) {
+                throw error instanceof RefundRefusal ? paymentErrors.refundInterrupted(input.refundId, error.message) : error;
+              }
+            },
+          }
+        : {}),
     },
     routes: [
       defineRoute({
@@ -43,7 +59,7 @@ export function providerRuntime(provider: PaymentProvider, services: SettlementS
         handler: async (request, reply) =>
           sendAnswer(reply, await intake({ rawBody: Buffer.isBuffer(request.body) ? request.body : undefined, headers: request.headers })),
       }),
-      ...(provider.refunds ? [refundRoutes(refundHost, provider.refunds)] : []),
+      ...(refunds ? [refundRoutes(refundHost, refunds)] : []),
     ],
   };
 }

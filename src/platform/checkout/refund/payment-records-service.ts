@@ -43,6 +43,8 @@ export interface PaymentRecords {
   recordRefund(input: RefundRecordInput, within?: Db | UnitOfWork): Promise<{ created: boolean }>;
   refundsOf(orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<RefundRecord[]>;
   refundsByExternalReference(externalReference: string, paymentMethodId: string, within?: Db | UnitOfWork): Promise<RefundRecord[]>;
+  /** Stores the gateway's refund id as the external reference of a refund and its capture. */
+  referenceRefund(refundId: string, externalReference: string, within?: Db | UnitOfWork): Promise<void>;
 }
 
 /**
@@ -105,6 +107,15 @@ export class PaymentRecordsService implements PaymentRecords {
       .where('t.payment_method_id', '=', paymentMethodId)
       .execute();
     return rows.map((row) => toRecord(row, null));
+  }
+
+  async referenceRefund(refundId: string, externalReference: string, within?: Db | UnitOfWork): Promise<void> {
+    await transaction(within ?? (this.#db as unknown as Db), async (uow) => {
+      const db = uow.db as unknown as HostDb;
+      const refund = await db.selectFrom('order_transaction_capture_refund').select('capture_id').where('id', '=', refundId).executeTakeFirstOrThrow();
+      await this.repositories.get('order_transaction_capture_refund').update({ id: refundId, externalReference }, systemContext, uow);
+      await this.repositories.get('order_transaction_capture').update({ id: refund.capture_id, externalReference }, systemContext, uow);
+    });
   }
 
   #refunds(within?: Db | UnitOfWork) {

@@ -17,11 +17,14 @@ export async function processRefund(platform: Pick<CoreServices, 'db' | 'logger'
     .innerJoin('order_transaction as t', 't.id', 'c.order_transaction_id')
     .innerJoin('payment_method as p', 'p.id', 't.payment_method_id')
     .innerJoin('state_machine_state as s', 's.id', 'r.state_id')
-    .select(['t.id as orderTransactionId', 'p.handler_identifier as handlerIdentifier', 's.technical_name as state'])
+    .select(['t.id as orderTransactionId', 'p.handler_identifier as handlerIdentifier', 's.technical_name as state', 'r.external_reference as externalReference'])
     .where('r.id', '=', refundId)
     .executeTakeFirst();
   if (!row) throw paymentErrors.unknownRefund(refundId);
   if (row.state !== 'open') throw paymentErrors.refundInvalidTransition(refundId, row.state as string);
+  // a gateway's refund id: the refund was made at the gateway already (its refund route recorded it), and
+  // processing it would refund twice; refused before anything moves
+  if (row.externalReference !== null) throw paymentErrors.refundInterrupted(refundId, `The refund was made at the payment provider already (reference ${String(row.externalReference)}).`);
   const handler = platform.payments.get(row.handlerIdentifier as string);
   if (!handler?.refund) throw paymentErrors.unknownRefundHandler(refundId);
   // claim the refund (open -> in_progress under the row lock) before the gateway is asked: of two

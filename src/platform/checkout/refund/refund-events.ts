@@ -6,7 +6,7 @@ import { isRefundInProgress } from './refund-lease.js';
 import { providerTransaction, transactionOfLocator } from './refund-request.js';
 import { isUndecidedRefund, oldestUndecidedRefundOfAmount } from './refund-matching.js';
 import type { RefundablePayment, RefundCurrency, RefundEvent, RefundProvider, RefundTransaction } from './refund-provider.js';
-import { isOwnRefund, recordPendingRefund, refundRecordIds, type RefundRecordScope } from './refund-records.js';
+import { isGatewayRefund, recordedGatewayRefundIds, recordPendingRefund, refundRecordIds } from './refund-records.js';
 import { eventsRecordedForReference, type RefundDelivery } from './refund-references.js';
 
 /** What applying an event did; `ignored`: nothing of this shop's, or no final word, logged. */
@@ -140,7 +140,6 @@ async function applyAmountRefundEvent<P extends RefundablePayment>(host: RefundH
   }
 
   const field = provider.processedEventsField;
-  const scope = { namespace: provider.recordNamespace };
   const final = event.outcome === 'pending' ? undefined : event.outcome;
   const delivery: RefundDelivery | undefined = final && event.processorReference ? { event: event.event, reference: event.processorReference } : undefined;
   const decided = delivery ? eventsRecordedForReference(transaction.customFields, field, delivery.reference) : [];
@@ -149,13 +148,13 @@ async function applyAmountRefundEvent<P extends RefundablePayment>(host: RefundH
     return 'duplicate';
   }
   // a reference that settled a refund names that refund: no pending one of the amount is needed, none adopted
-  if (decided.length === 0 && !(await hasUndecidedRefund(host, scope, transaction.id, currency.decimals, amountMinor))) {
+  if (decided.length === 0 && !(await hasUndecidedRefund(host, transaction.id, currency.decimals, amountMinor))) {
     if (await isRefundInProgress(host, transaction.id)) {
       // the gateway may have answered our refund request without its records being written yet
       throw new Error(`${event.event} for order transaction ${transaction.id} arrived before its refund was recorded`);
     }
     // a request releases its lease only after its records are committed: one that ended between the two reads left them
-    const recordedMeanwhile = await hasUndecidedRefund(host, scope, transaction.id, currency.decimals, amountMinor);
+    const recordedMeanwhile = await hasUndecidedRefund(host, transaction.id, currency.decimals, amountMinor);
     if (!recordedMeanwhile && !(await adoptListed(host, provider, transaction, currency, amountMinor, event.outcome))) {
       host.logger.info(logged, `${prefix}: refund event matches no pending refund and none the gateway lists without records; ignored`);
       return 'ignored';
@@ -169,15 +168,15 @@ async function applyAmountRefundEvent<P extends RefundablePayment>(host: RefundH
     processedEventsField: field,
     decimalsOf: () => currency.decimals,
     delivery,
-    match: (locked, uow) => oldestUndecidedRefundOfAmount(host, scope, locked, { amountMinor, decimals: currency.decimals, processedEventsField: field }, uow),
+    match: (locked, uow) => oldestUndecidedRefundOfAmount(host, locked, { amountMinor, decimals: currency.decimals, processedEventsField: field }, uow),
   });
   host.logger.info({ ...logged, result }, `${prefix}: refund event handled`);
   return result;
 }
 
-async function hasUndecidedRefund(host: RefundHost, scope: RefundRecordScope, orderTransactionId: string, decimals: number, amountMinor: number): Promise<boolean> {
+async function hasUndecidedRefund(host: RefundHost, orderTransactionId: string, decimals: number, amountMinor: number): Promise<boolean> {
   const refunds = await host.paymentRecords.refundsOf(orderTransactionId, decimals);
-  return refunds.some((refund) => isOwnRefund(scope, refund) && isUndecidedRefund(refund) && refund.amountMinor === amountMinor);
+  return refunds.some((refund) => isGatewayRefund(refund) && isUndecidedRefund(refund) && refund.amountMinor === amountMinor);
 }
 
 /** The oldest refund of the amount the gateway lists without platform records, recorded pending; whether one was. */
@@ -190,12 +189,11 @@ async function adoptListed<P extends RefundablePayment>(
   outcome: AmountEvent['outcome'],
 ): Promise<boolean> {
   if (!provider.events.findListedRefund) return false;
-  const scope = { namespace: provider.recordNamespace };
-  const recorded = new Set((await host.paymentRecords.refundsOf(transaction.id, currency.decimals)).filter((r) => isOwnRefund(scope, r)).map((r) => r.id));
+  const recorded = recordedGatewayRefundIds(await host.paymentRecords.refundsOf(transaction.id, currency.decimals));
   const listed = await provider.events.findListedRefund(transaction, currency, {
     amountMinor,
     outcome,
-    isRecorded: (gatewayRefundId) => recorded.has(refundRecordIds(scope, gatewayRefundId).refundId),
+    isRecorded: (gatewayRefundId) => recorded.has(String(gatewayRefundId)),
   });
   if (!listed) return false;
   await adopt(host, provider, transaction, currency.decimals, listed);

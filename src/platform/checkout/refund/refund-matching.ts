@@ -4,7 +4,7 @@ import type { RefundRecord } from './payment-records-service.js';
 import { hasProcessedEvent, refundEventKey } from '../order-transaction/processed-events.js';
 import type { RefundHost } from './refund-host.js';
 import type { RefundTarget } from './refund-completion.js';
-import { isOwnRefund, refundRecordIds, type RefundRecordScope } from './refund-records.js';
+import { isGatewayRefund } from './refund-records.js';
 
 /** States of a platform refund the gateway has not decided yet (`open` is the pending refund). */
 const UNDECIDED_REFUND_STATES: ReadonlySet<string> = new Set(['open', 'in_progress']);
@@ -29,20 +29,19 @@ export interface RefundAmountMatch {
  */
 export async function oldestUndecidedRefundOfAmount(
   host: RefundHost,
-  scope: RefundRecordScope,
   transaction: OrderTransactionView,
   match: RefundAmountMatch,
   uow: UnitOfWork,
 ): Promise<RefundTarget | undefined> {
   const refunds = await host.paymentRecords.refundsOf(transaction.id, match.decimals, uow);
-  const found = refunds.find(
-    (refund) =>
-      isOwnRefund(scope, refund) &&
-      isUndecidedRefund(refund) &&
-      refund.amountMinor === match.amountMinor &&
-      !hasProcessedEvent(transaction.customFields, match.processedEventsField, refundEventKey(refund.externalReference!)),
-  );
+  const found = refunds
+    .filter(isGatewayRefund)
+    .find(
+      (refund) =>
+        isUndecidedRefund(refund) &&
+        refund.amountMinor === match.amountMinor &&
+        !hasProcessedEvent(transaction.customFields, match.processedEventsField, refundEventKey(refund.externalReference)),
+    );
   if (!found) return undefined;
-  const gatewayRefundId = found.externalReference!;
-  return { ...refundRecordIds(scope, gatewayRefundId), eventKey: refundEventKey(gatewayRefundId) };
+  return { refundId: found.id, captureId: found.captureId, eventKey: refundEventKey(found.externalReference) };
 }

@@ -5,9 +5,9 @@
  * (`RefundCurrency.decimals`): converting to and from the gateway's wire units is the provider's job,
  * at its edge, and nothing on the host's side ever sees a wire amount.
  *
- * The host owns the rest (src/platform/checkout/refund/): the routes, the lease that serialises refunds
- * of one transaction, the minimum and balance checks, the pending records with ids derived from the
- * gateway's refund id, completion and failure and the transaction's move to refunded or
+ * The host owns the rest (src/platform/checkout/refund/): the routes and Shopware's refund process, the
+ * lease that serialises refunds of one transaction, the minimum and balance checks, the pending records
+ * with ids derived from the gateway's refund id (or the Administration's record, stamped with it), completion and failure and the transaction's move to refunded or
  * refunded_partially, and matching events that name only an amount.
  */
 import type { TSchema } from '@sinclair/typebox';
@@ -176,6 +176,11 @@ export interface RefundProvider<P extends RefundablePayment = RefundablePayment,
   checksGatewayHoldings: boolean;
   /** Reads the refund body; throws the host's refund refusal for a malformed one. */
   readRequest(body: unknown): RefundRequest<Notes>;
+  /**
+   * What the provider sends the gateway besides the amount for a refund created in the Administration
+   * and processed through Shopware's refund process (there is no body: only the refund's reason).
+   */
+  notesFor(reason: string | undefined): Notes;
   /**
    * The provider's transaction a locator other than the order transaction id names (gateway A: its
    * reference), or undefined. Left out, the locator is the order transaction id.

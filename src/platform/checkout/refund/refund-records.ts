@@ -50,9 +50,19 @@ export async function recordPendingRefund(host: RefundHost, scope: RefundRecordS
   return ids;
 }
 
-/** Whether a platform refund is one this gateway recorded: its id is the one derived from its external reference. */
-export function isOwnRefund(scope: RefundRecordScope, refund: RefundRecord): boolean {
-  return refund.externalReference !== null && refund.id === refundRecordIds(scope, refund.externalReference).refundId;
+/**
+ * Whether a platform refund of the provider's transaction stands for a refund the gateway made: it carries
+ * the gateway's refund id as its external reference, either because the host recorded it with ids derived
+ * from that id, or because Shopware's refund process stamped the Administration's record with it once the
+ * gateway accepted. A refund without a reference was never sent to the gateway.
+ */
+export function isGatewayRefund(refund: RefundRecord): refund is RefundRecord & { externalReference: string } {
+  return refund.externalReference !== null;
+}
+
+/** The gateway refund ids the transaction's records already stand for. */
+export function recordedGatewayRefundIds(records: readonly RefundRecord[]): Set<string> {
+  return new Set(records.filter(isGatewayRefund).map((record) => record.externalReference));
 }
 
 function sum(refunds: RefundRecord[]): number {
@@ -61,23 +71,15 @@ function sum(refunds: RefundRecord[]): number {
 }
 
 /**
- * What a gateway's own platform refunds of a transaction hold (`isOwnRefund`; every state but failed, the
+ * What a gateway's own platform refunds of a transaction hold (`isGatewayRefund`; every state but failed, the
  * completed ones apart), plus refunds the shop is about to record (`alsoHeld`: a gateway's refunds the
  * refund route adopts before it checks the amount). The shop's side of `refundBalance`.
  */
-export function ownRefundHoldings(scope: RefundRecordScope, records: readonly RefundRecord[], alsoHeld: readonly HeldRefund[] = []): RefundHoldings {
+export function ownRefundHoldings(records: readonly RefundRecord[], alsoHeld: readonly HeldRefund[] = []): RefundHoldings {
   const own = records
-    .filter((record) => record.state !== 'failed' && isOwnRefund(scope, record))
+    .filter((record) => record.state !== 'failed' && isGatewayRefund(record))
     .map((record) => ({ amountMinor: record.amountMinor ?? 0, completed: record.state === 'completed' }));
   return refundHoldings([...own, ...alsoHeld]);
-}
-
-/**
- * What the gateway's own platform refunds of the transaction hold (every state but failed), minor
- * units: a floor under the gateway's ledger, which may lag behind a refund it has just accepted.
- */
-export async function refundedOnPlatformMinor(host: RefundHost, scope: RefundRecordScope, orderTransactionId: string, decimals: number, within?: Db | UnitOfWork): Promise<number> {
-  return ownRefundHoldings(scope, await host.paymentRecords.refundsOf(orderTransactionId, decimals, within)).heldMinor;
 }
 
 /** The transaction's completed platform refunds (any origin), minor units: what decides refunded vs refunded_partially. */

@@ -4,8 +4,8 @@ import { formatRefundAmount, minimumRefundFor, minimumRefundMinor, refundAmountW
 import { gatewayHoldingsOf, refundBalance, type RefundBalance } from './refund-balance.js';
 import type { RefundHost } from './refund-host.js';
 import { DEFAULT_REFUND_LEASE, withRefundLease } from './refund-lease.js';
-import type { ListedGatewayRefund, RefundablePayment, RefundCurrency, RefundProvider, RefundSettings, RefundTransaction } from './refund-provider.js';
-import { ownRefundHoldings, recordPendingRefund, refundRecordIds } from './refund-records.js';
+import type { AcceptedRefund, ListedGatewayRefund, RefundablePayment, RefundCurrency, RefundProvider, RefundRequest, RefundSettings, RefundTransaction } from './refund-provider.js';
+import { ownRefundHoldings, recordedGatewayRefundIds, recordPendingRefund } from './refund-records.js';
 import { COMMON_REFUND_MESSAGES, RefundRefusal, refusalForAttempt } from './refund-refusal.js';
 
 export interface RefundTimings {
@@ -83,24 +83,18 @@ export async function gatewayCheckedBalance<P extends RefundablePayment>(
 ): Promise<CheckedBalance | { outcome: 'unreachable'; cause?: unknown } | { outcome: 'not-configured' }> {
   const read = await provider.readRefundHoldings(payment, settings, { requestTimeoutMs: timings.requestTimeoutMs, deadline: Date.now() + timings.holdingsBudgetMs });
   if (read.outcome !== 'read') return read;
-  const scope = { namespace: provider.recordNamespace };
   const records = await host.paymentRecords.refundsOf(payment.orderTransactionId, payment.currency.decimals);
-  const recorded = new Set(records.map((record) => record.id));
-  const unrecorded = (read.holdings.listed ?? []).filter((refund) => !recorded.has(refundRecordIds(scope, refund.gatewayRefundId).refundId));
-  const shop = ownRefundHoldings(scope, records, unrecorded.map((refund) => ({ amountMinor: refund.amountMinor, completed: false })));
+  const recorded = recordedGatewayRefundIds(records);
+  const unrecorded = (read.holdings.listed ?? []).filter((refund) => !recorded.has(String(refund.gatewayRefundId)));
+  const shop = ownRefundHoldings(records, unrecorded.map((refund) => ({ amountMinor: refund.amountMinor, completed: false })));
   return { balance: refundBalance(read.holdings.paidMinor, gatewayHoldingsOf(read.holdings), shop), unrecorded };
 }
 
 /**
- * A provider's refund request (its route's body), the one way every gateway refunds: the body read and
- * the transaction checked; a malformed amount or one below the minimum is refused before anything is
- * written or sent. Then, under the transaction's refund lease (concurrent requests in any process are
- * served one after the other; no database transaction is open meanwhile), the transaction is checked
- * again, the balance is computed (the shop's own records, and the gateway's holdings where the provider's
- * route checks them: its refunds without records are recorded pending first), the gateway is asked for
- * the amount, always explicit, and the accepted refund is recorded pending at once with ids derived from
- * the gateway's refund id, so no refund is lost when its events never come. Returns the gateway's answer.
- * Refusals throw RefundRefusal with the route's messages.
+ * A provider's refund request (its route's body): the body read, then `sendRefund`; the accepted refund
+ * is recorded pending at once with ids derived from the gateway's refund id, so no refund is lost when
+ * its events never come and a retry cannot record it twice. Returns the gateway's answer. Refusals throw
+ * RefundRefusal with the route's messages.
  */
 export async function requestRefund<P extends RefundablePayment, Notes>(
   host: RefundHost,
@@ -109,14 +103,39 @@ export async function requestRefund<P extends RefundablePayment, Notes>(
   timings: RefundTimings = DEFAULT_REFUND_TIMINGS,
 ): Promise<Record<string, unknown>> {
   const request = provider.readRequest(body);
-  const checked = await refundableOrRefuse(provider, await transactionOfLocator(host, provider, request.locator));
+  const transaction = await transactionOfLocator(host, provider, request.locator);
+  const scope = { namespace: provider.recordNamespace };
+  const accepted = await sendRefund(host, provider, transaction, request, timings, async ({ gatewayRefundId }, payment, amountMinor) => {
+    await recordPendingRefund(host, scope, { orderTransactionId: payment.orderTransactionId, gatewayRefundId, amountMinor, decimals: payment.currency.decimals, reason: request.reason });
+  });
+  return accepted.answer;
+}
+
+/**
+ * The one way every gateway refund is sent, from the provider's refund route or Shopware's refund
+ * process: the transaction checked; a malformed amount or one below the minimum is refused before
+ * anything is written or sent. Then, under the transaction's refund lease (concurrent requests in any
+ * process are served one after the other; no database transaction is open meanwhile), the transaction is
+ * checked again, the balance is computed (the shop's own records, and the gateway's holdings where the
+ * provider's route checks them: its refunds without records are recorded pending first), the gateway is
+ * asked for the amount, always explicit, and `keep` records the accepted refund before the lease goes
+ * (a refund event that arrives meanwhile is answered with a retry). Refusals throw RefundRefusal.
+ */
+export async function sendRefund<P extends RefundablePayment, Notes>(
+  host: RefundHost,
+  provider: RefundProvider<P, Notes>,
+  transaction: RefundTransaction | undefined,
+  request: RefundRequest<Notes>,
+  timings: RefundTimings,
+  keep: (refund: AcceptedRefund, payment: P, amountMinor: number) => Promise<void>,
+): Promise<AcceptedRefund> {
+  const checked = await refundableOrRefuse(provider, transaction);
   const { currency } = checked.payment;
   const minimumMinor = minimumOf(checked.settings, currency);
   const requestedMinor = requestedMinorOrRefuse(request.amount, currency);
   if (requestedMinor !== undefined && requestedMinor < minimumMinor) {
     throw new RefundRefusal(COMMON_REFUND_MESSAGES.belowMinimum(formatRefundAmount(minimumMinor, currency)));
   }
-  const scope = { namespace: provider.recordNamespace };
 
   return withRefundLease(host, checked.transaction.id, timings.lease, async () => {
     // read again under the lease: a refund that held it before us may have changed the state
@@ -127,17 +146,16 @@ export async function requestRefund<P extends RefundablePayment, Notes>(
     const attempt = await provider.createRefund({ payment, amountMinor, request }, settings, { requestTimeoutMs: timings.requestTimeoutMs, deadline: Date.now() + timings.requestTimeoutMs });
     if (attempt.outcome === 'not-configured') host.logger.warn({ orderTransactionId: payment.orderTransactionId }, `${provider.logPrefix}: refund refused, no secret key for the active mode`);
     if (attempt.outcome !== 'accepted') throw refusalForAttempt(attempt, provider.eligibility.messages.notConfigured);
-    const { gatewayRefundId } = attempt.refund;
-    const ids = { orderTransactionId: payment.orderTransactionId, gatewayRefundId };
+    const ids = { orderTransactionId: payment.orderTransactionId, gatewayRefundId: attempt.refund.gatewayRefundId };
     try {
-      await recordPendingRefund(host, scope, { ...ids, amountMinor, decimals: payment.currency.decimals, reason: request.reason });
+      await keep(attempt.refund, payment, amountMinor);
     } catch (error) {
       // the money is on its way back: say which gateway refund lacks its records (its events adopt it)
       host.logger.error({ err: error, ...ids }, `${provider.logPrefix}: refund created at the gateway, but its platform records were not`);
       throw error;
     }
     host.logger.info({ ...ids, amountMinor }, `${provider.logPrefix}: refund requested`);
-    return attempt.refund.answer;
+    return attempt.refund;
   });
 }
 
@@ -151,7 +169,7 @@ async function balanceUnderLease<P extends RefundablePayment>(
 ): Promise<number> {
   const scope = { namespace: provider.recordNamespace };
   if (!provider.checksGatewayHoldings) {
-    const shop = ownRefundHoldings(scope, await host.paymentRecords.refundsOf(payment.orderTransactionId, payment.currency.decimals));
+    const shop = ownRefundHoldings(await host.paymentRecords.refundsOf(payment.orderTransactionId, payment.currency.decimals));
     return refundBalance(payment.amountMinor, { heldMinor: 0, completedMinor: 0 }, shop).refundableMinor;
   }
   const checked = await gatewayCheckedBalance(host, provider, payment, settings, timings);
