@@ -56,7 +56,7 @@ export const SalesChannelContextResponse = documentedOnly(
         address: Type.Unsafe(nullableRef('customer_address')),
         apiAlias: Type.String({ enum: ['cart_delivery_shipping_location'] }),
       }),
-      taxState: Type.String({ enum: ['gross'] }),
+      taxState: Type.String({ enum: ['gross', 'net'], description: '`net` for a customer group that shows net prices.' }),
       context: Type.Object(
         {
           languageIdChain: Type.Array(Type.String()),

@@ -53,7 +53,7 @@ describe('loadSalesChannelProducts', () => {
         media: expect.objectContaining({ id: cover.mediaId, path: '2024/05/abc/shirt.png', file_name: 'cover', file_extension: 'png' }),
         mediaBaseUrl: 'https://shop.example',
       },
-      calculatedPrice: { unitPrice: 1999, currencyId: CURRENCY_DEFAULT, listPrice: null },
+      calculatedPrice: { unitPrice: 1999, currencyId: CURRENCY_DEFAULT, taxState: 'gross', listPrice: null },
       calculatedPrices: [],
       price: { currencyId: CURRENCY_DEFAULT, gross: 19.99, net: 16.8, linked: true },
     });
@@ -141,7 +141,7 @@ describe('loadSalesChannelProducts', () => {
     const rwf = await guestContext(t.platform, { currency: 'RWF' });
     const kwd = await guestContext(t.platform, { currency: 'KWD' });
     // 19.99 x 1.08 = 21.5892 -> 21.59
-    expect((await load([id], 10, usd))[0]!.calculatedPrice).toEqual({ unitPrice: 2159, currencyId: defaultShopCurrencyId('USD'), listPrice: null });
+    expect((await load([id], 10, usd))[0]!.calculatedPrice).toEqual({ unitPrice: 2159, currencyId: defaultShopCurrencyId('USD'), taxState: 'gross', listPrice: null });
     // 19.99 x 1450 = 28985.5 -> 28986 (0 decimals, half-up)
     expect((await load([id], 10, rwf))[0]!.calculatedPrice.unitPrice).toBe(28986);
     // 19.99 x 0.33 = 6.5967 (3 decimals)

@@ -12,8 +12,8 @@ const austrianAddress = (zipcode: string) => ({ firstName: 'Ida', lastName: 'Pfe
 
 /**
  * Taxes by country: a product taxed 19 % by default and 7 % by a rule for Austria is priced at the rate
- * of the context's shipping location in the cart, the product pages and the context; the rules are
- * entities of the Admin API with Shopware's validation.
+ * of the context's shipping location in the cart, the product pages and the context, gross or net as the
+ * customer group shows prices; the rules are entities of the Admin API with Shopware's validation.
  */
 describe('tax rules', () => {
   let t: TestPlatform;
@@ -99,6 +99,27 @@ describe('tax rules', () => {
     // a German state is no state of Austria
     const foreign = await client.storeApi('PATCH', '/store-api/context', { token, body: { countryStateId: defaultShopId('country_state', 'DE-BE') } });
     expect(foreign.statusCode).toBe(400);
+  });
+
+  it('shows a customer of a net group net prices with the tax on top, at the rate of their country', async () => {
+    const group = await t.api('POST', '/api/customer-group?_response=1', { body: { name: 'Resellers', displayGross: false } });
+    const { token, customer } = await client.registerCustomerAccount();
+    expect((await t.api('PATCH', `/api/customer/${customer.id}`, { body: { groupId: group.json().data.id } })).statusCode).toBe(204);
+    const context = (await client.storeApi('GET', '/store-api/context', { token })).json();
+    expect(context).toMatchObject({ taxState: 'net', context: { taxState: 'net' }, currentCustomerGroup: { displayGross: false } });
+    // 11.90 gross at the tax's own 19 % is 10.00 net
+    const listing = (await client.storeApi('POST', '/store-api/product', { token, body: { ids: [product] } })).json();
+    expect(listing.elements[0].calculatedPrice).toMatchObject({ unitPrice: 10, totalPrice: 10, calculatedTaxes: [{ taxRate: 19, tax: 1.9, price: 10 }] });
+    const cart = await cartWith(token);
+    // shipping 4.99 gross is 4.19 net at the cart's highest rate, 19 %
+    expect(cart.price).toMatchObject({ positionPrice: 20, netPrice: 24.19, totalPrice: 28.79, taxStatus: 'net', calculatedTaxes: [{ taxRate: 19, tax: 4.6, price: 24.19 }] });
+
+    const address = await client.storeApi('POST', '/store-api/account/address', { token, body: austrianAddress('4020') });
+    await client.storeApi('PATCH', `/store-api/account/address/default-shipping/${address.json().id}`, { token });
+    const detail = (await client.storeApi('POST', `/store-api/product/${product}`, { token })).json();
+    expect(detail.product.calculatedPrice).toMatchObject({ unitPrice: 10, calculatedTaxes: [{ taxRate: 7, tax: 0.7, price: 10 }] });
+    // 4.99 gross shipping is 4.66 net at 7 %, 0.33 tax; positions 20.00 with 1.40 tax
+    expect((await cartOf(token)).price).toMatchObject({ positionPrice: 20, netPrice: 24.66, totalPrice: 26.39, calculatedTaxes: [{ taxRate: 7, tax: 1.73, price: 24.66 }] });
   });
 
   it('reads, searches, updates and deletes rules through the Admin API', async () => {

@@ -8,6 +8,7 @@ import { applicableTiers, type AdvancedPriceRow, type PriceTier } from './advanc
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { parseTaxRate } from '../../checkout/cart/calculation/tax-rate.js';
 import { resolveUnitPrice } from '../../checkout/cart/calculation/unit-price.js';
+import type { TaxState } from '../../checkout/cart/calculation/calculated-price.js';
 import { effectiveTaxRate, taxRulesJsonSql, type TaxRuleCandidate } from '../../system/tax-rule/tax-rule-selection.js';
 import type { PriceEntry } from '../price-field.js';
 import { mediaImage, type MediaImage } from '../../media/media-image.js';
@@ -36,13 +37,14 @@ export interface SalesChannelProduct {
   /** The cover image with its thumbnails (`srcset`): `id` is the media's, `productMediaId` the product_media row's. */
   cover: (MediaImage & { id: string; productMediaId: string; media: MediaRow; mediaBaseUrl: string }) | null;
   calculatedPrice: {
-    /** Gross unit price in MINOR units of `currencyId`. */
+    /** Unit price in MINOR units of `currencyId`: gross, or net when `taxState` is net (the context's). */
     unitPrice: number;
     currencyId: string;
+    taxState: TaxState;
     listPrice?: null;
   };
   /**
-   * Advanced prices that apply in this context (quantity tiers of the winning rule, minor units, gross);
+   * Advanced prices that apply in this context (quantity tiers of the winning rule, minor units, gross or net as `calculatedPrice`);
    * empty when none does. The cart charges `unitPriceAtQuantity(calculatedPrice.unitPrice, calculatedPrices, quantity)`.
    */
   calculatedPrices: PriceTier[];
@@ -151,9 +153,12 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
   if (!price) return undefined;
   // the rate of the context's shipping location: a tax rule of that country, else the tax's own
   const taxRate = parseTaxRate(effectiveTaxRate(row.tax_rate, row.tax_rules, context));
+  // a linked net price is the gross one at the tax's own rate (what the stored pair means); a rule
+  // changes the tax on it, not the price: gross customers pay the gross price, net ones the net price
+  const baseRate = parseTaxRate(row.tax_rate).key;
   let unitPrice: number;
   try {
-    unitPrice = resolveUnitPrice(row.price, context.currency, CURRENCY_DEFAULT, taxRate.key).gross;
+    unitPrice = resolveUnitPrice(row.price, context.currency, CURRENCY_DEFAULT, baseRate)[context.taxState];
   } catch (error) {
     // a stored amount that cannot be priced hides the product instead of breaking the whole page
     if (error instanceof AppError && error.status === 400) return undefined;
@@ -185,12 +190,13 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
             ...mediaImage(row.cover_path, row.cover_meta, row.cover_alt, mediaBaseUrl),
           }
         : null,
-    calculatedPrice: { unitPrice, currencyId: context.currency.id, listPrice: null },
+    calculatedPrice: { unitPrice, currencyId: context.currency.id, taxState: context.taxState, listPrice: null },
     calculatedPrices: applicableTiers(
       row.advanced_prices?.map((tier) => ({ ...tier, ruleId: normalizeId(tier.ruleId) })) ?? null,
       { salesChannelId: context.salesChannel.id, currencyId: context.currency.id, customerGroupId: context.customerGroupId },
       context.currency,
-      taxRate.key,
+      baseRate,
+      context.taxState,
     ),
     price,
   };

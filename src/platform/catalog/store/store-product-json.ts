@@ -56,7 +56,7 @@ export interface StoreProductExtras {
 }
 
 export function toStoreProductJson(product: SalesChannelProduct, currency: ContextCurrency, extras: StoreProductExtras = {}): StoreProductJson {
-  const price = calculateLineItem({ unitPriceMinor: product.calculatedPrice.unitPrice, quantity: 1, taxRate: product.taxRate });
+  const price = calculateLineItem({ unitPriceMinor: product.calculatedPrice.unitPrice, quantity: 1, taxRate: product.taxRate, taxState: product.calculatedPrice.taxState });
   const cover = product.cover;
   return {
     id: product.id,
@@ -81,7 +81,7 @@ export function toStoreProductJson(product: SalesChannelProduct, currency: Conte
       : null,
     calculatedPrice: toStorePriceJson(toCalculatedPriceJson(price, currency.decimals)),
     calculatedPrices: product.calculatedPrices.map((tier) => ({
-      ...toStorePriceJson(toCalculatedPriceJson(calculateLineItem({ unitPriceMinor: tier.unitPrice, quantity: 1, taxRate: product.taxRate }), currency.decimals)),
+      ...toStorePriceJson(toCalculatedPriceJson(calculateLineItem({ unitPriceMinor: tier.unitPrice, quantity: 1, taxRate: product.taxRate, taxState: product.calculatedPrice.taxState }), currency.decimals)),
       quantityStart: tier.quantityStart,
       quantityEnd: tier.quantityEnd,
     })),

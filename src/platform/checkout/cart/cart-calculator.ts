@@ -80,12 +80,12 @@ export async function calculateCart(
       referencedId: item.referencedId,
       label: product.name,
       quantity: fitted.quantity,
-      price: calculateLineItem({ unitPriceMinor: unitPriceAtQuantity(product.calculatedPrice.unitPrice, product.calculatedPrices, fitted.quantity), quantity: fitted.quantity, taxRate: product.taxRate }),
+      price: calculateLineItem({ unitPriceMinor: unitPriceAtQuantity(product.calculatedPrice.unitPrice, product.calculatedPrices, fitted.quantity), quantity: fitted.quantity, taxRate: product.taxRate, taxState: context.taxState }),
       product,
     });
   }
 
-  let price: CartPrice = emptyCartPrice();
+  let price: CartPrice = emptyCartPrice(context);
   let shippingTotal = 0;
   const deliveries: CalculatedDelivery[] = [];
   if (lineItems.length > 0) {
@@ -98,6 +98,7 @@ export async function calculateCart(
     const totals = calculateCartTotals(
       lineItems.map((item) => item.price),
       { unitPrice: shipping.unitPrice, taxRate: shipping.taxRate },
+      context.taxState,
     );
     const { amountTotal: _amountTotal, shippingTotal: shippingMinor, shippingCosts, ...cartPrice } = totals;
     price = cartPrice;
@@ -144,6 +145,6 @@ export async function addPaymentValidation(platform: CartCalculatorDeps, context
   else if (validation.data !== undefined) cart.paymentValidationData = validation.data;
 }
 
-function emptyCartPrice(): CartPrice {
-  return { netPrice: 0, totalPrice: 0, positionPrice: 0, rawTotal: 0, calculatedTaxes: [], taxRules: [], taxStatus: 'gross' };
+function emptyCartPrice(context: SalesChannelContext): CartPrice {
+  return { netPrice: 0, totalPrice: 0, positionPrice: 0, rawTotal: 0, calculatedTaxes: [], taxRules: [], taxStatus: context.taxState };
 }

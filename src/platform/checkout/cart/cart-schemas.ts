@@ -87,7 +87,7 @@ export const CartResponse = documentedOnly(
         rawTotal: Type.Number(),
         calculatedTaxes: Type.Array(CalculatedTax),
         taxRules: Type.Array(TaxRule),
-        taxStatus: Type.String({ enum: ['gross'] }),
+        taxStatus: Type.String({ enum: ['gross', 'net'] }),
         apiAlias: Type.String({ enum: ['cart_price'] }),
       }),
       lineItems: Type.Array(LineItem),

@@ -7,7 +7,7 @@ import { calculateShippingCosts, type ShippedPosition } from './shipping-costs.j
 
 export interface ShippingCostEstimate {
   method: ContextShippingMethod;
-  /** Gross, minor units of the context currency, with its taxes. */
+  /** Gross or net (the context's tax state), minor units of the context currency, with its taxes. */
   shippingCosts: CalculatedPrice;
   earliestDeliveryDate: Date;
   latestDeliveryDate: Date;
@@ -47,7 +47,7 @@ export async function estimateShippingCosts(within: Db | UnitOfWork, context: Sa
     if (costs.error) continue;
     estimates.push({
       method,
-      shippingCosts: calculateLineItem({ unitPriceMinor: costs.unitPrice, quantity: 1, taxRate: costs.taxRate }),
+      shippingCosts: calculateLineItem({ unitPriceMinor: costs.unitPrice, quantity: 1, taxRate: costs.taxRate, taxState: context.taxState }),
       earliestDeliveryDate: new Date(now + method.deliveryTimeMinDays * DAY_MS),
       latestDeliveryDate: new Date(now + method.deliveryTimeMaxDays * DAY_MS),
     });

@@ -17,7 +17,7 @@ export interface ShippedPosition {
 }
 
 export interface ShippingCosts {
-  /** Gross, minor units of the context currency. */
+  /** Gross, or net when the context's tax state is net; minor units of the context currency. */
   unitPrice: number;
   taxRate: string;
   /** Set when the method cannot be priced in this currency (the costs are then 0 and the order is blocked). */
@@ -32,10 +32,12 @@ export interface ShippingCosts {
  */
 export async function calculateShippingCosts(within: Db | UnitOfWork, context: SalesChannelContext, positions: ShippedPosition[]): Promise<ShippingCosts> {
   const method = context.shippingMethod;
-  const taxRate = (await methodTaxRate(within, method.taxId, context)) ?? highestTaxRate(positions.map((p) => p.taxRate));
+  const methodTax = await methodTaxRate(within, method.taxId, context);
+  const taxRate = methodTax?.effective ?? highestTaxRate(positions.map((p) => p.taxRate));
   if (positions.every((position) => position.shippingFree)) return { unitPrice: 0, taxRate };
   try {
-    return { unitPrice: resolveUnitPrice(method.price, context.currency, CURRENCY_DEFAULT, taxRate).gross, taxRate };
+    // as for products: a linked net price is the gross one at the tax's own rate
+    return { unitPrice: resolveUnitPrice(method.price, context.currency, CURRENCY_DEFAULT, methodTax?.own ?? taxRate)[context.taxState], taxRate };
   } catch (error) {
     // a method without a usable price must not break the cart page: the order is blocked instead
     if (error instanceof AppError && error.status === 400) {
@@ -45,8 +47,8 @@ export async function calculateShippingCosts(within: Db | UnitOfWork, context: S
   }
 }
 
-/** The method's tax at the context's shipping location (its tax rule there, else its own rate). */
-async function methodTaxRate(within: Db | UnitOfWork, taxId: string | null, context: SalesChannelContext): Promise<string | undefined> {
+/** The method's own tax rate and its rate at the context's shipping location (its tax rule there, else its own). */
+async function methodTaxRate(within: Db | UnitOfWork, taxId: string | null, context: SalesChannelContext): Promise<{ own: string; effective: string } | undefined> {
   if (taxId === null) return undefined;
   // numeric read as text keeps the rate exact ("7.70", never a float)
   const row = await executorOf(within)
@@ -54,7 +56,7 @@ async function methodTaxRate(within: Db | UnitOfWork, taxId: string | null, cont
     .select([sql<string>`tax_rate::text`.as('tax_rate'), taxRulesJsonSql(sql`tax.id`, context.countryId).as('tax_rules')])
     .where('id', '=', taxId)
     .executeTakeFirst();
-  return row ? effectiveTaxRate(row.tax_rate, row.tax_rules, context) : undefined;
+  return row ? { own: row.tax_rate, effective: effectiveTaxRate(row.tax_rate, row.tax_rules, context) } : undefined;
 }
 
 /** The highest of exact decimal rates; "0" for none. */

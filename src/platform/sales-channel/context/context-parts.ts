@@ -9,6 +9,8 @@ export interface ContextParts {
   customer?: { customer: ContextCustomer; shippingCountryId: string | null; shippingZipcode: string | null };
   /** The visitor's chosen country if it is active and assigned to the channel, with the chosen state if it is one of its active states. */
   chosenCountry?: { id: string; stateId: string | null };
+  /** `displayGross` of the customer's group (guests: the channel's); true when the group is gone. */
+  displayGross: boolean;
   chosenCurrency?: ContextCurrency;
   channelCurrency?: ContextCurrency;
   /** The visitor's choice, else the customer's default, else the channel's; `active` for the availability check. */
@@ -40,13 +42,14 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
       c.first_name AS c_first_name, c.last_name AS c_last_name, c.group_id AS c_group_id, c.guest AS c_guest,
       c.default_billing_address_id AS c_default_billing_address_id, c.default_shipping_address_id AS c_default_shipping_address_id,
       c.default_payment_method_id AS c_default_payment_method_id, a.country_id AS c_shipping_country_id, a.zipcode AS c_shipping_zipcode,
-      co.id AS co_id, cs.id AS cs_id,
+      co.id AS co_id, cs.id AS cs_id, g.display_gross AS g_display_gross,
       ${currency('cc')}, ${currency('cd')},
       ${payment('pp')}, ${offered('pp')} AS pp_offered, ${payment('pd')}, ${offered('pd')} AS pd_offered,
       ${shipping('sc')}, ${shipping('sd')}
     FROM (SELECT 1) AS one
     LEFT JOIN customer c ON c.id = ${stored.customerId ?? null} AND c.active
     LEFT JOIN customer_address a ON a.id = c.default_shipping_address_id
+    LEFT JOIN customer_group g ON g.id = coalesce(c.group_id, ${salesChannel.customerGroupId})
     LEFT JOIN country co ON co.id = ${choices.countryId ?? null} AND co.active
       AND EXISTS (SELECT 1 FROM sales_channel_country scc WHERE scc.country_id = co.id AND scc.sales_channel_id = ${salesChannel.id})
     LEFT JOIN country_state cs ON cs.id = ${choices.countryStateId ?? null} AND cs.country_id = co.id AND cs.active
@@ -79,6 +82,7 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
             shippingCountryId: row.c_shipping_country_id as string | null,
             shippingZipcode: row.c_shipping_zipcode as string | null,
           },
+    displayGross: row.g_display_gross !== false,
     chosenCountry: row.co_id === null ? undefined : { id: row.co_id as string, stateId: row.cs_id as string | null },
     chosenCurrency: currencyOf(row, 'cc'),
     channelCurrency: currencyOf(row, 'cd'),

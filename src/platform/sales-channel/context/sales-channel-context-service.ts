@@ -179,7 +179,7 @@ export class SalesChannelContextService {
       ...shippingLocation(parts, salesChannel),
       customerGroupId: customer?.groupId ?? salesChannel.customerGroupId,
       customer,
-      taxState: 'gross',
+      taxState: parts.displayGross ? 'gross' : 'net',
     };
   }
 

@@ -1,4 +1,5 @@
 import type { PriceEntry } from '../../catalog/price-field.js';
+import type { TaxState } from '../../checkout/cart/calculation/calculated-price.js';
 
 /**
  * Everything a storefront or Store API request runs with: the sales channel, the visitor's token and
@@ -24,8 +25,8 @@ export interface SalesChannelContext {
   zipcode: string | null;
   customerGroupId: string;
   customer: ContextCustomer | null;
-  /** Prices are gross (tax included) for every customer group this platform ships. */
-  taxState: 'gross';
+  /** `gross` (tax included) unless the customer group shows net prices (`displayGross` false): then `net`. */
+  taxState: TaxState;
 }
 
 export interface ContextSalesChannel {

@@ -42,6 +42,7 @@ export function cartView(cart: CalculatedCart) {
     totalPrice: cart.price.totalPrice,
     netPrice: cart.price.netPrice,
     taxes: cart.price.calculatedTaxes.map((tax) => ({ rate: tax.taxRate, amount: tax.tax })),
+    net: cart.price.taxStatus === 'net',
     errors: cart.errors.map((error) => ({ type: alertTypeOf(error), message: error.message, blocksOrder: error.blockOrder })),
     blocked: cart.errors.some((error) => error.blockOrder),
   };

@@ -17,7 +17,7 @@ interface OrderRecord {
   positionPrice: number;
   shippingTotal: number;
   customerComment: string | null;
-  price: { calculatedTaxes?: Array<{ taxRate: number; tax: number }> } | null;
+  price: { calculatedTaxes?: Array<{ taxRate: number; tax: number }>; taxStatus?: string } | null;
   currency: { isoCode: string; symbol: string; decimals: number };
   stateMachineState: StateRecord | null;
   orderCustomer: { customerId: string | null; email: string; firstName: string; lastName: string } | null;
@@ -57,6 +57,8 @@ export interface CustomerOrderView {
   shippingTotal: number;
   shippingMethod: string | null;
   taxes: Array<{ rate: number; amount: number }>;
+  /** The order was placed with net prices: its taxes came on top. */
+  net: boolean;
   billingAddress: AddressRecord | null;
   shippingAddress: AddressRecord | null;
   lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; url: string | null; cover: ProductCover | null }>;
@@ -105,6 +107,7 @@ export async function loadCustomerOrder(platform: Pick<CoreServices, 'db' | 'env
     shippingTotal: minor(order.shippingTotal),
     shippingMethod: delivery?.shippingMethod?.name ?? null,
     taxes: (order.price?.calculatedTaxes ?? []).map((tax) => ({ rate: tax.taxRate, amount: minor(tax.tax) })),
+    net: order.price?.taxStatus === 'net',
     billingAddress: order.billingAddress,
     shippingAddress: order.addresses.find((address) => address.id === delivery?.shippingOrderAddressId) ?? order.billingAddress,
     lineItems: [...order.lineItems]

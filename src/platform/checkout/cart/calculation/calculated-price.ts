@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors/app-error.js';
 import { bigIntToMinorUnits, minorToBigInt } from '../../money/money.js';
-import { parseTaxRate, taxIncludedInGross, type TaxRateInput } from './tax-rate.js';
+import { parseTaxRate, taxIncludedInGross, taxOnNet, type TaxRateInput } from './tax-rate.js';
 
 /** Tax contained in `price` at `taxRate` percent. Money fields are integer minor units. */
 export interface CalculatedTax {
@@ -15,7 +15,13 @@ export interface TaxRule {
   percentage: number;
 }
 
-/** Shopware's CalculatedPrice in integer minor units; prices are gross (tax included). */
+/**
+ * Whether prices include tax (`gross`, shown to customer groups with `displayGross`) or tax is added on
+ * top (`net`): Shopware's tax state of a context and the `taxStatus` of a cart price.
+ */
+export type TaxState = 'gross' | 'net';
+
+/** Shopware's CalculatedPrice in integer minor units; gross or net as the context's tax state says. */
 export interface CalculatedPrice {
   unitPrice: number;
   totalPrice: number;
@@ -29,14 +35,16 @@ export interface LineItemPriceInput {
   unitPriceMinor: number;
   quantity: number;
   taxRate: TaxRateInput;
+  /** `net`: the unit price is net and the tax comes on top; default `gross`. */
+  taxState?: TaxState;
 }
 
 /**
- * Prices one line item for a gross (tax-included) customer as Shopware's GrossPriceCalculator does:
- * total = unit price x quantity, and the tax is taken from the total (not summed per unit), rounded
- * half-up to minor units.
+ * Prices one line item as Shopware's Gross- and NetPriceCalculator do: total = unit price x quantity,
+ * and the tax is taken from the total (not summed per unit), rounded half-up to minor units: contained
+ * in a gross total, total x rate / 100 on a net one.
  */
-export function calculateLineItem({ unitPriceMinor, quantity, taxRate }: LineItemPriceInput): CalculatedPrice {
+export function calculateLineItem({ unitPriceMinor, quantity, taxRate, taxState = 'gross' }: LineItemPriceInput): CalculatedPrice {
   if (!Number.isSafeInteger(quantity) || quantity < 1) {
     throw new AppError(400, 'CHECKOUT__CART_INVALID_QUANTITY', `The quantity must be a positive integer. Given: ${quantity}`, {
       meta: { parameters: { quantity: String(quantity) } },
@@ -49,7 +57,7 @@ export function calculateLineItem({ unitPriceMinor, quantity, taxRate }: LineIte
     unitPrice: unitPriceMinor,
     totalPrice,
     quantity,
-    calculatedTaxes: [{ tax: bigIntToMinorUnits(taxIncludedInGross(total, rate)), taxRate: rate.value, price: totalPrice }],
+    calculatedTaxes: [{ tax: bigIntToMinorUnits(taxState === 'net' ? taxOnNet(total, rate) : taxIncludedInGross(total, rate)), taxRate: rate.value, price: totalPrice }],
     taxRules: [{ taxRate: rate.value, percentage: 100 }],
   };
 }

@@ -1,14 +1,14 @@
 import { bigIntToMinorUnits, minorToBigInt } from '../../money/money.js';
-import { calculateLineItem, type CalculatedPrice, type CalculatedTax, type TaxRule } from './calculated-price.js';
+import { calculateLineItem, type CalculatedPrice, type CalculatedTax, type TaxRule, type TaxState } from './calculated-price.js';
 import { parseTaxRate, type TaxRateInput } from './tax-rate.js';
 
 export interface ShippingCostsInput {
-  /** Gross shipping costs in minor units. */
+  /** Shipping costs in minor units, gross or net as the cart's tax state. */
   unitPrice: number;
   taxRate: TaxRateInput;
 }
 
-/** Shopware's CartPrice (the order's `price`) in integer minor units; always gross here. */
+/** Shopware's CartPrice (the order's `price`) in integer minor units. */
 export interface CartPrice {
   netPrice: number;
   totalPrice: number;
@@ -18,7 +18,7 @@ export interface CartPrice {
   calculatedTaxes: CalculatedTax[];
   /** Share (percent) of the total taxed at each rate; a ratio, not money. */
   taxRules: TaxRule[];
-  taxStatus: 'gross';
+  taxStatus: TaxState;
 }
 
 export interface CartTotals extends CartPrice {
@@ -30,17 +30,19 @@ export interface CartTotals extends CartPrice {
 }
 
 /**
- * Sums a gross cart: positions plus shipping, with taxes merged per rate by adding the taxes already
- * calculated per position (Shopware's default "horizontal" tax calculation), and net = total - taxes.
- * All sums are exact integers.
+ * Sums a cart: positions plus shipping, with taxes merged per rate by adding the taxes already
+ * calculated per position (Shopware's default "horizontal" tax calculation). Gross: the sum is the total
+ * and net = total - taxes; net (Shopware's AmountCalculator for net prices): the sum is the net price and
+ * total = net + taxes. All sums are exact integers.
  */
-export function calculateCartTotals(lineItems: CalculatedPrice[], shipping: ShippingCostsInput): CartTotals {
-  const shippingCosts = calculateLineItem({ unitPriceMinor: shipping.unitPrice, quantity: 1, taxRate: shipping.taxRate });
+export function calculateCartTotals(lineItems: CalculatedPrice[], shipping: ShippingCostsInput, taxState: TaxState = 'gross'): CartTotals {
+  const shippingCosts = calculateLineItem({ unitPriceMinor: shipping.unitPrice, quantity: 1, taxRate: shipping.taxRate, taxState });
   const positionTotal = sum(lineItems.map((item) => item.totalPrice));
-  const total = positionTotal + minorToBigInt(shippingCosts.totalPrice);
+  const positionsAndShipping = positionTotal + minorToBigInt(shippingCosts.totalPrice);
 
   const taxes = mergeTaxes([...lineItems, shippingCosts].flatMap((price) => price.calculatedTaxes));
   const taxTotal = sum(taxes.map((tax) => tax.tax));
+  const total = taxState === 'net' ? positionsAndShipping + taxTotal : positionsAndShipping;
   const totalPrice = bigIntToMinorUnits(total);
   return {
     netPrice: bigIntToMinorUnits(total - taxTotal),
@@ -49,7 +51,7 @@ export function calculateCartTotals(lineItems: CalculatedPrice[], shipping: Ship
     rawTotal: totalPrice,
     calculatedTaxes: taxes,
     taxRules: taxShares(taxes),
-    taxStatus: 'gross',
+    taxStatus: taxState,
     amountTotal: totalPrice,
     shippingTotal: shippingCosts.totalPrice,
     shippingCosts,

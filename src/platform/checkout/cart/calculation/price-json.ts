@@ -1,5 +1,5 @@
 import { toMajorNumber, toMinorUnits } from '../../money/money.js';
-import type { CalculatedPrice, CalculatedTax, TaxRule } from './calculated-price.js';
+import type { CalculatedPrice, CalculatedTax, TaxRule, TaxState } from './calculated-price.js';
 import type { CartPrice } from './cart-totals.js';
 
 /*
@@ -31,7 +31,7 @@ export interface CartPriceJson {
   rawTotal: number;
   calculatedTaxes: CalculatedTaxJson[];
   taxRules: TaxRule[];
-  taxStatus: 'gross';
+  taxStatus: TaxState;
 }
 
 export function toCalculatedPriceJson(price: CalculatedPrice, decimals: number): CalculatedPriceJson {

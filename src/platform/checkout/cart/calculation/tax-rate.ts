@@ -36,6 +36,12 @@ export function taxIncludedInGross(grossMinor: bigint, rate: ParsedTaxRate): big
   return divideRoundHalfUp(grossMinor * coefficient, 100n * 10n ** BigInt(scale) + coefficient);
 }
 
+/** The tax on a net amount, net * rate / 100 (rate = c / 10^s: net * c / (100 * 10^s)), rounded half-up. */
+export function taxOnNet(netMinor: bigint, rate: ParsedTaxRate): bigint {
+  const { coefficient, scale } = rate.exact;
+  return divideRoundHalfUp(netMinor * coefficient, 100n * 10n ** BigInt(scale));
+}
+
 /** The net amount of a gross amount, gross / (1 + rate/100), rounded half-up. */
 export function netOfGross(grossMinor: bigint, rate: ParsedTaxRate): bigint {
   const { coefficient, scale } = rate.exact;

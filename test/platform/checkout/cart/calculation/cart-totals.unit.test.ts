@@ -72,6 +72,24 @@ describe('calculateCartTotals', () => {
     expect(dinar.netPrice).toBe(5638);
   });
 
+  it('adds the taxes on top of net positions and net shipping for a net cart', () => {
+    const items = [
+      calculateLineItem({ unitPriceMinor: 1999, quantity: 3, taxRate: 19, taxState: 'net' }), // 5997, tax 1139.43 -> 1139
+      calculateLineItem({ unitPriceMinor: 1005, quantity: 1, taxRate: 7, taxState: 'net' }), // tax 70.35 -> 70
+      calculateLineItem({ unitPriceMinor: 1000, quantity: 1, taxRate: 7.7, taxState: 'net' }), // tax 77
+    ];
+    expect(items[0]!.calculatedTaxes).toEqual([{ tax: 1139, taxRate: 19, price: 5997 }]);
+    const totals = calculateCartTotals(items, { unitPrice: 419, taxRate: 19 }, 'net'); // tax 79.61 -> 80
+    expect(totals).toMatchObject({ positionPrice: 8002, netPrice: 8421, shippingTotal: 419, taxStatus: 'net' });
+    expect(totals.calculatedTaxes).toEqual([
+      { tax: 1219, taxRate: 19, price: 6416 },
+      { tax: 70, taxRate: 7, price: 1005 },
+      { tax: 77, taxRate: 7.7, price: 1000 },
+    ]);
+    expect(totals.totalPrice).toBe(8421 + 1219 + 70 + 77);
+    expect(totals.amountTotal).toBe(totals.totalPrice);
+  });
+
   it('an empty cart with free shipping is all zeros', () => {
     const totals = calculateCartTotals([], { unitPrice: 0, taxRate: 19 });
     expect(totals).toMatchObject({ positionPrice: 0, totalPrice: 0, netPrice: 0, amountTotal: 0, shippingTotal: 0 });
