@@ -120,6 +120,10 @@ describe('tax rules', () => {
     expect(detail.product.calculatedPrice).toMatchObject({ unitPrice: 10, calculatedTaxes: [{ taxRate: 7, tax: 0.7, price: 10 }] });
     // 4.99 gross shipping is 4.66 net at 7 %, 0.33 tax; positions 20.00 with 1.40 tax
     expect((await cartOf(token)).price).toMatchObject({ positionPrice: 20, netPrice: 24.66, totalPrice: 26.39, calculatedTaxes: [{ taxRate: 7, tax: 1.73, price: 24.66 }] });
+    const placed = await client.storeApi('POST', '/store-api/checkout/order', { token, body: {} });
+    expect(placed.statusCode).toBe(200);
+    const order = await t.platform.db.selectFrom('order').select(['amount_total', 'amount_net', 'position_price', 'tax_status']).where('id', '=', placed.json().id).executeTakeFirstOrThrow();
+    expect({ ...order, amount_total: Number(order.amount_total), amount_net: Number(order.amount_net), position_price: Number(order.position_price) }).toEqual({ amount_total: 26.39, amount_net: 24.66, position_price: 20, tax_status: 'net' });
   });
 
   it('reads, searches, updates and deletes rules through the Admin API', async () => {
