@@ -4,6 +4,8 @@ import { newId } from '../../../src/platform/ids.js';
 import type { TestPlatform } from '../../helpers/test-platform.js';
 import { createProduct, TAX_STANDARD } from '../checkout/checkout-fixtures.js';
 import { GERMANY_ID, startStoreApiTest, type StoreApiClient } from '../store-api/store-api-client.js';
+import { Browser } from '../storefront/browser.js';
+import { submitForm, textOf } from '../storefront/pages/shop-fixtures.js';
 
 const AUSTRIA_ID = defaultShopId('country', 'AT');
 const SWITZERLAND_ID = defaultShopId('country', 'CH');
@@ -124,6 +126,25 @@ describe('tax rules', () => {
     expect(placed.statusCode).toBe(200);
     const order = await t.platform.db.selectFrom('order').select(['amount_total', 'amount_net', 'position_price', 'tax_status']).where('id', '=', placed.json().id).executeTakeFirstOrThrow();
     expect({ ...order, amount_total: Number(order.amount_total), amount_net: Number(order.amount_net), position_price: Number(order.position_price) }).toEqual({ amount_total: 26.39, amount_net: 24.66, position_price: 20, tax_status: 'net' });
+  });
+
+  it('shows the storefront net prices with the tax on top when the channel\'s group shows net prices', async () => {
+    const standardGroup = defaultShopId('customer_group', 'standard');
+    expect((await t.api('PATCH', `/api/customer-group/${standardGroup}`, { body: { displayGross: false } })).statusCode).toBe(204);
+    try {
+      const browser = new Browser(t.app);
+      const page = await browser.get(`/detail/${product}`);
+      expect(page.body).toContain('<p class="price price-large" id="product-price">€10.00</p>');
+      expect(textOf(page.body)).toContain('Prices excl. VAT, plus shipping.');
+      expect((await submitForm(browser, `/detail/${product}`, '/checkout/line-item/add', { productId: product, quantity: '2' })).statusCode).toBe(302);
+      const cart = textOf((await browser.get('/checkout/cart')).body);
+      expect(cart).toContain('Subtotal €20.00');
+      expect(cart).toContain('Shipping (Standard) €4.19');
+      expect(cart).toContain('Total €28.79');
+      expect(cart).toContain('Plus 19% tax €4.60');
+    } finally {
+      await t.api('PATCH', `/api/customer-group/${standardGroup}`, { body: { displayGross: true } });
+    }
   });
 
   it('reads, searches, updates and deletes rules through the Admin API', async () => {
