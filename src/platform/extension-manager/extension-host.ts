@@ -50,7 +50,13 @@ export function createExtensionHost(platform: CoreServices, extensionName: strin
     events: { dispatch: (within, name, payload) => platform.events.dispatch(within, name, payload) },
     queue: { send: (within, queue, data, options) => platform.queue.send(within, queue, data, options) },
     leases: platform.leases,
-    orderTransactions: platform.orderTransactions,
+    // no loadForUpdate: the transaction's row lock stays in the host
+    orderTransactions: {
+      load: (id, within) => platform.orderTransactions.load(id, within),
+      idsByCustomField: (field, value, options) => platform.orderTransactions.idsByCustomField(field, value, options),
+      mergeCustomFields: (within, id, patch) => platform.orderTransactions.mergeCustomFields(within, id, patch),
+      payerOf: (orderId) => platform.orderTransactions.payerOf(orderId),
+    },
     paymentRecords: platform.paymentRecords,
     sessions: platform.sessionPayloads,
     media: {

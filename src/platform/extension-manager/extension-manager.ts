@@ -9,6 +9,7 @@ import { isConfigDefinition } from '../system-config/define-config.js';
 import type { ExtensionHost } from '../sdk/host.js';
 import { createExtensionHost } from './extension-host.js';
 import type { RouteDeclaration } from '../sdk/routes.js';
+import { refundHostOf } from '../checkout/refund/refund-host.js';
 import { providerRuntime } from '../checkout/payment/provider-registration.js';
 import { settlementServices } from '../checkout/payment/settlement-services.js';
 
@@ -114,7 +115,7 @@ export class ExtensionManager {
       }
       for (const command of extension.commands ?? []) platform.commands.register(command, extension.name);
       for (const method of extension.paymentMethods ?? []) {
-        const runtime = method.provider ? providerRuntime(method.provider(host), settlementServices(platform, host), host) : undefined;
+        const runtime = method.provider ? providerRuntime(method.provider(host), settlementServices(platform, host), refundHostOf(platform.orderTransactions, host)) : undefined;
         platform.payments.register({ identifier: method.technicalName, handler: runtime?.handler ?? method.handler!(host), owner: extension.name });
         if (runtime) this.#paymentRoutes.set(extension.name, [...this.paymentRoutesOf(extension.name), ...runtime.routes]);
       }

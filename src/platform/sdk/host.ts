@@ -145,6 +145,9 @@ export interface HostMail {
   suppress(uow: UnitOfWork): void;
 }
 
+/** What an extension does with order transactions: find them by a custom field, read them, merge custom fields, read the payer. */
+export type HostOrderTransactions = Pick<OrderTransactionService, 'load' | 'idsByCustomField' | 'mergeCustomFields' | 'payerOf'>;
+
 /** Expiring, atomic, cross-process mutual exclusion (a lease is a row; the database clock decides expiry). */
 export interface HostLeases {
   /** Takes the lease, waiting up to `waitMs` for its holder; null when it stayed taken. */
@@ -203,7 +206,8 @@ export interface ExtensionHost {
   readonly queue: HostQueue;
   /** Expiring, atomic, cross-process mutual exclusion. */
   readonly leases: HostLeases;
-  readonly orderTransactions: OrderTransactionService;
+  /** Order transactions to read and annotate; their row lock stays in the host (it settles payments and refunds). */
+  readonly orderTransactions: HostOrderTransactions;
   /** Captures and refunds of order transactions. */
   readonly paymentRecords: PaymentRecords;
   /** Values kept in a logged-in customer's storefront session. */

@@ -44,6 +44,7 @@ export type {
   HostSecrets,
   HostEntities,
   HostLeases,
+  HostOrderTransactions,
   HostSessions,
   HostMail,
   HostSandbox,
@@ -167,7 +168,6 @@ export { refundBodyFields, optionalRefundAmount, optionalRefundText, requiredRef
 export { refundHoldings } from '../checkout/refund/refund-balance.js';
 export { formatRefundAmount } from '../checkout/refund/refund-amounts.js';
 export { REFUNDABLE_STATES } from '../checkout/refund/refund-states.js';
-export { applyRefundEvent } from '../checkout/refund/refund-events.js';
 export { paymentErrors } from '../checkout/payment/payment-errors.js';
 export { paymentMethodIdOf } from '../checkout/payment-method/extension-payment-methods.js';
 export type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { refundHostOf, type RefundHost } from '../../../src/platform/checkout/refund/refund-host.js';
 import type { LightMyRequestResponse } from 'fastify';
 import { systemContext } from '../../../src/platform/acl/context.js';
 import { transaction } from '../../../src/platform/database/transaction.js';
@@ -106,6 +107,11 @@ export async function startGatewayTest<S extends TestSimulator, O extends { webh
 /** The extension's host on a booted platform. */
 export function extensionHost(platform: Platform, gateway: { extension: Extension }): ExtensionHost {
   return platform.extensions.hostOf(gateway.extension.name);
+}
+
+/** The refund host the platform runs the gateway's refunds with (its extension host and the host's order transactions). */
+export function gatewayRefundHost(platform: Platform, gateway: { extension: Extension }): RefundHost {
+  return refundHostOf(platform.orderTransactions, extensionHost(platform, gateway));
 }
 
 export const FINISH_URL = 'https://frontend.example/checkout/finish';

@@ -1,4 +1,5 @@
 import { defaultShopCurrencyId } from '../../../src/platform/first-start/default-ids.js';
+import type { RefundHost } from '../../../src/platform/checkout/refund/refund-host.js';
 import type { Platform } from '../../../src/platform/kernel.js';
 import type { ExtensionHost } from '../../../src/platform/sdk/index.js';
 import { configKey, PAY_A_PAYMENT_METHOD_ID, type PayAConfigKey } from '../../../src/extensions/pay-a/config.js';
@@ -70,6 +71,11 @@ export function finalizeFixture(platform: Platform, fixture: PayAOrderFixture, r
 /** ExtPayA's host on a booted platform. */
 export function payAHost(platform: Platform): ExtensionHost {
   return shared.extensionHost(platform, PAY_A_GATEWAY);
+}
+
+/** The refund host the platform runs ExtPayA's refunds with. */
+export function payARefundHost(platform: Platform): RefundHost {
+  return shared.gatewayRefundHost(platform, PAY_A_GATEWAY);
 }
 
 /** The verify calls the simulator received for a reference. */

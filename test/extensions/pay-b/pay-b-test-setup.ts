@@ -1,4 +1,5 @@
 import { decimalsFor } from '../../../src/platform/checkout/money/currency-decimals.js';
+import type { RefundHost } from '../../../src/platform/checkout/refund/refund-host.js';
 import { systemContext } from '../../../src/platform/acl/context.js';
 import { transaction } from '../../../src/platform/database/transaction.js';
 import { newId } from '../../../src/platform/ids.js';
@@ -70,6 +71,11 @@ export async function startFixturePayment(platform: Platform, fixture: PayBOrder
 /** ExtPayB's host on a booted platform. */
 export function payBHost(platform: Platform): ExtensionHost {
   return shared.extensionHost(platform, PAY_B_GATEWAY);
+}
+
+/** The refund host the platform runs ExtPayB's refunds with. */
+export function payBRefundHost(platform: Platform): RefundHost {
+  return shared.gatewayRefundHost(platform, PAY_B_GATEWAY);
 }
 
 /** A media record with an uploaded PNG (for the logo setting); returns its id. */

@@ -62,11 +62,12 @@ describe('host services extensions reach host tables through', () => {
       expect(await host.orderTransactions.idsByCustomField('ext_ref', 12345, { paymentMethodId: newId() })).toEqual([]);
     });
 
-    it('loadForUpdate serializes concurrent read-modify-write of one transaction', async () => {
+    it("an extension is not lent the transaction's row lock; the host's loadForUpdate serializes concurrent read-modify-write", async () => {
+      expect(host.orderTransactions).not.toHaveProperty('loadForUpdate');
       const order = await createOrderFixture(t.platform, {});
       const increment = () =>
         host.transaction(async (uow) => {
-          const locked = await host.orderTransactions.loadForUpdate(uow, order.transactionId);
+          const locked = await t.platform.orderTransactions.loadForUpdate(uow, order.transactionId);
           const count = typeof locked!.customFields.ext_count === 'number' ? locked!.customFields.ext_count : 0;
           await host.orderTransactions.mergeCustomFields(uow, order.transactionId, { ext_count: count + 1 });
         });

@@ -77,7 +77,7 @@ function isFailed(item: Record<string, unknown>): boolean {
   return statusOf(item) === 'failed';
 }
 
-/** The statuses refund.completed completes a refund with (refund-completed.ts); anything else not failed is pending. */
+/** The statuses refund.completed completes a refund with (webhook/refund-event.ts); anything else not failed is pending. */
 function isCompleted(item: Record<string, unknown>): boolean {
   const status = statusOf(item);
   return status === 'completed' || status === 'successful';

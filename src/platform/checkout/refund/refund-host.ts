@@ -20,3 +20,22 @@ export interface RefundHost {
   readonly orderTransactions: Pick<OrderTransactionService, 'load' | 'loadForUpdate' | 'mergeCustomFields' | 'idsByCustomField'>;
   readonly paymentRecords: PaymentRecords;
 }
+
+/**
+ * The refund host of an extension's payment provider: the extension's own logger, transactions, state
+ * machines, leases and records, and the host's order transactions, whose row lock (`loadForUpdate`) an
+ * extension is never given.
+ */
+export function refundHostOf(
+  orderTransactions: RefundHost['orderTransactions'],
+  host: Pick<RefundHost, 'logger' | 'transaction' | 'stateMachines' | 'leases' | 'paymentRecords'>,
+): RefundHost {
+  return {
+    logger: host.logger,
+    transaction: (work, within) => host.transaction(work, within),
+    stateMachines: host.stateMachines,
+    leases: host.leases,
+    paymentRecords: host.paymentRecords,
+    orderTransactions,
+  };
+}

@@ -6,7 +6,7 @@ import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/platform/
 import { RefundRefusal } from '../../../../src/platform/checkout/refund/refund-refusal.js';
 import { createPayARefundProvider } from '../../../../src/extensions/pay-a/refund.js';
 import { refundsAtOnce, useSecondProcess } from '../../_gateway-kit/second-process.js';
-import { payAHost } from '../pay-a-test-setup.js';
+import { payAHost, payARefundHost } from '../pay-a-test-setup.js';
 import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, storedRefunds, useRefundTestShop } from './refund-test-setup.js';
 
 /**
@@ -38,7 +38,7 @@ describe('gateway A refunds of one transaction are serialized by a lease', () =>
     const foreign = await t.platform.leases.take(refundLeaseName(paid.orderTransactionId), { ttlMs: 120_000 });
     expect(foreign).not.toBeNull();
     try {
-      const attempt = requestRefund(payAHost(t.platform), createPayARefundProvider(payAHost(t.platform)), { transaction: paid.reference, amount: 100 }, {
+      const attempt = requestRefund(payARefundHost(t.platform), createPayARefundProvider(payAHost(t.platform)), { transaction: paid.reference, amount: 100 }, {
         ...DEFAULT_REFUND_TIMINGS,
         lease: { ttlMs: 120_000, waitMs: 300, pollMs: 50 },
       });

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { refundLeaseName } from '../../../../src/platform/checkout/refund/refund-lease.js';
-import { handleRefundEvent } from '../../../../src/extensions/pay-a/refund/refund-events.js';
-import type { ExtensionHost } from '../../../../src/platform/sdk/index.js';
-import { customFieldsOf, stateChanges } from '../pay-a-test-setup.js';
-import { createPaidTransaction, REFUND_ROUTE, storedRefunds, transactionState, useRefundTestShop } from './refund-test-setup.js';
+import type { RefundHost } from '../../../../src/platform/checkout/refund/refund-host.js';
+import { customFieldsOf, payARefundHost, stateChanges } from '../pay-a-test-setup.js';
+import { createPaidTransaction, handleRefundEvent, REFUND_ROUTE, storedRefunds, transactionState, useRefundTestShop } from './refund-test-setup.js';
 
 /**
  * refund.pending / refund.processed / refund.failed over real HTTP: matched to the pending platform refund
@@ -42,7 +41,7 @@ describe('gateway A webhook: refund events', () => {
     await sim.settleRefund(refundId, 'processed', { send: false });
     // the first look finds no record, as when the request had not written it yet; by the lease check the
     // request has written it and released its lease
-    const host = t.platform.extensions.hostOf('ExtPayA');
+    const host = payARefundHost(t.platform);
     let looks = 0;
     const paymentRecords = new Proxy(host.paymentRecords, {
       get(target, property) {
@@ -51,9 +50,9 @@ describe('gateway A webhook: refund events', () => {
         return typeof value === 'function' ? value.bind(target) : value;
       },
     });
-    const racing: ExtensionHost = { ...host, paymentRecords };
+    const racing: RefundHost = { ...host, paymentRecords };
     const { event, data } = sim.refundEvent(refundId) as { event: string; data: Record<string, unknown> };
-    await handleRefundEvent(racing, event, data);
+    await handleRefundEvent(t.platform, event, data, racing);
     expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([expect.objectContaining({ state: 'completed', amount: 400 })]);
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
   });

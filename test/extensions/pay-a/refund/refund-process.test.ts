@@ -1,7 +1,5 @@
-import { handleRefundEvent } from '../../../../src/extensions/pay-a/refund/refund-events.js';
 import { processRefundSuite } from '../../_gateway/process-refund-suite.js';
-import { payAHost } from '../pay-a-test-setup.js';
-import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, useRefundTestShop, type PaidTransaction } from './refund-test-setup.js';
+import { createPaidTransaction, handleRefundEvent, gatewayRefundRequests, REFUND_ROUTE, useRefundTestShop, type PaidTransaction } from './refund-test-setup.js';
 
 const shop = useRefundTestShop({ simulator: { refundWebhookDelayMs: 0 } });
 
@@ -13,7 +11,7 @@ processRefundSuite<PaidTransaction>({
   routeRefund: (paid, amount) => shop.t.api('POST', REFUND_ROUTE, { body: { transaction: paid.reference, amount } }),
   // refund.processed names the transaction and the amount, not the refund
   complete: (paid, gatewayRefundId, amountMinor) =>
-    handleRefundEvent(payAHost(shop.t.platform), 'refund.processed', {
+    handleRefundEvent(shop.t.platform, 'refund.processed', {
       transaction_reference: paid.reference,
       amount: amountMinor,
       currency: 'NGN',

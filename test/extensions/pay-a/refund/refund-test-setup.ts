@@ -1,3 +1,9 @@
+import { applyRefundEvent } from '../../../../src/platform/checkout/refund/refund-events.js';
+import { createPayARefundProvider } from '../../../../src/extensions/pay-a/refund.js';
+import { refundEventOf } from '../../../../src/extensions/pay-a/webhook/refund-event.js';
+import type { Platform } from '../../../../src/platform/kernel.js';
+import type { RefundHost } from '../../../../src/platform/checkout/refund/refund-host.js';
+import { payAHost, payARefundHost } from '../pay-a-test-setup.js';
 import { afterAll, beforeAll } from 'vitest';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { configKey } from '../../../../src/extensions/pay-a/config.js';
@@ -66,4 +72,9 @@ export function gatewayRefundRequests(sim: PayASimulator, reference?: string): A
 
 export async function setRefundEnabled(t: TestPlatform, enabled: boolean | null, salesChannelId: string | null = DEFAULT_SALES_CHANNEL_ID): Promise<void> {
   await t.platform.systemConfig.set(t.platform.db, configKey('refundEnabled'), enabled, salesChannelId);
+}
+
+/** A refund event applied by the host as the webhook applies it (the verdict parser's webhook/refund-event.ts reads it). */
+export async function handleRefundEvent(platform: Platform, event: string, data: Record<string, unknown>, refundHost: RefundHost = payARefundHost(platform)): Promise<void> {
+  await applyRefundEvent(refundHost, createPayARefundProvider(payAHost(platform)), refundEventOf(event, data));
 }

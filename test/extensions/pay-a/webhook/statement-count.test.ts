@@ -1,3 +1,4 @@
+import { refundHostOf } from '../../../../src/platform/checkout/refund/refund-host.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayAProvider } from '../../../../src/extensions/pay-a/provider.js';
 import { settlementServices } from '../../../../src/platform/checkout/payment/settlement-services.js';
@@ -46,7 +47,7 @@ describe('gateway A webhook: statements per delivery', () => {
 
     // a handler that did not see it (another worker, or after a restart) reads the transaction, and changes nothing
     const host = test.platform.extensions.hostOf('ExtPayA');
-    const otherProcess = createWebhookIntake(createPayAProvider(host), settlementServices(test.platform, host), host);
+    const otherProcess = createWebhookIntake(createPayAProvider(host), settlementServices(test.platform, host), refundHostOf(test.platform.orderTransactions, host));
     const body = JSON.stringify({ event: 'charge.success', data: test.sim.transaction(reference) });
     const fresh = await test.platform.database.statements.measure(() => otherProcess({ rawBody: Buffer.from(body), headers: { 'x-pay-a-signature': test.sim.signatureOf(body) } }));
     expect(fresh.result.status).toBe(204);

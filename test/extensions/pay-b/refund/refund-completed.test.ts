@@ -1,10 +1,10 @@
-import { payBHost } from '../pay-b-test-setup.js';
+import { payBRefundHost } from '../pay-b-test-setup.js';
 import { describe, expect, it } from 'vitest';
-import { handleRefundCompleted } from '../../../../src/extensions/pay-b/refund/refund-completed.js';
 import { refundLeaseName } from '../../../../src/platform/checkout/refund/refund-lease.js';
 import type { TestPlatform } from '../../../helpers/test-platform.js';
 import {
   createPaidTransaction,
+  handleRefundCompleted,
   type PaidTransaction,
   recordPendingRefund,
   REFUND_ROUTE,
@@ -132,7 +132,7 @@ describe('refund.completed through POST /pay-b/webhook', () => {
       const early = await sim.sendRefundWebhook(gatewayRefundId, { status: 'completed' });
       expect(early).toMatchObject({ delivered: false, statuses: [500, 500, 500, 500] });
       expect(await processedEvents(t, paid.orderTransactionId)).toBeUndefined();
-      await recordPendingRefund(payBHost(t.platform), { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 300_00, decimals: 2, comments: undefined });
+      await recordPendingRefund(payBRefundHost(t.platform), { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 300_00, decimals: 2, comments: undefined });
     } finally {
       await t.platform.leases.release(lease!);
     }
@@ -215,14 +215,14 @@ describe('handleRefundCompleted called directly', () => {
     }
 
     for (const refund of [{ status: 'completed' }, { id: 'abc', status: 'completed' }, { id: -5, status: 'completed' }, { id: 1.5, status: 'completed' }]) {
-      await expect(handleRefundCompleted(payBHost(t.platform), refund)).resolves.toBeUndefined();
+      await expect(handleRefundCompleted(t.platform, refund)).resolves.toBeUndefined();
     }
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['open', 'open', 'open']);
 
-    await handleRefundCompleted(payBHost(t.platform), { id: ids[0], status: 'completed' });
+    await handleRefundCompleted(t.platform, { id: ids[0], status: 'completed' });
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
-    await handleRefundCompleted(payBHost(t.platform), { Id: String(ids[1]), status: 'Successful' });
-    await handleRefundCompleted(payBHost(t.platform), { refund_id: ids[2], Status: 'completed', amount_refunded: '10.00', transaction_id: String(paid.gatewayTransactionId) });
+    await handleRefundCompleted(t.platform, { Id: String(ids[1]), status: 'Successful' });
+    await handleRefundCompleted(t.platform, { refund_id: ids[2], Status: 'completed', amount_refunded: '10.00', transaction_id: String(paid.gatewayTransactionId) });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => r.state)).toEqual(['completed', 'completed', 'completed']);
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual(ids.map((id) => `refund:${id}`));
@@ -233,7 +233,7 @@ describe('handleRefundCompleted called directly', () => {
     const paid = await createPaidTransaction(t, sim);
     const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId } });
     const id = response.json().data.id as number;
-    await Promise.all(Array.from({ length: 5 }, () => handleRefundCompleted(payBHost(t.platform), { id, status: 'completed' })));
+    await Promise.all(Array.from({ length: 5 }, () => handleRefundCompleted(t.platform, { id, status: 'completed' })));
     expect(await history(t, refundIdFor(id))).toEqual(['complete']);
     expect(await history(t, paid.orderTransactionId)).toEqual(['paid', 'refund']);
     expect(await processedEvents(t, paid.orderTransactionId)).toEqual([`refund:${id}`]);

@@ -1,4 +1,4 @@
-import { payBHost } from '../pay-b-test-setup.js';
+import { payBHost, payBRefundHost } from '../pay-b-test-setup.js';
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { extPayB } from '../../../../src/extensions/pay-b/index.js';
@@ -64,7 +64,7 @@ describe('refunds of one transaction are serialized by a lease', () => {
     const foreign = await takeForeignLease(paid.orderTransactionId);
     expect(foreign).not.toBeNull();
     try {
-      const attempt = requestRefund(payBHost(t.platform), createPayBRefundProvider(payBHost(t.platform)), { orderTransactionId: paid.orderTransactionId, amount: 150 }, {
+      const attempt = requestRefund(payBRefundHost(t.platform), createPayBRefundProvider(payBHost(t.platform)), { orderTransactionId: paid.orderTransactionId, amount: 150 }, {
         ...DEFAULT_REFUND_TIMINGS,
         lease: { ttlMs: 120_000, waitMs: 300, pollMs: 50 },
       });

@@ -1,10 +1,10 @@
-import { payBHost } from '../pay-b-test-setup.js';
+import { payBRefundHost } from '../pay-b-test-setup.js';
 import { describe, expect, it } from 'vitest';
 import { systemContext } from '../../../../src/platform/acl/context.js';
-import { handleRefundCompleted } from '../../../../src/extensions/pay-b/refund/refund-completed.js';
 import { PAY_B_REFUND_PRIVILEGE } from '../../../../src/extensions/pay-b/refund.js';
 import {
   captureIdFor,
+  handleRefundCompleted,
   createPaidTransaction,
   gatewayRefundRequests,
   recordPendingRefund,
@@ -46,7 +46,7 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
     // the gateway said "completed" in its create answer: still pending until the webhook
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid');
 
-    await handleRefundCompleted(payBHost(t.platform), { id: firstRefundId, status: 'completed', TransactionId: paid.gatewayTransactionId, AmountRefunded: 300 });
+    await handleRefundCompleted(t.platform, { id: firstRefundId, status: 'completed', TransactionId: paid.gatewayTransactionId, AmountRefunded: 300 });
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.state, r.captureState])).toEqual([['completed', 'completed']]);
 
@@ -57,7 +57,7 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
     expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([{ amount: '300', comments: 'Damaged item' }, { amount: '700' }]);
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
 
-    await handleRefundCompleted(payBHost(t.platform), { id: secondRefundId, status: 'SUCCESSFUL' });
+    await handleRefundCompleted(t.platform, { id: secondRefundId, status: 'SUCCESSFUL' });
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded');
     const refunds = await storedRefunds(t, paid.orderTransactionId);
     expect(refunds.map((r) => [r.externalReference, r.amount, r.state])).toEqual([
@@ -91,7 +91,7 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
     const paid = await createPaidTransaction(t, sim);
     const response = await t.api('POST', REFUND_ROUTE, { body: { orderTransactionId: paid.orderTransactionId, amount: 150 } });
     const gatewayRefundId = response.json().data.id as number;
-    const again = await recordPendingRefund(payBHost(t.platform), { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 150_00, decimals: 2, comments: undefined });
+    const again = await recordPendingRefund(payBRefundHost(t.platform), { orderTransactionId: paid.orderTransactionId, gatewayRefundId, amountMinor: 150_00, decimals: 2, comments: undefined });
     expect(again).toEqual({ captureId: captureIdFor(gatewayRefundId), refundId: refundIdFor(gatewayRefundId) });
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.id, r.externalReference])).toEqual([[refundIdFor(gatewayRefundId), String(gatewayRefundId)]]);
   });
@@ -111,7 +111,7 @@ describe('POST /api/_action/pay-b/refund: partial and full refunds', () => {
     expect((await storedRefunds(t, paid.orderTransactionId)).map((r) => [r.externalReference, r.amount, r.state])).toEqual([[String(gatewayRefundId), 250.5, 'open']]);
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('paid_partially');
 
-    await handleRefundCompleted(payBHost(t.platform), { id: gatewayRefundId, status: 'completed' });
+    await handleRefundCompleted(t.platform, { id: gatewayRefundId, status: 'completed' });
     expect(await transactionState(t.platform, paid.orderTransactionId)).toBe('refunded_partially');
   });
 });

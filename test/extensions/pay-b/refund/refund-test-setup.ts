@@ -1,3 +1,8 @@
+import { applyRefundEvent } from '../../../../src/platform/checkout/refund/refund-events.js';
+import { createPayBRefundProvider } from '../../../../src/extensions/pay-b/refund.js';
+import { refundEventOf } from '../../../../src/extensions/pay-b/webhook/refund-event.js';
+import type { Platform } from '../../../../src/platform/kernel.js';
+import { payBHost, payBRefundHost } from '../pay-b-test-setup.js';
 import { afterAll, beforeAll } from 'vitest';
 import { systemContext } from '../../../../src/platform/acl/context.js';
 import { transaction } from '../../../../src/platform/database/transaction.js';
@@ -98,4 +103,10 @@ export function gatewayRefundRequests(sim: PayBSimulator, gatewayTransactionId?:
 
 export async function setRefundEnabled(t: TestPlatform, enabled: boolean, salesChannelId: string | null = DEFAULT_SALES_CHANNEL_ID): Promise<void> {
   await t.platform.systemConfig.set(t.platform.db, configKey('refundEnabled'), enabled, salesChannelId);
+}
+
+/** A `refund.completed` refund object applied by the host as the webhook applies it (the verdict parser's webhook/refund-event.ts reads it). */
+export async function handleRefundCompleted(platform: Platform, refund: Record<string, unknown>): Promise<void> {
+  const event = refundEventOf(refund);
+  if (event) await applyRefundEvent(payBRefundHost(platform), createPayBRefundProvider(payBHost(platform)), event);
 }

@@ -1,3 +1,4 @@
+import { refundHostOf } from '../../../../src/platform/checkout/refund/refund-host.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPayBProvider } from '../../../../src/extensions/pay-b/provider.js';
 import { settlementServices } from '../../../../src/platform/checkout/payment/settlement-services.js';
@@ -48,7 +49,7 @@ describe('gateway D webhook: statements per delivery', () => {
 
     // a handler that did not see it (another worker, or after a restart) reads the transaction, and changes nothing
     const host = test.platform.extensions.hostOf('ExtPayB');
-    const otherProcess = createWebhookIntake(createPayBProvider(host), settlementServices(test.platform, host), host);
+    const otherProcess = createWebhookIntake(createPayBProvider(host), settlementServices(test.platform, host), refundHostOf(test.platform.orderTransactions, host));
     const body = JSON.stringify({ event: 'charge.completed', data: test.sim.transaction(transactionId!) });
     const fresh = await test.platform.database.statements.measure(() => otherProcess({ rawBody: Buffer.from(body), headers: { 'verif-hash': TEST_WEBHOOK_HASH } }));
     expect(fresh.result.status).toBe(200);
