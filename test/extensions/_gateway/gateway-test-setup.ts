@@ -302,3 +302,14 @@ export function loggedText(lines: unknown[]): string {
     return item;
   });
 }
+
+/**
+ * Sandbox mode with only the global sandbox key set: no live key, and no key of the default sales
+ * channel, so a test can take one away or add one per channel (the cart validation tests' start).
+ */
+export async function onlyGlobalSandboxKey(test: { setConfig(key: 'sandbox' | 'secretKeySandbox' | 'secretKey', value: unknown, salesChannelId?: string | null): Promise<void> }, secretKey: string): Promise<void> {
+  await test.setConfig('sandbox', true);
+  await test.setConfig('secretKeySandbox', secretKey);
+  await test.setConfig('secretKey', null);
+  await test.setConfig('secretKeySandbox', null, DEFAULT_SALES_CHANNEL_ID);
+}

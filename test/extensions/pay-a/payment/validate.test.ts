@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_CONFIGURED_MESSAGE } from '../../../../src/extensions/pay-a/payment/validate-cart.js';
 import { defaultShopCurrencyId } from '../../../../src/platform/first-start/default-ids.js';
 import { createProduct } from '../../../platform/checkout/checkout-fixtures.js';
+import { onlyGlobalSandboxKey } from '../../_gateway/gateway-test-setup.js';
 import { currencyIdOf, DEFAULT_SALES_CHANNEL_ID, PAY_A_METHOD_ID, startPayATest, TEST_SECRET_KEY, type PayATest } from '../pay-a-test-setup.js';
 
 const BLOCKED_KEY = `payment-method-blocked${PAY_A_METHOD_ID}`;
@@ -17,12 +18,7 @@ describe('gateway A cart validation', () => {
     test = await startPayATest();
   });
   afterAll(() => test.close());
-  beforeEach(async () => {
-    await test.setConfig('sandbox', true);
-    await test.setConfig('secretKeySandbox', TEST_SECRET_KEY);
-    await test.setConfig('secretKey', null);
-    await test.setConfig('secretKeySandbox', null, DEFAULT_SALES_CHANNEL_ID);
-  });
+  beforeEach(() => onlyGlobalSandboxKey(test, TEST_SECRET_KEY));
 
   /** A logged-in customer in `currencyId` with a product in the cart and gateway A chosen. */
   async function cart(currencyId: string, product: { gross?: number; shippingFree?: boolean } = {}): Promise<{ token: string; cart: Record<string, any> }> {

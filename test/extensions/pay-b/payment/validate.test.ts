@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { NOT_CONFIGURED_MESSAGE } from '../../../../src/extensions/pay-b/provider.js';
 import { createProduct } from '../../../platform/checkout/checkout-fixtures.js';
+import { onlyGlobalSandboxKey } from '../../_gateway/gateway-test-setup.js';
 import { DEFAULT_SALES_CHANNEL_ID, PAY_B_METHOD_ID, startPayBTest, TEST_SECRET_KEY, type PayBTest } from '../pay-b-test-setup.js';
 
 const BLOCKED_KEY = `payment-method-blocked${PAY_B_METHOD_ID}`;
@@ -13,12 +14,7 @@ describe('gateway D cart validation', () => {
     test = await startPayBTest();
   });
   afterAll(() => test.close());
-  beforeEach(async () => {
-    await test.setConfig('sandbox', true);
-    await test.setConfig('secretKeySandbox', TEST_SECRET_KEY);
-    await test.setConfig('secretKey', null);
-    await test.setConfig('secretKeySandbox', null, DEFAULT_SALES_CHANNEL_ID);
-  });
+  beforeEach(() => onlyGlobalSandboxKey(test, TEST_SECRET_KEY));
 
   /** A logged-in customer with a product in the cart and gateway D chosen; returns the token and the cart. */
   async function cartWithPayB(): Promise<{ token: string; cart: Record<string, any> }> {
