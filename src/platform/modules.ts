@@ -29,6 +29,7 @@ import { mailModule } from './mail/module.js';
 import { customerAccountModule } from './customer/account/module.js';
 import { formsModule } from './newsletter/module.js';
 import { wishlistModule } from './customer/wishlist/module.js';
+import { seoModule } from './seo/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -53,6 +54,7 @@ export const platformModules: PlatformModule[] = [
   salesChannelModule,
   customerModule,
   catalogModule,
+  seoModule,
   checkoutModule,
   storeApiModule,
   storefrontModule,

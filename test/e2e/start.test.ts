@@ -60,12 +60,13 @@ describe('the server process', () => {
 
     const queue = await fetch(`${base}/api/_info/queue.json`, { headers: { authorization: `Bearer ${access_token}`, accept: 'application/json' } });
     expect(queue.status).toBe(200);
-    // the platform's mail queue and those of the extensions of src/main.ts: nothing waiting in them
+    // the platform's mail and sitemap queues and those of the extensions of src/main.ts: nothing waiting in them
     const queues = ((await queue.json()) as Array<{ name: string; size: number }>).sort((a, b) => a.name.localeCompare(b.name));
     expect(queues).toEqual([
       { name: 'ext_demo_data.run', size: 0 },
       { name: 'ext_order_export.export', size: 0 },
       { name: 'mail.send', size: 0 },
+      { name: 'sitemap.generate', size: 0 },
     ]);
   });
 

@@ -106,6 +106,11 @@ export class QueueService {
     return [...this.#handlers.keys()];
   }
 
+  /** Whether start() ran: during boot (first-start records, extension installs) nothing may be sent yet. */
+  get started(): boolean {
+    return this.#started;
+  }
+
   /** Creates pg-boss's schema (idempotent, under its own advisory lock) and every registered queue. */
   async start(): Promise<void> {
     if (this.#started) return;

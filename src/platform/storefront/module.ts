@@ -10,6 +10,7 @@ import { registerAccountAreaPages } from './pages/account-area-pages.js';
 import { moneyFilter } from './pages/money-filter.js';
 import { registerOrderPaymentPages } from './pages/order-payment-pages.js';
 import { createStorefrontServices } from './pages/storefront-services.js';
+import { registerSeoLinks, registerSeoPaths } from './pages/seo-paths.js';
 
 /**
  * The shop's HTML pages at `/`: catalog, cart, account and checkout, rendered on the services the
@@ -25,12 +26,14 @@ export const storefrontModule: PlatformModule = {
     setNavigationProvider(app, categoryNavigationProvider(services));
     setCartCountProvider(app, cartCountProvider(services));
     setSalesChannelResolver(app, async (request) => (await services.contexts.channelOf(request)).salesChannel.id);
-    registerCatalogPages(app, services);
+    registerSeoLinks(app, services);
+    const catalogPages = registerCatalogPages(app, services);
     registerCartPages(app, services);
     registerAccountPages(app, services);
     registerCheckoutPages(app, services);
     registerOrderPaymentPages(app, services);
     registerSearchPages(app, services);
     registerAccountAreaPages(app, services);
+    registerSeoPaths(app, services, catalogPages);
   },
 };

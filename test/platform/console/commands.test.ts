@@ -272,8 +272,8 @@ describe('platform console commands', () => {
     it('rejects unknown queues and too short poll intervals', async () => {
       const unknown = await run('worker', '--queues', 'ext_console_test.ping,nope');
       expect(unknown.code).toBe(2);
-      // the platform's own queue (mails) is listed before the extensions'
-      expect(unknown.stderr[0]).toBe('Unknown queue: nope. Known queues: mail.send, ext_console_test.ping.');
+      // the platform's own queues (sitemaps, mails) are listed before the extensions'
+      expect(unknown.stderr[0]).toBe('Unknown queue: nope. Known queues: sitemap.generate, mail.send, ext_console_test.ping.');
       expect((await run('worker', '--poll-interval', '0.1')).code).toBe(2);
     });
 

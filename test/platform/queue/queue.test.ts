@@ -21,8 +21,9 @@ describe('job queue', () => {
     await suite.t.api('POST', '/api/_action/ext-test/queue', { body: { title: 'committed' } });
     const stats = await suite.t.api('GET', '/api/_info/queue.json');
     expect(stats.statusCode).toBe(200);
-    // the platform's own queue (mails) is listed beside the extension's
+    // the platform's own queues (sitemaps, mails) are listed beside the extension's
     expect(stats.json()).toEqual([
+      { name: 'sitemap.generate', size: 0 },
       { name: 'mail.send', size: 0 },
       { name: 'ext_test.note', size: 1 },
     ]);

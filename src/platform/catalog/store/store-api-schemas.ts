@@ -98,7 +98,7 @@ export const StoreProduct = component(
   ),
 );
 
-const searchResult = (elements: TSchema, description: string) =>
+export const searchResult = (elements: TSchema, description: string) =>
   documentedOnly(
     Type.Object(
       {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import {
   CATEGORY_LISTING_SORTS,
@@ -7,6 +7,7 @@ import {
 } from '../../catalog/store/category-product-listing.js';
 import { findChannelCategory } from '../../catalog/store/category-scope.js';
 import { loadProductDetail } from '../../catalog/store/product-detail.js';
+import { loadStoreLandingPage } from '../../catalog/store/store-landing-page.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage, storefrontRoutes } from '../http/index.js';
 import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
@@ -20,6 +21,7 @@ const LISTING_LIMIT = 24;
 // (a default): a schema violation would answer 400 instead
 const CategoryPage = { params: Type.Object({ categoryId: Type.String() }), querystring: Type.Object({ order: Type.Optional(Type.Unknown()), p: Type.Optional(Type.Unknown()) }) };
 const ProductPage = { params: Type.Object({ productId: Type.String() }) };
+const LandingPage = { params: Type.Object({ landingPageId: Type.String() }) };
 
 export const SORT_LABELS: Record<CategoryListingSort, string> = {
   'name-asc': 'Name A-Z',
@@ -28,8 +30,8 @@ export const SORT_LABELS: Record<CategoryListingSort, string> = {
   'price-desc': 'Price descending',
 };
 
-/** The shop's catalog: home page, category listings and product pages. */
-export function registerCatalogPages(app: FastifyInstance, services: StorefrontServices): void {
+/** The shop's catalog: home page, category listings, product pages and landing pages. */
+export function registerCatalogPages(app: FastifyInstance, services: StorefrontServices) {
   const { platform, contexts, navigation } = services;
   const routes = storefrontRoutes(app);
   const mediaBaseUrl = platform.env.appUrl;
@@ -51,66 +53,73 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     });
   });
 
-  routes.page(
-    '/navigation/:categoryId',
-    async (request, reply) => {
-      const { categoryId } = request.params;
-      const query = request.query;
-      const context = await contexts.contextOf(request);
-      // a 404 page for ids this channel does not show
-      const category = await findChannelCategory(platform.db, context, categoryId);
-      const sort = CATEGORY_LISTING_SORTS.find((key) => key === query.order) ?? 'name-asc';
-      const page = pageParameter(query.p);
-      const [listing, children, breadcrumbs] = await Promise.all([
-        listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
-        // the tree down to the category's children: its level bounds its depth below the navigation root
-        navigation.of(request, Math.max(2, category.level)),
-        categoryBreadcrumbs(platform.db, context, category),
-      ]);
-      const isRoot = category.id === context.salesChannel.navigationCategoryId;
-      const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
-      const path = `/navigation/${category.id}`;
-      const urlFor = (n: number) => `${path}?${new URLSearchParams({ ...(sort === 'name-asc' ? {} : { order: sort }), p: String(n) })}`;
-      return renderPage(reply, 'page/category.njk', {
-        currency: context.currency,
-        category: { id: category.id, name: category.name },
-        breadcrumbs,
-        subcategories,
-        products: listing.elements.map(productCard),
-        pagination: paginate(listing.total, page, LISTING_LIMIT, urlFor),
-        sort,
-        sortOptions: CATEGORY_LISTING_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] })),
-        formAction: path,
-      });
-    },
-    { schema: CategoryPage },
-  );
+  const categoryPage = async (request: FastifyRequest, reply: FastifyReply, categoryId: string, query: { order?: unknown; p?: unknown }) => {
+    const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
+    // a 404 page for ids this channel does not show
+    const category = await findChannelCategory(platform.db, context, categoryId);
+    const sort = CATEGORY_LISTING_SORTS.find((key) => key === query.order) ?? 'name-asc';
+    const page = pageParameter(query.p);
+    const [listing, children, breadcrumbs] = await Promise.all([
+      listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
+      // the tree down to the category's children: its level bounds its depth below the navigation root
+      navigation.of(request, Math.max(2, category.level)),
+      categoryBreadcrumbs(platform.db, context, category),
+    ]);
+    const isRoot = category.id === context.salesChannel.navigationCategoryId;
+    const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
+    const path = `/navigation/${category.id}`;
+    const urlFor = (n: number) => `${path}?${new URLSearchParams({ ...(sort === 'name-asc' ? {} : { order: sort }), p: String(n) })}`;
+    return renderPage(reply, 'page/category.njk', {
+      currency: context.currency,
+      category: { id: category.id, name: category.name },
+      breadcrumbs,
+      subcategories,
+      products: listing.elements.map(productCard),
+      pagination: paginate(listing.total, page, LISTING_LIMIT, urlFor),
+      sort,
+      sortOptions: CATEGORY_LISTING_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] })),
+      formAction: path,
+      // the links to technical paths become SEO paths when the page is sent (seo-links.ts)
+      canonicalUrl: `${origin}${path}`,
+    });
+  };
 
-  routes.page(
-    '/detail/:productId',
-    async (request, reply) => {
-      const { productId } = request.params;
-      const context = await contexts.contextOf(request);
-      // unknown, inactive and invisible products are a 404 page
-      const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
-      const { product } = detail;
-      const category = await productCategory(platform.db, context, product.id, product.parentId);
-      const breadcrumbs = category ? await categoryBreadcrumbs(platform.db, context, category, true) : [{ name: 'Home', url: '/' }];
-      breadcrumbs.push({ name: product.name, url: null });
-      return renderPage(reply, 'page/product.njk', {
-        breadcrumbs,
-        currency: context.currency,
-        product,
-        stock: stockInfo(product),
-        quantity: quantityLimits(product),
-        options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
-        properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
-        gallery: detail.gallery,
-      });
-    },
-    { schema: ProductPage },
-  );
+  const productPage = async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
+    const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
+    // unknown, inactive and invisible products are a 404 page
+    const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
+    const { product } = detail;
+    const category = await productCategory(platform.db, context, product.id, product.parentId);
+    const breadcrumbs = category ? await categoryBreadcrumbs(platform.db, context, category, true) : [{ name: 'Home', url: '/' }];
+    breadcrumbs.push({ name: product.name, url: null });
+    return renderPage(reply, 'page/product.njk', {
+      breadcrumbs,
+      currency: context.currency,
+      product,
+      stock: stockInfo(product),
+      quantity: quantityLimits(product),
+      options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
+      properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
+      gallery: detail.gallery,
+      canonicalUrl: `${origin}/detail/${product.id}`,
+    });
+  };
+
+  const landingPage = async (request: FastifyRequest, reply: FastifyReply, landingPageId: string) => {
+    const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
+    // inactive, unknown and other channels' landing pages are a 404 page
+    const page = await loadStoreLandingPage(platform.db, context, landingPageId);
+    return renderPage(reply, 'page/landing-page.njk', { landingPage: page, canonicalUrl: `${origin}/landingPage/${page.id}` });
+  };
+
+  routes.page('/navigation/:categoryId', (request, reply) => categoryPage(request, reply, request.params.categoryId, request.query), { schema: CategoryPage });
+  routes.page('/detail/:productId', (request, reply) => productPage(request, reply, request.params.productId), { schema: ProductPage });
+  routes.page('/landingPage/:landingPageId', (request, reply) => landingPage(request, reply, request.params.landingPageId), { schema: LandingPage });
+  return { categoryPage, productPage, landingPage };
 }
+
+/** The catalog's pages by what they show, for the technical routes and the SEO paths that stand for them. */
+export type CatalogPageRenderers = ReturnType<typeof registerCatalogPages>;
 
 /** What a product card shows. */
 export function productCard(product: SalesChannelProduct) {
