@@ -2,16 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { jobLeaseName } from '../../../src/platform/queue/queue-service.js';
 import { useTestPlatformWithExtension } from '../../helpers/test-platform.js';
+import { waitFor } from '../../helpers/wait-for.js';
 
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /**
  * A process killed while running a job (kill -9) leaves it `active`; pg-boss alone would leave it there
@@ -47,7 +39,7 @@ describe('job queue: jobs of a dead worker', () => {
     const id = await enqueue('orphaned');
     await markFetchedByDeadWorker(id);
     await suite.t.platform.queue.startWorker(0.5);
-    await waitFor(async () => (await notes()).includes('orphaned'));
+    await waitFor(async () => (await notes()).includes('orphaned'), 10_000);
     expect(suite.fixture.received.messages).toContainEqual({ title: 'orphaned' });
   });
 });

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestPlatformWithExtension } from '../../helpers/test-platform.js';
-
-async function waitFor<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+import { waitFor } from '../../helpers/wait-for.js';
 
 describe('job queue', () => {
   const suite = useTestPlatformWithExtension();
