@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 
-/** `sw-include-seo-urls`: the answer carries the entities' `seoUrls` (empty until the platform has SEO URLs). */
+/** `sw-include-seo-urls`: products, categories and landing pages carry their canonical SEO URL as `seoUrls`. */
 export const HEADER_INCLUDE_SEO_URLS = 'sw-include-seo-urls';
 /** `sw-language-id`: accepted; every answer is in the sales channel's one language. */
 export const HEADER_LANGUAGE_ID = 'sw-language-id';

@@ -17,7 +17,7 @@ export const StoreApiHeaders = documentedOnly(
   Type.Object({
     [HEADER_CONTEXT_TOKEN]: Type.Optional(Type.String({ description: 'The context token of the previous response; absent: a new guest context.' })),
     [HEADER_LANGUAGE_ID]: Type.Optional(Type.String({ description: 'Accepted; answers are in the sales channel\'s one language.' })),
-    [HEADER_INCLUDE_SEO_URLS]: Type.Optional(Type.Boolean({ description: 'Entities carry `seoUrls` (empty: the platform has no SEO URLs yet).' })),
+    [HEADER_INCLUDE_SEO_URLS]: Type.Optional(Type.Boolean({ description: 'Products, categories and landing pages carry their canonical SEO URL as `seoUrls` (breadcrumbs: empty).' })),
   }),
 );
 

@@ -106,6 +106,18 @@ describe('SEO URLs and sitemaps', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('adds the canonical URLs as seoUrls with sw-include-seo-urls', async () => {
+    const headers = { 'sw-include-seo-urls': '1' };
+    const product = await client.storeApi('GET', `/store-api/product/${ids.product}`, { headers });
+    expect(product.json().product.seoUrls).toEqual([expect.objectContaining({ seoPathInfo: 'Main-product/SW10001', isCanonical: true, routeName: 'frontend.detail.page', apiAlias: 'seo_url' })]);
+    const category = await client.storeApi('GET', `/store-api/category/${ids.shirts}`, { headers });
+    expect(category.json().seoUrls.map((url: { seoPathInfo: string }) => url.seoPathInfo)).toEqual(['Clothing/Men-s-Shirts/']);
+    const landing = await client.storeApi('GET', `/store-api/landing-page/${ids.landing}`, { headers });
+    expect(landing.json().seoUrls.map((url: { seoPathInfo: string }) => url.seoPathInfo)).toEqual(['summer-sale-2026']);
+    // without the header there are none
+    expect((await client.storeApi('GET', `/store-api/product/${ids.product}`)).json().product.seoUrls).toBeUndefined();
+  });
+
   describe('after a rename', () => {
     beforeAll(async () => {
       await admin('PATCH', `/api/product/${ids.product}`, { name: 'Renamed product' });

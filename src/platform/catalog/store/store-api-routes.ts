@@ -64,7 +64,7 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pi
 
   const searchCategories = async (request: FastifyRequest, criteria: Criteria) => {
     const result = await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria);
-    return searchResultJson({ ...result, elements: await toStoreCategoriesJson(platform.db, result.elements, { seoUrls: includeSeoUrls(request) }) }, criteria);
+    return searchResultJson({ ...result, elements: await toStoreCategoriesJson(platform.db, result.elements, { seoUrls: includeSeoUrls(request) ? request.salesChannelContext : undefined }) }, criteria);
   };
   const categories = schema(['Category'], 'Search the categories of the sales channel', CategoryListing, CRITERIA_ERRORS);
   routes.get('/store-api/category', { schema: { ...categories, querystring: StoreCriteriaQuery } }, (request) => searchCategories(request, fromQuery(request.query, 'category')));
@@ -72,7 +72,7 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pi
 
   const categoryDetail = async (request: FastifyRequest, categoryId: string, criteria: Criteria) => {
     const category = await loadStoreCategory(platform.db, registry, request.salesChannelContext, categoryId, criteria);
-    const [json] = await toStoreCategoriesJson(platform.db, [category], { seoUrls: includeSeoUrls(request) });
+    const [json] = await toStoreCategoriesJson(platform.db, [category], { seoUrls: includeSeoUrls(request) ? request.salesChannelContext : undefined });
     return applyIncludes(json, criteria.includes);
   };
   const category = {

@@ -91,7 +91,7 @@ export const StoreProduct = component(
       properties: Type.Optional(Type.Array(PropertyOption)),
       type: Type.String({ enum: ['physical'] }),
       seoCategory: Type.Unsafe({ allOf: [entityRef('category')], nullable: true, description: 'The product\'s main category in the sales channel.' }),
-      seoUrls: Type.Optional(Type.Array(Type.Unknown(), { description: 'With `sw-include-seo-urls`: always empty (no SEO URLs yet).' })),
+      seoUrls: Type.Optional(Type.Array(Type.Unknown(), { description: 'With `sw-include-seo-urls`: the canonical SEO URL in the channel and language (none without one).' })),
       apiAlias: Type.String({ enum: ['product'] }),
     },
     { description: 'A product as the sales channel shows it: its price in the context currency, nothing of other channels.' },

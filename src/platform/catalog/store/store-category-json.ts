@@ -4,6 +4,9 @@ import { catalogueCacheOf } from './listing-cache.js';
 import { EntityReader } from '../../entities/reader.js';
 import type { EntityRegistry } from '../../entities/registry.js';
 import type { EntityRecord } from '../../entities/serializer.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { canonicalSeoUrlsOf } from '../../seo/store-seo-urls.js';
+import { SEO_ROUTES } from '../../seo/entities.js';
 
 /** The ids of a category's ancestors, root first, from its materialised `path` (`|root|…|parent|`). */
 export function pathIds(path: string | null | undefined): string[] {
@@ -21,14 +24,15 @@ export async function categoryNames(within: Db | UnitOfWork, ids: Iterable<strin
 /**
  * Categories as Shopware's Store API answers them: the entity plus its `breadcrumb` (the names from the
  * tree's root down to the category), `translated`, and `children` (those given, else none loaded).
- * `seoUrls` (with `sw-include-seo-urls`) is empty: the platform has no SEO URLs yet.
+ * `seoUrls` (with `sw-include-seo-urls`, given the context): the category's canonical SEO URL in the channel and language.
  */
 export async function toStoreCategoriesJson(
   within: Db | UnitOfWork,
   records: readonly EntityRecord[],
-  options: { seoUrls?: boolean; children?: (record: EntityRecord) => unknown[] } = {},
+  options: { seoUrls?: SalesChannelContext; children?: (record: EntityRecord) => unknown[] } = {},
 ): Promise<Array<Record<string, unknown>>> {
   const names = await categoryNames(within, records.flatMap((record) => pathIds(record.path as string | null)));
+  const seoUrlsOf = options.seoUrls ? await canonicalSeoUrlsOf(within, options.seoUrls, SEO_ROUTES.category, records.map((record) => record.id as string)) : undefined;
   return records.map((record) => {
     const breadcrumb = [...pathIds(record.path as string | null).map((id) => names.get(id) ?? ''), record.name as string];
     return {
@@ -47,7 +51,7 @@ export async function toStoreCategoriesJson(
         customFields: record.customFields ?? {},
       },
       children: options.children?.(record) ?? record.children ?? [],
-      ...(options.seoUrls ? { seoUrls: [] } : {}),
+      ...(seoUrlsOf ? { seoUrls: seoUrlsOf.get(record.id as string) ?? [] } : {}),
       apiAlias: 'category',
     };
   });

@@ -3,6 +3,8 @@ import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import { AppError } from '../../errors/app-error.js';
 import { isId } from '../../ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { canonicalSeoUrlsOf } from '../../seo/store-seo-urls.js';
+import { SEO_ROUTES } from '../../seo/entities.js';
 
 export function landingPageNotFound(landingPageId: string): AppError {
   return new AppError(404, 'CONTENT__LANDING_PAGE_NOT_FOUND', `Landing page "${landingPageId}" not found.`, { meta: { parameters: { landingPageId } } });
@@ -25,6 +27,7 @@ export async function loadStoreLandingPage(within: Db | UnitOfWork, context: Sal
     .where('lpsc.sales_channel_id', '=', context.salesChannel.id)
     .executeTakeFirst();
   if (!row) throw landingPageNotFound(landingPageId);
+  const seoUrls = options.seoUrls ? ((await canonicalSeoUrlsOf(within, context, SEO_ROUTES.landingPage, [row.id as string])).get(row.id as string) ?? []) : undefined;
   const text = (value: unknown) => (value as string | null) ?? null;
   return {
     id: row.id as string,
@@ -41,7 +44,7 @@ export async function loadStoreLandingPage(within: Db | UnitOfWork, context: Sal
     translated: { name: row.name, url: text(row.url) ?? '', metaTitle: text(row.meta_title), metaDescription: text(row.meta_description), keywords: text(row.keywords), customFields: {} },
     createdAt: new Date(row.created_at as Date).toISOString(),
     updatedAt: row.updated_at === null ? null : new Date(row.updated_at as Date).toISOString(),
-    ...(options.seoUrls ? { seoUrls: [] } : {}),
+    ...(seoUrls ? { seoUrls } : {}),
     apiAlias: 'landing_page' as const,
   };
 }

@@ -125,7 +125,7 @@ async function buildNavigation(
     const parent = category.parentId as string | null;
     if (parent) byParent.set(parent, [...(byParent.get(parent) ?? []), category]);
   }
-  const json = new Map((await toStoreCategoriesJson(within, all, { seoUrls: request.seoUrls })).map((category) => [category.id as string, category]));
+  const json = new Map((await toStoreCategoriesJson(within, all, { seoUrls: request.seoUrls ? context : undefined })).map((category) => [category.id as string, category]));
   const ordered = (parentId: string) => afterSort(byParent.get(parentId) ?? [], (c) => c.id, (c) => (c.afterCategoryId as string | null) ?? null);
 
   if (!request.buildTree) {

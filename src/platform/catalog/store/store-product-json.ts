@@ -4,6 +4,7 @@ import type { ContextCurrency } from '../../sales-channel/context/sales-channel-
 import type { PropertyOptionJson } from './property-option-loader.js';
 import { storeMediaJson, type StoreMediaJson } from '../../media/store-media-json.js';
 import type { SalesChannelProduct } from './sales-channel-product-loader.js';
+import type { StoreSeoUrlJson } from '../../seo/store-seo-urls.js';
 
 /** What the Store API shows of a SalesChannelProduct unchanged (the mapping below copies exactly these). */
 type CopiedField =
@@ -31,8 +32,8 @@ export interface StoreProductJson extends Pick<SalesChannelProduct, CopiedField>
   type: 'physical';
   /** The product's main category in the sales channel (Shopware's `seoCategory`); null without one. */
   seoCategory: unknown;
-  /** Set when the request asked for `sw-include-seo-urls`: the platform has no SEO URLs yet, so always empty. */
-  seoUrls?: never[];
+  /** Set when the request asked for `sw-include-seo-urls`: the product's canonical SEO URL in the channel and language. */
+  seoUrls?: StoreSeoUrlJson[];
   apiAlias: 'product';
 }
 
@@ -51,8 +52,8 @@ export interface StoreProductExtras {
   options?: PropertyOptionJson[];
   properties?: PropertyOptionJson[];
   seoCategory?: unknown;
-  /** `sw-include-seo-urls` */
-  seoUrls?: boolean;
+  /** `sw-include-seo-urls`: the product's SEO URLs (seo/store-seo-urls.ts). */
+  seoUrls?: StoreSeoUrlJson[];
 }
 
 export function toStoreProductJson(product: SalesChannelProduct, currency: ContextCurrency, extras: StoreProductExtras = {}): StoreProductJson {
@@ -89,7 +90,7 @@ export function toStoreProductJson(product: SalesChannelProduct, currency: Conte
     ...(extras.properties ? { properties: extras.properties } : {}),
     type: 'physical',
     seoCategory: extras.seoCategory ?? null,
-    ...(extras.seoUrls ? { seoUrls: [] } : {}),
+    ...(extras.seoUrls ? { seoUrls: extras.seoUrls } : {}),
     apiAlias: 'product',
   };
 }

@@ -9,6 +9,8 @@ import { availableSortingsJson } from './product-listing-sortings.js';
 import type { SalesChannelProduct } from './sales-channel-product-loader.js';
 import { loadStoreCategories } from './store-category-json.js';
 import { toStoreProductJson, type StoreProductJson } from './store-product-json.js';
+import { canonicalSeoUrlsOf } from '../../seo/store-seo-urls.js';
+import { SEO_ROUTES } from '../../seo/entities.js';
 
 export interface StoreProductsOptions {
   /** Load and show the products' `options` (variant options) and `properties`. */
@@ -33,12 +35,13 @@ export async function storeProductsJson(
   const categories = await loadStoreCategories(within, registry, seoCategoryIds.values());
   const optionsOf = options.loaded?.options ?? (options.options ? await loadPropertyOptions(within, products, 'options') : undefined);
   const propertiesOf = options.loaded?.properties ?? (options.properties ? await loadPropertyOptions(within, products, 'properties') : undefined);
+  const seoUrlsOf = options.seoUrls ? await canonicalSeoUrlsOf(within, context, SEO_ROUTES.product, products.map((product) => product.id)) : undefined;
   return products.map((product) =>
     toStoreProductJson(product, context.currency, {
       options: optionsOf?.get(product.id),
       properties: propertiesOf?.get(product.id),
       seoCategory: categories.get(seoCategoryIds.get(product.id) ?? '') ?? null,
-      seoUrls: options.seoUrls,
+      seoUrls: seoUrlsOf ? (seoUrlsOf.get(product.id) ?? []) : undefined,
     }),
   );
 }
