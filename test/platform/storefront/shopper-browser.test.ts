@@ -31,7 +31,7 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
   let browser: Browser;
   let base: string;
   let productId: string;
-  let demoProduct: { id: string; name: string };
+  let demoProduct: { id: string; name: string; seoPath: string };
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -53,7 +53,9 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
       .where('product.product_number', 'like', 'DEMO%')
       .orderBy('product.product_number')
       .executeTakeFirstOrThrow();
-    demoProduct = { id: demo.id as string, name: demo.name as string };
+    // the shop links it under its SEO URL (the seeder's writes made it)
+    const seoUrl = await platform.db.selectFrom('seo_url').select('seo_path_info').where('foreign_key', '=', demo.id).where('is_canonical', '=', true).executeTakeFirstOrThrow();
+    demoProduct = { id: demo.id as string, name: demo.name as string, seoPath: seoUrl.seo_path_info as string };
     const kitchen = await createCategory(platform, 'Enamelware');
     const mugs = await createCategory(platform, 'Mugs', kitchen);
     productId = await createShopProduct(platform, {
@@ -121,7 +123,7 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
           .toEqual([true, true]);
         await shot('02-demo-search');
         await found.click();
-        await page.waitForURL(`${base}/detail/${demoProduct.id}`);
+        await page.waitForURL(`${base}/${demoProduct.seoPath}`);
         expect(await page.locator('h1').textContent()).toBe(demoProduct.name);
         const picture = page.locator('img.gallery-main');
         await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
