@@ -9,11 +9,13 @@ import { AppError, toErrorEntries } from '../errors/app-error.js';
  * before any route runs (431 headers too large, 408 timeout, 400 otherwise).
  */
 export function frameworkErrorAnswer(error: Error & { code?: string }, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const appError =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? new AppError(414, 'FRAMEWORK__URI_TOO_LONG', 'A part of the URL is too long.')
-      : new AppError(400, 'FRAMEWORK__BAD_URL', 'The URL is malformed.');
+  const appError = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? uriTooLong() : new AppError(400, 'FRAMEWORK__BAD_URL', 'The URL is malformed.');
   return reply.code(appError.status).type('application/json').send({ errors: toErrorEntries(appError) });
+}
+
+/** A path part longer than the router's parameters may be (also for a catch-all route that would take the path otherwise). */
+export function uriTooLong(): AppError {
+  return new AppError(414, 'FRAMEWORK__URI_TOO_LONG', 'A part of the URL is too long.');
 }
 
 const CLIENT_ERRORS: Record<string, AppError> = {

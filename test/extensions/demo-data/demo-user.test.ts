@@ -51,8 +51,9 @@ describe('demo data: the read-only Administration user', () => {
       if (noWriteRoute) withoutWriteRoute.push(entity);
       else expect(create.statusCode, `POST ${entity}: ${create.body.slice(0, 200)}`).toBe(403);
     }
-    // read-only by design: the state machines and the mail log (written by the mail service alone)
-    expect(withoutWriteRoute.filter((e) => !e.startsWith('state_machine'))).toEqual(['mail_log']);
+    // read-only by design: the state machines, the tax rule types (Shopware's fixed list), SEO URLs (the platform
+    // writes them from the catalogue) and the mail log (written by the mail service alone)
+    expect(withoutWriteRoute.filter((e) => !e.startsWith('state_machine'))).toEqual(['tax_rule_type', 'seo_url', 'mail_log']);
     const id = (await t.platform.db.selectFrom('tax').select('id').executeTakeFirstOrThrow()).id as string;
     expect((await t.api('PATCH', `/api/tax/${id}`, { token: demoToken, body: { name: 'x' } })).statusCode).toBe(403);
     expect((await t.api('DELETE', `/api/tax/${id}`, { token: demoToken })).statusCode).toBe(403);

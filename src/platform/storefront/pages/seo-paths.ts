@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errors } from '../../errors/app-error.js';
+import { uriTooLong } from '../../http/framework-errors.js';
 import { canonicalSeoPaths, resolveSeoPath } from '../../seo/seo-url-lookup.js';
 import { loadStorefrontContext } from '../http/session.js';
 import type { CatalogPageRenderers } from './catalog-pages.js';
@@ -42,6 +43,15 @@ function isApiPath(path: string): boolean {
 }
 
 /**
+ * An API path no route took: 404, or the router's 414 when a part is longer than a route parameter may
+ * be (the router then matches no parametric route, and this catch-all would otherwise answer it).
+ */
+function apiMiss(request: FastifyRequest, path: string): Error {
+  const tooLong = path.split('/').some((part) => part.length > request.server.initialConfig.maxParamLength!);
+  return tooLong ? uriTooLong() : errors.routeNotFound(request.method, request.url);
+}
+
+/**
  * Pages under their SEO paths (`/Main-product/SW10001`, `/Clothing/Men/`): every GET no other route takes
  * is looked up among the channel's SEO URLs. The canonical one renders the page; an earlier one (the
  * entity was renamed) answers 301 to the canonical one; anything else is the shop's 404 page, as before.
@@ -49,7 +59,7 @@ function isApiPath(path: string): boolean {
 export function registerSeoPaths(app: FastifyInstance, services: StorefrontServices, pages: CatalogPageRenderers): void {
   app.get('/*', { config: { storefrontResponds: 'html' } }, async (request: FastifyRequest, reply: FastifyReply) => {
     const [rawPath = '', search = ''] = splitUrl(request.url);
-    if (isApiPath(rawPath)) throw errors.routeNotFound(request.method, request.url);
+    if (isApiPath(rawPath)) throw apiMiss(request, rawPath);
     const seoPathInfo = decodePath(rawPath.slice(1));
     const { salesChannel } = await services.contexts.channelOf(request);
     const resolved = seoPathInfo === undefined ? undefined : await resolveSeoPath(services.platform.db, salesChannel.id, salesChannel.languageId, seoPathInfo);
