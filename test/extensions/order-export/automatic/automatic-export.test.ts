@@ -40,6 +40,19 @@ describe('automatic exports through the job queue', () => {
     return rows.rows.map((row) => ({ data: row.data, state: row.state, startsIn: Number(row.starts_in) }));
   };
 
+  /**
+   * Waits until the worker (started by the first test) has run every export job that is due: earlier tests
+   * leave jobs for their automatic targets, and one running late would take an answer a test queued at the
+   * target for its own export (seen once on a loaded CI machine: the 400 went to another target's job).
+   */
+  const dueExportsDone = () =>
+    waitFor(async () => {
+      const due = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM pgboss.job
+        WHERE name = ${EXPORT_QUEUE} AND state IN ('created', 'retry', 'active') AND start_after <= now()`.execute(oe.t.platform.db);
+      return due.rows[0]!.n === 0 ? true : undefined;
+    });
+
   it('a paid order transaction and a placed order queue an export per matching active target; the worker exports them', async () => {
     const onPaid = await oe.createTarget({ mappingId, autoExport: 'order_paid' });
     const onPlaced = await oe.createTarget({ mappingId, autoExport: 'order_placed' });
@@ -113,6 +126,7 @@ describe('automatic exports through the job queue', () => {
   it('a target that is down is tried again later by a delayed message, honouring Retry-After; the next try exports', async () => {
     const configId = await oe.createTarget({ mappingId });
     const order = await oe.createOrder();
+    await dueExportsDone();
     oe.sim.enqueue({ status: 503, retryAfter: 600 });
     await runExportJob(oe.host, { orderId: order.orderId, configId, try: 1 });
     const [next] = await jobsOf(order.orderId);
@@ -141,6 +155,7 @@ describe('automatic exports through the job queue', () => {
 
   it('no answer and a running export are retried; a refusal (4xx), an unknown target or the last try are not', async () => {
     const order = await oe.createOrder();
+    await dueExportsDone();
     const down = await oe.createTarget({ mappingId, url: 'http://127.0.0.1:1/orders' });
     await runExportJob(oe.host, { orderId: order.orderId, configId: down, try: 1 });
 
