@@ -6,11 +6,11 @@ import {
   type CategoryListingSort,
 } from '../../catalog/store/category-product-listing.js';
 import { findChannelCategory } from '../../catalog/store/category-scope.js';
-import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import { loadStoreLandingPage } from '../../catalog/store/store-landing-page.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage, storefrontRoutes } from '../http/index.js';
-import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
+import { categoryBreadcrumbs } from './breadcrumbs.js';
+import { productPageRenderer } from './product-page.js';
 import { navigationItems } from './layout-providers.js';
 import { pageParameter, paginate } from './paging.js';
 import type { StorefrontServices } from './storefront-services.js';
@@ -84,26 +84,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     });
   };
 
-  const productPage = async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
-    const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
-    // unknown, inactive and invisible products are a 404 page
-    const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
-    const { product } = detail;
-    const category = await productCategory(platform.db, context, product.id, product.parentId);
-    const breadcrumbs = category ? await categoryBreadcrumbs(platform.db, context, category, true) : [{ name: 'Home', url: '/' }];
-    breadcrumbs.push({ name: product.name, url: null });
-    return renderPage(reply, 'page/product.njk', {
-      breadcrumbs,
-      currency: context.currency,
-      product,
-      stock: stockInfo(product),
-      quantity: quantityLimits(product),
-      options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
-      properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
-      gallery: detail.gallery,
-      canonicalUrl: `${origin}/detail/${product.id}`,
-    });
-  };
+  const productPage = productPageRenderer(services);
 
   const landingPage = async (request: FastifyRequest, reply: FastifyReply, landingPageId: string) => {
     const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
@@ -131,19 +112,6 @@ export function productCard(product: SalesChannelProduct) {
     unitPrice: product.calculatedPrice.unitPrice,
     available: product.available,
   };
-}
-
-/** The stock line of the product page. */
-function stockInfo(product: SalesChannelProduct): { available: boolean; text: string } {
-  if (!product.available) return { available: false, text: 'Sold out' };
-  if (product.stock > 0) return { available: true, text: product.isCloseout ? `In stock: ${product.stock} left` : 'In stock' };
-  return { available: true, text: 'Available to order, ships when back in stock' };
-}
-
-/** The quantity field's bounds: the purchase rules the cart applies too. */
-function quantityLimits(product: SalesChannelProduct): { min: number; max: number | null; step: number } {
-  const limits = [product.maxPurchase, product.isCloseout ? product.stock : null].filter((n): n is number => n !== null && n >= product.minPurchase);
-  return { min: product.minPurchase, max: limits.length > 0 ? Math.min(...limits) : null, step: product.purchaseSteps };
 }
 
 interface Node {

@@ -1,0 +1,45 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadProductDetail } from '../../catalog/store/product-detail.js';
+import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
+import { renderPage } from '../http/index.js';
+import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+/** The product page (`/detail/{id}` and the product's SEO paths): unknown, inactive and invisible products are a 404 page. */
+export function productPageRenderer(services: StorefrontServices) {
+  const { platform, contexts } = services;
+  const mediaBaseUrl = platform.env.appUrl;
+  return async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
+    const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
+    // unknown, inactive and invisible products are a 404 page
+    const detail = await loadProductDetail(platform.db, context, productId, { mediaBaseUrl });
+    const { product } = detail;
+    const category = await productCategory(platform.db, context, product.id, product.parentId);
+    const breadcrumbs = category ? await categoryBreadcrumbs(platform.db, context, category, true) : [{ name: 'Home', url: '/' }];
+    breadcrumbs.push({ name: product.name, url: null });
+    return renderPage(reply, 'page/product.njk', {
+      breadcrumbs,
+      currency: context.currency,
+      product,
+      stock: stockInfo(product),
+      quantity: quantityLimits(product),
+      options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
+      properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
+      gallery: detail.gallery,
+      canonicalUrl: `${origin}/detail/${product.id}`,
+    });
+  };
+}
+
+/** The stock line of the product page. */
+function stockInfo(product: SalesChannelProduct): { available: boolean; text: string } {
+  if (!product.available) return { available: false, text: 'Sold out' };
+  if (product.stock > 0) return { available: true, text: product.isCloseout ? `In stock: ${product.stock} left` : 'In stock' };
+  return { available: true, text: 'Available to order, ships when back in stock' };
+}
+
+/** The quantity field's bounds: the purchase rules the cart applies too. */
+function quantityLimits(product: SalesChannelProduct): { min: number; max: number | null; step: number } {
+  const limits = [product.maxPurchase, product.isCloseout ? product.stock : null].filter((n): n is number => n !== null && n >= product.minPurchase);
+  return { min: product.minPurchase, max: limits.length > 0 ? Math.min(...limits) : null, step: product.purchaseSteps };
+}
