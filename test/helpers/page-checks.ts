@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from 'playwright-core';
 
 /**
@@ -115,4 +116,15 @@ export function expectCleanVisit(watch: PageWatch, families: string[]): void {
     const checked = watch.checkedDocuments.some((path) => path === family || (family !== '/' && family.endsWith('/') && path.startsWith(family)));
     expect(checked, `no ${family} document was checked: ${watch.checkedDocuments.join(', ')}`).toBe(true);
   }
+}
+
+/**
+ * WCAG 2.1 A/AA violations of the serious and critical kind on the page as it is now (axe-core in the page),
+ * each as one line naming the rule and the first offending elements; empty when there is none.
+ */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${page.url()}: ${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
 }

@@ -10,6 +10,7 @@ import { uploadMediaFile } from '../../../src/platform/media/media-upload.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
 import { freePort } from '../../e2e/free-port.js';
+import { accessibilityProblems } from '../../helpers/page-checks.js';
 import { createCategory, createShopProduct } from './pages/shop-fixtures.js';
 import { extDemoData } from '../../../src/extensions/demo-data/index.js';
 import { runCommand } from '../../../src/platform/console/runner.js';
@@ -24,7 +25,8 @@ const WIDTHS = [390, 768, 1280] as const;
  * A shopper in a real browser, on a phone (390 px), a tablet (768 px) and a desktop (1280 px), in a shop seeded
  * with the demo catalogue (flagship channel, with images): finds a demo product through the header's search box,
  * finds a product through the suggestions, orders it, finds the order in the history, edits an address and changes the
- * password. No page may scroll sideways, nothing may log a console error.
+ * password. No page may scroll sideways, nothing may log a console error, axe finds no serious or critical WCAG 2.1 AA
+ * violation on any page.
  */
 describe.skipIf(!runnable)('a shopper in a real browser', () => {
   let t: TestPlatform;
@@ -101,7 +103,9 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
         const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
         expect(scrollWidth, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
         await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
+        accessibility.push(...(await accessibilityProblems(page)));
       };
+      const accessibility: string[] = [];
       const email = `shopper-${width}-${newId().slice(0, 6)}@example.com`;
       const password = 'first password';
       try {
@@ -234,6 +238,8 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
         await shot('15-not-found');
 
         expect(consoleErrors).toEqual([]);
+        // WCAG 2.1 AA: no serious or critical violation on any page shown
+        expect(accessibility).toEqual([]);
       } finally {
         await context.close();
       }
