@@ -12,6 +12,7 @@ export { CSRF_FIELD, CSRF_HEADER } from './csrf.js';
 export type {
   StorefrontCustomer,
   StorefrontContext,
+  BuyerContext,
   CustomerContext,
   StorefrontRequest,
   StorefrontHandler,

@@ -54,6 +54,7 @@ export async function commonPageData(
   const context = await attempt('visitor context', () => loadStorefrontContext(request, reply), () => ({
     sessionToken: request.storefront?.sessionToken ?? '',
     customer: undefined,
+    buyer: undefined,
   }));
   const [shopName, navigation, cartCount] = await Promise.all([
     attempt('shop name', framework.shopName, () => DEFAULT_SHOP_NAME),

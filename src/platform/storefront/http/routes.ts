@@ -6,11 +6,13 @@ import { addFlash } from './flash.js';
 import { safeLocalPath } from './safe-local-path.js';
 import { loadStorefrontContext, readSessionToken } from './session.js';
 import { wantsJson } from './request-kind.js';
-import type { CustomerContext, StorefrontContext, StorefrontHandler, StorefrontRequest, StorefrontResponseKind } from './types.js';
+import type { BuyerContext, CustomerContext, StorefrontContext, StorefrontHandler, StorefrontRequest, StorefrontResponseKind } from './types.js';
 
 export interface StorefrontRouteOptions {
   /** Guests are sent to the login page (HTML) or answered 401 (JSON) before the handler runs. */
   requireCustomer?: boolean;
+  /** Like requireCustomer, but a guest who gave their details for checkout passes too (the checkout's pages). */
+  requireBuyer?: boolean;
   /**
    * TypeBox schemas of params, querystring or body (see http/schemas): the handler's request is typed by
    * them, and violations answer 400 (an error page for HTML routes) after the CSRF check.
@@ -21,7 +23,7 @@ export interface StorefrontRouteOptions {
 }
 
 /** The visitor context a handler gets: with `{ requireCustomer: true }` the customer is always there. */
-export type ContextFor<O extends StorefrontRouteOptions> = O extends { requireCustomer: true } ? CustomerContext : StorefrontContext;
+export type ContextFor<O extends StorefrontRouteOptions> = O extends { requireCustomer: true } ? CustomerContext : O extends { requireBuyer: true } ? BuyerContext : StorefrontContext;
 
 /** The schema a handler's request is typed by. */
 export type SchemaFor<O extends StorefrontRouteOptions> = O extends { schema: infer S extends FastifySchema } ? S : FastifySchema;
@@ -50,6 +52,8 @@ export interface StorefrontRoutes {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Who a route lets through to its handler. */
+type Requirement = 'nobody' | 'customer' | 'buyer';
 /** Where guests are sent from routes with `requireCustomer` (the shop's login page). */
 export const LOGIN_PATH = '/account/login';
 const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
@@ -62,7 +66,7 @@ const LOGIN_REQUIRED_MESSAGE = 'Please log in to continue.';
 export function storefrontRoutes(app: FastifyInstance): StorefrontRoutes {
   frameworkOf(app); // fail at registration, not at the first request
   const register = <O extends StorefrontRouteOptions>(definition: StorefrontRouteDefinition<O>): void => {
-    const requireCustomer = definition.options?.requireCustomer === true;
+    const requires: Requirement = definition.options?.requireCustomer === true ? 'customer' : definition.options?.requireBuyer === true ? 'buyer' : 'nobody';
     const handler = definition.handler;
     app.route({
       method: definition.method,
@@ -71,7 +75,7 @@ export function storefrontRoutes(app: FastifyInstance): StorefrontRoutes {
       config: { storefrontResponds: definition.responds, checksTextItself: definition.options?.checksTextItself === true },
       // preValidation: the body is parsed (the form field may carry the token) and a forged request is
       // refused before schema validation can tell anything about the route
-      preValidation: (request, reply) => prepareRequest(request, reply, definition.responds, requireCustomer),
+      preValidation: (request, reply) => prepareRequest(request, reply, definition.responds, requires),
       // prepareRequest has set `storefront` (with the customer where required) and fastify validated the
       // request against `schema`: the handler's request type holds from here
       handler: (request, reply) => handler(request as StorefrontRequest<ContextFor<O>, SchemaFor<O>>, reply),
@@ -89,7 +93,7 @@ async function prepareRequest(
   request: FastifyRequest,
   reply: FastifyReply,
   responds: StorefrontResponseKind,
-  requireCustomer: boolean,
+  requires: Requirement,
 ): Promise<FastifyReply | undefined> {
   if (!SAFE_METHODS.has(request.method)) {
     // only a token the visitor already holds counts: a request without the cookie cannot be genuine
@@ -97,7 +101,7 @@ async function prepareRequest(
     if (!sessionToken || !frameworkOf(request.server).csrf.verify(sessionToken, submittedCsrfToken(request))) throw invalidCsrfToken();
   }
   const context = await loadStorefrontContext(request, reply);
-  if (!requireCustomer || context.customer) return undefined;
+  if (requires === 'nobody' || (requires === 'customer' ? context.customer : context.buyer)) return undefined;
   if (responds === 'json' || wantsJson(request)) throw customerNotLoggedIn();
   addFlash(reply, 'info', LOGIN_REQUIRED_MESSAGE);
   const target = loginReturnPath(request);

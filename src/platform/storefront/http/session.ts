@@ -63,13 +63,13 @@ function writeSessionCookie(request: FastifyRequest, reply: FastifyReply, token:
 
 /**
  * The visitor's context, loaded once per request: session token (created when missing) and the customer
- * the resolver finds for it. A brand-new token belongs to nobody, so the resolver is not asked.
+ * the resolver finds for it (a guest is the buyer, not a customer). A brand-new token belongs to nobody, so the resolver is not asked.
  */
 export async function loadStorefrontContext(request: FastifyRequest, reply: FastifyReply): Promise<StorefrontContext> {
   if (request.storefront) return request.storefront;
   const existing = readSessionToken(request);
   const sessionToken = existing ?? issueSessionToken(request, reply);
-  const customer = existing ? await frameworkOf(request.server).resolveCustomer(request, existing) : undefined;
-  request.storefront = { sessionToken, customer };
+  const buyer = existing ? await frameworkOf(request.server).resolveCustomer(request, existing) : undefined;
+  request.storefront = { sessionToken, customer: buyer?.guest ? undefined : buyer, buyer };
   return request.storefront;
 }

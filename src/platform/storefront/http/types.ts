@@ -7,18 +7,29 @@ export interface StorefrontCustomer {
   firstName: string;
   lastName: string;
   email: string;
+  /** A guest: gave their details for one order, has no password and no account pages. */
+  guest?: boolean;
 }
 
 /** What every storefront route knows about its visitor. */
 export interface StorefrontContext {
   /** The Store API context token of this visitor (cookie `sw-context-token`). */
   sessionToken: string;
+  /** The logged-in registered customer; a guest is not one (no account menu, no account pages). */
   customer: StorefrontCustomer | undefined;
+  /** Who orders: the registered customer, or a guest who gave their details for checkout. */
+  buyer: StorefrontCustomer | undefined;
 }
 
 /** The context of a route registered with `{ requireCustomer: true }`: a guest never reaches its handler. */
 export interface CustomerContext extends StorefrontContext {
   customer: StorefrontCustomer;
+  buyer: StorefrontCustomer;
+}
+
+/** The context of a route registered with `{ requireBuyer: true }`: a registered customer or a guest with their details. */
+export interface BuyerContext extends StorefrontContext {
+  buyer: StorefrontCustomer;
 }
 
 /** A storefront route's request: params, query and body typed by the route's TypeBox schema (`options.schema`). */
