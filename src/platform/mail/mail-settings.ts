@@ -1,3 +1,4 @@
+import { DEFAULT_SALES_CHANNEL_ID } from '../first-start/default-shop.js';
 import type { MailAddress, MailReaders } from './mail-type.js';
 
 /**
@@ -6,7 +7,7 @@ import type { MailAddress, MailReaders } from './mail-type.js';
  *   `no-reply@<APP_URL's host>`;
  * - `core.mailerSettings.senderName`: the From name, else the template's sender name, else the shop name;
  * - `core.basicInformation.email`: the shop owner's address, where the contact form goes;
- * - `core.basicInformation.shopName`: the shop name mails print (default "Demo Shop", as the storefront).
+ * - `core.basicInformation.shopName`: the shop name mails print, as the storefront's header (see shopNameOf).
  */
 export const MAIL_SETTING_KEYS = {
   senderAddress: 'core.mailerSettings.senderAddress',
@@ -15,9 +16,23 @@ export const MAIL_SETTING_KEYS = {
   shopName: 'core.basicInformation.shopName',
 } as const;
 
-const DEFAULT_SHOP_NAME = 'Demo Shop';
+export const DEFAULT_SHOP_NAME = 'Demo Shop';
 // enough to tell an address from a typo in a setting; the SMTP server has the last word
 const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+$/;
+
+/**
+ * The channel's brand name, the same in its storefront and its mails: the shop name setting (the
+ * channel's over the global one), else the channel's own name, else "Demo Shop". The channel made at
+ * first start is the demo shop itself: its name "Storefront" says what kind of channel it is, not a brand.
+ */
+export async function shopNameOf(platform: Pick<MailReaders, 'systemConfig' | 'db'>, salesChannelId: string | null): Promise<string> {
+  const configured = await text(platform, MAIL_SETTING_KEYS.shopName, salesChannelId);
+  if (configured) return configured;
+  if (!salesChannelId || salesChannelId === DEFAULT_SALES_CHANNEL_ID) return DEFAULT_SHOP_NAME;
+  const row = await platform.db.selectFrom('sales_channel').select('name').where('id', '=', salesChannelId).executeTakeFirst();
+  const name = typeof row?.name === 'string' ? row.name.trim() : '';
+  return name || DEFAULT_SHOP_NAME;
+}
 
 async function text(platform: Pick<MailReaders, 'systemConfig'>, key: string, salesChannelId: string | null): Promise<string | undefined> {
   const value = await platform.systemConfig.get(key, salesChannelId);
@@ -40,7 +55,7 @@ export async function shopOwnerAddress(platform: Pick<MailReaders, 'systemConfig
 
 /** The variables every mail has: `shopName`, `salesChannel` (`id`, `name`) and `storefrontUrl`. */
 export async function commonVariables(platform: Pick<MailReaders, 'systemConfig' | 'env' | 'db'>, salesChannelId: string | null): Promise<Record<string, unknown>> {
-  const shopName = (await text(platform, MAIL_SETTING_KEYS.shopName, salesChannelId)) ?? DEFAULT_SHOP_NAME;
+  const shopName = await shopNameOf(platform, salesChannelId);
   if (!salesChannelId) return { shopName, salesChannel: null, storefrontUrl: platform.env.appUrl };
   const row = await platform.db
     .selectFrom('sales_channel as sc')

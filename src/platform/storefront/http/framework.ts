@@ -17,6 +17,20 @@ export interface StorefrontFrameworkOptions {
   isExtensionActive(name: string): boolean;
 }
 
+/** The channel's own look around every page: brand, switchers and footer (see pages/shop-layout.ts). */
+export interface ShopLayout {
+  shopName: string;
+  /** The header's logo; absent: the name as text. */
+  logo?: { url: string; alt: string };
+  /** URL of the channel's brand colour stylesheet; absent: the stock colours. */
+  brandStylesheet?: string;
+  /** The channel's currencies, only when there is a choice (2+). */
+  currencies?: Array<{ id: string; isoCode: string; symbol: string; name: string; selected: boolean }>;
+  footerLinks?: Array<{ name: string; url: string }>;
+}
+
+export type ShopLayoutProvider = (request: FastifyRequest) => Promise<ShopLayout>;
+
 /** The storefront's shared state: templates, keys, and what other modules and extensions plug in. */
 export class StorefrontFramework {
   readonly views: TemplateViews;
@@ -30,6 +44,7 @@ export class StorefrontFramework {
   cartCount: CartCountProvider = async () => 0;
   resolveCustomer: CustomerResolver = async () => undefined;
   resolveSalesChannelId: SalesChannelResolver = async () => undefined;
+  shopLayout: ShopLayoutProvider = async () => ({ shopName: await this.shopName() });
   readonly profileSlots: ProfileSlot[] = [];
 
   constructor(options: StorefrontFrameworkOptions) {
@@ -68,6 +83,11 @@ export function setCartCountProvider(app: FastifyInstance, provider: CartCountPr
 /** Who the visitor is, given their session token (default: always a guest). */
 export function setCustomerResolver(app: FastifyInstance, resolver: CustomerResolver): void {
   frameworkOf(app).resolveCustomer = resolver;
+}
+
+/** The channel's brand, switchers and footer (default: the global shop name only). */
+export function setShopLayoutProvider(app: FastifyInstance, provider: ShopLayoutProvider): void {
+  frameworkOf(app).shopLayout = provider;
 }
 
 /** Which sales channel a request is for (default: none known). */

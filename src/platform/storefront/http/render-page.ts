@@ -1,13 +1,18 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { StorefrontFramework } from './framework.js';
+import type { ShopLayout, StorefrontFramework } from './framework.js';
 import { frameworkOf } from './framework.js';
+import { DEFAULT_SHOP_NAME } from '../../mail/mail-settings.js';
 import { consumeFlashes, type FlashMessage } from './flash.js';
 import { loadStorefrontContext } from './session.js';
 import type { NavigationItem, StorefrontCustomer } from './types.js';
 
+export { DEFAULT_SHOP_NAME };
+
 /** What every page template receives besides its own data. */
 export interface CommonPageData {
   shopName: string;
+  /** The channel's brand, currency choice and footer links. */
+  shop: ShopLayout;
   navigation: NavigationItem[];
   /** Items in the visitor's cart (sum of quantities). */
   cartCount: number;
@@ -19,7 +24,6 @@ export interface CommonPageData {
   currentPath: string;
 }
 
-export const DEFAULT_SHOP_NAME = 'Demo Shop';
 
 /**
  * Renders `template` with the common page data merged under `data` (keys in `data` win) and sends it
@@ -56,13 +60,14 @@ export async function commonPageData(
     customer: undefined,
     buyer: undefined,
   }));
-  const [shopName, navigation, cartCount] = await Promise.all([
-    attempt('shop name', framework.shopName, () => DEFAULT_SHOP_NAME),
+  const [shop, navigation, cartCount] = await Promise.all([
+    attempt('shop layout', () => framework.shopLayout(request), (): ShopLayout => ({ shopName: DEFAULT_SHOP_NAME })),
     attempt('navigation', () => framework.navigation(request), (): NavigationItem[] => []),
     attempt('cart count', () => framework.cartCount(request), () => 0),
   ]);
   return {
-    shopName,
+    shopName: shop.shopName,
+    shop,
     navigation,
     cartCount,
     customer: context.customer,

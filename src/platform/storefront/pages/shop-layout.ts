@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { setShopLayoutProvider, type ShopLayout, type ShopLayoutProvider } from '../http/framework.js';
+import { currencyChoicesOf, registerCurrencySwitch } from './context-currency.js';
+import { brandOf, registerBrandStylesheet } from './shop-brand.js';
+import { footerLinksOf } from './shop-footer.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+/** Every page's frame for the request's channel: its brand, its currency choice and its footer links. */
+export function shopLayoutProvider(services: StorefrontServices): ShopLayoutProvider {
+  return async (request): Promise<ShopLayout> => {
+    const context = await services.contexts.contextOf(request);
+    const salesChannelId = context.salesChannel.id;
+    const [brand, currencies, footerLinks] = await Promise.all([
+      brandOf(services, salesChannelId),
+      currencyChoicesOf(services, context),
+      footerLinksOf(services, salesChannelId),
+    ]);
+    return { ...brand, ...(currencies ? { currencies } : {}), footerLinks };
+  };
+}
+
+/** The channel as its own shop: the layout provider, the brand stylesheet and the currency switch. */
+export function registerShopLayout(app: FastifyInstance, services: StorefrontServices): void {
+  setShopLayoutProvider(app, shopLayoutProvider(services));
+  registerBrandStylesheet(app, services);
+  registerCurrencySwitch(app, services);
+}
