@@ -6,6 +6,7 @@ import { registerCatalogPages } from './pages/catalog-pages.js';
 import { registerCheckoutPages } from './pages/checkout-pages.js';
 import { cartCountProvider, categoryNavigationProvider, contextCustomerResolver } from './pages/layout-providers.js';
 import { registerSearchPages } from './pages/search-pages.js';
+import { registerShopLayout } from './pages/shop-layout.js';
 import { registerAccountAreaPages } from './pages/account-area-pages.js';
 import { moneyFilter } from './pages/money-filter.js';
 import { registerOrderPaymentPages } from './pages/order-payment-pages.js';
@@ -26,6 +27,7 @@ export const storefrontModule: PlatformModule = {
     setNavigationProvider(app, categoryNavigationProvider(services));
     setCartCountProvider(app, cartCountProvider(services));
     setSalesChannelResolver(app, async (request) => (await services.contexts.channelOf(request)).salesChannel.id);
+    registerShopLayout(app, services);
     registerSeoLinks(app, services);
     const catalogPages = registerCatalogPages(app, services);
     registerCartPages(app, services);
