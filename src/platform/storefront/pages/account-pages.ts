@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors/app-error.js';
 import { loadCustomerJson } from '../../customer/account/customer-json.js';
 import { loginCustomer, logoutCustomer } from '../../customer/account/customer-login.js';
+import { convertGuest } from '../../customer/account/guest-conversion.js';
 import { registerCustomer } from '../../customer/account/register-customer.js';
 import { violationMessagesByPointer } from '../../customer/account/violations.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
@@ -16,6 +17,8 @@ const REGISTER_PATH = '/account/register';
 
 // where to go afterwards; safeLocalPath falls back for anything that is not a local path (a list too)
 const RedirectQuery = { querystring: Type.Object({ redirectTo: Type.Optional(Type.Unknown()) }) };
+// `guest=1`: the details for one order, without an account (offered on the way to checkout only)
+const RegisterQuery = { querystring: Type.Object({ redirectTo: Type.Optional(Type.Unknown()), guest: Type.Optional(Type.Unknown()) }) };
 
 const BAD_CREDENTIALS_MESSAGE = 'Could not find an account that matches the given e-mail address and password.';
 
@@ -43,7 +46,7 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
     async (request, reply) => {
       const redirectTo = safeLocalPath(request.query.redirectTo, ACCOUNT_PATH);
       if (request.storefront.customer) return reply.redirect(redirectTo, 302);
-      return renderPage(reply, 'account/login.njk', { values: {}, redirectTo });
+      return renderPage(reply, 'account/login.njk', { values: {}, redirectTo, guestCheckout: isCheckoutPath(redirectTo) });
     },
     { schema: RedirectQuery },
   );
@@ -59,7 +62,7 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
       clientErrorMessages(error);
       addFlash(reply, 'danger', loginFailureMessage(error as AppError));
       // one answer for unknown addresses and wrong passwords alike: nothing tells which it was
-      return renderPage(reply, 'account/login.njk', { values: { email: fields.email ?? '' }, redirectTo }, (error as AppError).status);
+      return renderPage(reply, 'account/login.njk', { values: { email: fields.email ?? '' }, redirectTo, guestCheckout: isCheckoutPath(redirectTo) }, (error as AppError).status);
     }
     // the session takes the customer context's new token (the guest token is worth nothing now); the
     // guest's cart follows by itself: the checkout listens to the token change
@@ -74,9 +77,10 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
       const redirectTo = safeLocalPath(request.query.redirectTo, ACCOUNT_PATH);
       if (request.storefront.customer) return reply.redirect(redirectTo, 302);
       const context = await contexts.contextOf(request);
-      return renderRegistration(reply, services, context, { countryId: context.salesChannel.countryId }, {}, redirectTo, 200);
+      const values = { countryId: context.salesChannel.countryId, ...(request.query.guest === '1' && isCheckoutPath(redirectTo) ? { guest: '1' } : {}) };
+      return renderRegistration(reply, services, context, values, {}, redirectTo, 200);
     },
-    { schema: RedirectQuery },
+    { schema: RegisterQuery },
   );
 
   routes.formPost(REGISTER_PATH, async (request, reply) => {
@@ -97,11 +101,36 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
       return renderRegistration(reply, services, guest, values, fieldErrors, redirectTo, 400);
     }
     if (awaitsConfirmation) {
+      // (never for a guest: a guest has nothing to log in with)
       return redirectWithFlash(reply, LOGIN_PATH, 'info', 'Your account has been created. We have sent you an e-mail with a link: please confirm your address with it, then log in.');
     }
     contexts.adopt(request, reply, customerContext);
+    if (customerContext.customer?.guest) return redirectWithFlash(reply, redirectTo, 'success', 'Thank you! Please check your order and place it.');
     return redirectWithFlash(reply, redirectTo, 'success', 'Your account has been created. Welcome!');
   }, { checksTextItself: true });
+
+  // a guest's account after the order: the password makes the guest account a registered one (Shopware's
+  // ConvertGuestRoute), then a login with it gives the session a new token, as every login does
+  routes.formPost(
+    '/account/convert-guest',
+    async (request, reply) => {
+      const fields = formFields(request.body);
+      const buyer = request.storefront.buyer;
+      if (!buyer.guest) return reply.redirect(ACCOUNT_PATH, 302);
+      try {
+        await convertGuest(platform, buyer.id, { password: fields.password ?? '' });
+      } catch (error) {
+        const messages = clientErrorMessages(error);
+        for (const message of messages) addFlash(reply, 'danger', message);
+        // back to the finish page the form is on
+        return reply.redirect(safeLocalPath(fields.redirectTo, '/'), 302);
+      }
+      const context = await contexts.contextOf(request);
+      contexts.adopt(request, reply, await loginCustomer(platform, context, { email: buyer.email, password: fields.password ?? '' }, request.ip));
+      return redirectWithFlash(reply, ACCOUNT_PATH, 'success', 'Your account has been created. Welcome!');
+    },
+    { requireBuyer: true, checksTextItself: true },
+  );
 
   routes.formPost('/account/logout', async (request, reply) => {
     const context = await contexts.contextOf(request);
@@ -123,6 +152,11 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
   routes.page('/account/profile', async (_request, reply) => reply.redirect(ACCOUNT_PATH, 302));
 }
 
+/** Guest orders are offered on the way to checkout, where an order follows; elsewhere the form creates an account. */
+function isCheckoutPath(path: string): boolean {
+  return path === '/checkout' || path.startsWith('/checkout/') || path.startsWith('/checkout?');
+}
+
 function loginFailureMessage(error: AppError): string {
   if (error.code === 'CHECKOUT__CUSTOMER_AUTH_THROTTLED') {
     const seconds = (error.meta?.parameters as { seconds?: unknown } | undefined)?.seconds;
@@ -137,7 +171,8 @@ function registrationBody(fields: Record<string, string>): Record<string, unknow
     firstName: fields.firstName ?? '',
     lastName: fields.lastName ?? '',
     email: fields.email ?? '',
-    password: fields.password ?? '',
+    // a guest orders without an account: no password (the registration ignores one)
+    ...(fields.guest === '1' && isCheckoutPath(safeLocalPath(fields.redirectTo, ACCOUNT_PATH)) ? { guest: true } : { password: fields.password ?? '' }),
     billingAddress: {
       street: fields.street ?? '',
       zipcode: fields.zipcode ?? '',

@@ -41,7 +41,7 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
       const cart = await carts.get(context);
       if (cart.lineItems.length === 0) return redirectWithFlash(reply, CART_PATH, 'info', 'Your cart is empty.');
       const [account, paymentMethods, shippingMethods] = await Promise.all([
-        loadCustomerJson(platform, request.storefront.customer.id),
+        loadCustomerJson(platform, request.storefront.buyer.id),
         availablePaymentMethods(platform, context),
         availableShippingMethods(services, context),
       ]);
@@ -55,7 +55,7 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
         tosError: request.query.tos === 'missing',
       });
     },
-    { requireCustomer: true, schema: ConfirmQuery },
+    { requireBuyer: true, schema: ConfirmQuery },
   );
 
   routes.formPost('/checkout/configure', async (request, reply) => {
@@ -99,17 +99,17 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
       }
       return startPayment(services, request, reply, context, orderId);
     },
-    { requireCustomer: true, checksTextItself: true },
+    { requireBuyer: true, checksTextItself: true },
   );
 
   routes.page(
     FINISH_PATH,
     async (request, reply) => {
       const context = await contexts.contextOf(request);
-      const order = await loadCustomerOrder(platform, request.query.orderId, request.storefront.customer.id, context.salesChannel.id);
-      return renderPage(reply, 'checkout/finish.njk', { order, currency: order.currency });
+      const order = await loadCustomerOrder(platform, request.query.orderId, request.storefront.buyer.id, context.salesChannel.id);
+      return renderPage(reply, 'checkout/finish.njk', { order, currency: order.currency, guest: request.storefront.buyer.guest === true });
     },
-    { requireCustomer: true, schema: FinishQuery },
+    { requireBuyer: true, schema: FinishQuery },
   );
 }
 

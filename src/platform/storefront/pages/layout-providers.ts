@@ -5,14 +5,15 @@ import type { CartCountProvider, CustomerResolver, NavigationItem, NavigationPro
 import type { StorefrontServices } from './storefront-services.js';
 
 /**
- * Who the visitor is: the customer of the Store API context behind the session token. Guest accounts
- * (ordering without registration, not offered by this storefront) count as not logged in.
+ * Who the visitor is: the customer of the Store API context behind the session token. A guest account
+ * (details given for one order, no password) comes back marked `guest`: the buyer of the checkout, not
+ * a logged-in customer.
  */
 export function contextCustomerResolver(services: StorefrontServices): CustomerResolver {
   return async (request, sessionToken): Promise<StorefrontCustomer | undefined> => {
     const customer = (await services.contexts.contextOf(request, sessionToken)).customer;
-    if (!customer || customer.guest) return undefined;
-    return { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email };
+    if (!customer) return undefined;
+    return { id: customer.id, firstName: customer.firstName, lastName: customer.lastName, email: customer.email, guest: customer.guest };
   };
 }
 

@@ -43,7 +43,7 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
     '/account/order/edit/:orderId',
     async (request, reply) => {
       const context = await contexts.contextOf(request);
-      const order = await loadCustomerOrder(platform, request.params.orderId, request.storefront.customer.id, context.salesChannel.id);
+      const order = await loadCustomerOrder(platform, request.params.orderId, request.storefront.buyer.id, context.salesChannel.id);
       const retry = canRetryPayment(order);
       const methods = retry ? await availablePaymentMethods(platform, context) : [];
       // the last attempt's method when it is still offered, else the first: one radio is always checked
@@ -57,7 +57,7 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
         paymentMethods: paymentMethodChoices(methods, preselected),
       });
     },
-    { requireCustomer: true, schema: OrderPaymentPage },
+    { requireBuyer: true, schema: OrderPaymentPage },
   );
 
   routes.formPost(
@@ -65,7 +65,7 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
     async (request, reply) => {
       const fields = formFields(request.body);
       const context = await contexts.contextOf(request);
-      const order = await loadCustomerOrder(platform, request.params.orderId, request.storefront.customer.id, context.salesChannel.id);
+      const order = await loadCustomerOrder(platform, request.params.orderId, request.storefront.buyer.id, context.salesChannel.id);
       const methods = await availablePaymentMethods(platform, context);
       const method = methods.find((candidate) => candidate.id === fields.paymentMethodId);
       if (!method) return redirectWithFlash(reply, orderPaymentPath(order.id), 'danger', 'Please choose one of the payment methods offered.');
@@ -74,6 +74,6 @@ export function registerOrderPaymentPages(app: FastifyInstance, services: Storef
       }
       return startPayment(services, request, reply, context, order.id);
     },
-    { requireCustomer: true, schema: { params: OrderParams } },
+    { requireBuyer: true, schema: { params: OrderParams } },
   );
 }
