@@ -12,6 +12,7 @@ import { moneyFilter } from './pages/money-filter.js';
 import { registerOrderPaymentPages } from './pages/order-payment-pages.js';
 import { createStorefrontServices } from './pages/storefront-services.js';
 import { registerSeoLinks, registerSeoPaths } from './pages/seo-paths.js';
+import { registerWishlistPages } from './pages/wishlist-pages.js';
 
 /**
  * The shop's HTML pages at `/`: catalog, cart, account and checkout, rendered on the services the
@@ -36,6 +37,7 @@ export const storefrontModule: PlatformModule = {
     registerOrderPaymentPages(app, services);
     registerSearchPages(app, services);
     registerAccountAreaPages(app, services);
+    registerWishlistPages(app, services);
     registerSeoPaths(app, services, catalogPages);
   },
 };
