@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../errors/app-error.js';
+import { addWishlistProduct, assertWishlistEnabled, loadWishlist, removeWishlistProduct } from '../../customer/wishlist/wishlist.js';
+import { redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
+import { formFields } from './form-input.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+const WISHLIST_PATH = '/wishlist';
+// a page this long holds any wishlist a shopper keeps; the Store API pages longer ones
+const WISHLIST_PAGE_LIMIT = 100;
+const ProductParams = { params: Type.Object({ productId: Type.String() }) };
+
+/**
+ * The logged-in customer's wishlist: its page, and adding and removing products from any page (the
+ * heart of `_partials/wishlist-button.njk`). Guests have none: the buttons send them to the login page, and
+ * nothing is kept for them in the browser (decided: no guest wishlist to merge at login).
+ */
+export function registerWishlistPages(app: FastifyInstance, services: StorefrontServices): void {
+  const { platform, contexts } = services;
+  const routes = storefrontRoutes(app);
+
+  routes.page(
+    WISHLIST_PATH,
+    async (request, reply) => {
+      const context = await contexts.contextOf(request);
+      await assertWishlistEnabled(platform, context.salesChannel.id);
+      const products = await loadWishlist(platform, context, request.storefront.customer.id, { limit: WISHLIST_PAGE_LIMIT, offset: 0 }).then(
+        (wishlist) => wishlist.products,
+        (error: unknown) => {
+          // no wishlist yet: an empty one
+          if (error instanceof AppError && error.code === 'CHECKOUT__WISHLIST_NOT_FOUND') return [];
+          throw error;
+        },
+      );
+      return renderPage(reply, 'page/wishlist.njk', {
+        currency: context.currency,
+        products: products.map((product) => ({ id: product.id, name: product.name, url: `/detail/${product.id}`, cover: product.cover, unitPrice: product.calculatedPrice.unitPrice, available: product.available })),
+      });
+    },
+    { requireCustomer: true },
+  );
+
+  routes.formPost(
+    '/wishlist/add/:productId',
+    async (request, reply) => {
+      const back = safeLocalPath(formFields(request.body).redirectTo, WISHLIST_PATH);
+      const context = await contexts.contextOf(request);
+      await assertWishlistEnabled(platform, context.salesChannel.id);
+      try {
+        await addWishlistProduct(platform, context, request.storefront.customer.id, request.params.productId);
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        if (error.code === 'CHECKOUT__DUPLICATE_WISHLIST_PRODUCT') return redirectWithFlash(reply, back, 'info', 'This product is already on your wishlist.');
+        return redirectWithFlash(reply, back, 'danger', 'This product cannot be added to your wishlist.');
+      }
+      return redirectWithFlash(reply, back, 'success', 'The product has been added to your wishlist.');
+    },
+    { requireCustomer: true, schema: ProductParams },
+  );
+
+  routes.formPost(
+    '/wishlist/remove/:productId',
+    async (request, reply) => {
+      const back = safeLocalPath(formFields(request.body).redirectTo, WISHLIST_PATH);
+      const context = await contexts.contextOf(request);
+      try {
+        await removeWishlistProduct(platform, context, request.storefront.customer.id, request.params.productId);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.code !== 'CHECKOUT__WISHLIST_PRODUCT_NOT_FOUND') throw error;
+      }
+      // removed, or was not there: either way it is not on the list now
+      return redirectWithFlash(reply, back, 'success', 'The product has been removed from your wishlist.');
+    },
+    { requireCustomer: true, schema: ProductParams },
+  );
+}

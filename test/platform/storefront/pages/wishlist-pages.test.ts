@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
+import { Browser } from '../browser.js';
+import { createShopProduct, locationPath, registerThroughForm, submitForm, textOf } from './shop-fixtures.js';
+
+let t: TestPlatform;
+let lampId: string;
+let vaseId: string;
+
+beforeAll(async () => {
+  t = await createTestPlatform();
+  lampId = await createShopProduct(t.platform, { name: 'Brass lamp', gross: 80 });
+  vaseId = await createShopProduct(t.platform, { name: 'Glass vase', gross: 25 });
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+const wishlistRows = (customerEmail: string) =>
+  t.platform.db
+    .selectFrom('customer_wishlist_product as p')
+    .innerJoin('customer_wishlist as w', 'w.id', 'p.customer_wishlist_id')
+    .innerJoin('customer as c', 'c.id', 'w.customer_id')
+    .select('p.product_id')
+    .where('c.email', '=', customerEmail)
+    .execute();
+
+describe('the wishlist', () => {
+  it('a customer adds products from a page, sees them listed and removes one', async () => {
+    const browser = new Browser(t.app);
+    const customer = await registerThroughForm(browser);
+    expect(textOf((await browser.get('/wishlist')).body)).toContain('Your wishlist is empty.');
+
+    const added = await submitForm(browser, `/detail/${lampId}`, `/wishlist/add/${lampId}`, { redirectTo: `/detail/${lampId}` });
+    expect(locationPath(added)).toBe(`/detail/${lampId}`);
+    await submitForm(browser, `/detail/${vaseId}`, `/wishlist/add/${vaseId}`, {});
+    // twice: a message, one row
+    const again = await submitForm(browser, `/detail/${vaseId}`, `/wishlist/add/${vaseId}`, {});
+    expect(locationPath(again)).toBe('/wishlist');
+    expect((await wishlistRows(customer.email)).map((row) => row.product_id).sort()).toEqual([lampId, vaseId].sort());
+
+    const page = await browser.get('/wishlist');
+    expect(page.statusCode).toBe(200);
+    const text = textOf(page.body);
+    expect(text).toContain('This product is already on your wishlist.');
+    expect(text).toContain('Brass lamp');
+    expect(text).toContain('Glass vase');
+    expect(page.body).toContain(`action="/wishlist/remove/${lampId}"`);
+    expect(page.body).toContain('<span class="visually-hidden">Remove Brass lamp from wishlist</span>');
+
+    const removed = await submitForm(browser, '/wishlist', `/wishlist/remove/${lampId}`, { redirectTo: '/wishlist' });
+    expect(locationPath(removed)).toBe('/wishlist');
+    expect((await wishlistRows(customer.email)).map((row) => row.product_id)).toEqual([vaseId]);
+    expect(textOf((await browser.get('/wishlist')).body)).not.toContain('Brass lamp');
+  });
+
+  it('an unknown product is refused with a message and writes nothing', async () => {
+    const browser = new Browser(t.app);
+    const customer = await registerThroughForm(browser);
+    const refused = await submitForm(browser, '/', `/wishlist/add/${'f'.repeat(32)}`, { redirectTo: '/' });
+    expect(locationPath(refused)).toBe('/');
+    expect(textOf((await browser.get('/')).body)).toContain('This product cannot be added to your wishlist.');
+    expect(await wishlistRows(customer.email)).toEqual([]);
+  });
+
+  it('a guest is sent to the login page and nothing is written; a post without the CSRF token is refused', async () => {
+    const guest = new Browser(t.app);
+    const page = await guest.get('/wishlist');
+    expect(locationPath(page)).toBe('/account/login?redirectTo=%2Fwishlist');
+    const add = await submitForm(guest, `/detail/${lampId}`, `/wishlist/add/${lampId}`, {});
+    expect(locationPath(add)).toMatch(/^\/account\/login/);
+    expect(await t.platform.db.selectFrom('customer_wishlist_product').select('id').where('product_id', '=', lampId).execute()).toEqual([]);
+
+    const browser = new Browser(t.app);
+    const customer = await registerThroughForm(browser);
+    const forged = await browser.request('POST', `/wishlist/add/${lampId}`, { form: { redirectTo: '/' } });
+    expect(forged.statusCode).toBe(403);
+    expect(await wishlistRows(customer.email)).toEqual([]);
+  });
+
+  it('is gone when the channel turns the wishlist off', async () => {
+    const browser = new Browser(t.app);
+    await registerThroughForm(browser);
+    await t.platform.systemConfig.set(t.platform.db, 'core.cart.wishlistEnabled', false);
+    try {
+      expect((await browser.get('/wishlist')).statusCode).toBe(403);
+    } finally {
+      await t.platform.systemConfig.set(t.platform.db, 'core.cart.wishlistEnabled', true);
+    }
+  });
+});
