@@ -40,11 +40,12 @@ async function primaryColourOf(services: BrandServices, salesChannelId: string):
   return HEX_COLOUR.test(value) ? value.toLowerCase() : undefined;
 }
 
+// origin-relative: the channel may answer on its own domain, and the CSP allows images of the page's origin
 async function logoUrlOf(services: BrandServices, mediaId: string): Promise<string | undefined> {
   const id = mediaId.trim().toLowerCase();
   if (!isId(id)) return undefined;
   const row = await services.platform.db.selectFrom('media').select('path').where('id', '=', id).executeTakeFirst();
-  return typeof row?.path === 'string' && row.path !== '' ? mediaUrl(row.path, services.platform.env.appUrl) : undefined;
+  return typeof row?.path === 'string' && row.path !== '' ? mediaUrl(row.path) : undefined;
 }
 
 function colourVersion(colour: string): string {
@@ -60,12 +61,22 @@ function luminance(colour: string): number {
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
-/** The brand colour and the text colour on it: white or black, whichever contrasts more (always >= 4.5:1). */
+/** `#rrggbb` moved `share` of the way towards `target` (0 black, 255 white). */
+function mix(colour: string, target: number, share: number): string {
+  return `#${[1, 3, 5]
+    .map((at) => Math.round(Number.parseInt(colour.slice(at, at + 2), 16) * (1 - share) + target * share).toString(16).padStart(2, '0'))
+    .join('')}`;
+}
+
+/**
+ * The brand colour, the text colour on it (white or black, whichever contrasts more: always >= 4.5:1)
+ * and a hover shade that moves away from the text colour, so the contrast only grows.
+ */
 export function brandCss(colour: string): string {
   const light = luminance(colour);
-  const onWhite = 1.05 / (light + 0.05);
-  const onBlack = (light + 0.05) / 0.05;
-  return `:root{--brand:${colour};--brand-text:${onWhite >= onBlack ? '#fff' : '#000'}}\n`;
+  const whiteText = 1.05 / (light + 0.05) >= (light + 0.05) / 0.05;
+  const hover = whiteText ? mix(colour, 0, 0.15) : mix(colour, 255, 0.25);
+  return `:root{--brand:${colour};--brand-text:${whiteText ? '#fff' : '#000'};--brand-hover:${hover}}\n`;
 }
 
 /**
