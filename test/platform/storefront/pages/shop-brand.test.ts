@@ -145,6 +145,9 @@ describe('the currency switch', () => {
     expect(mainOf(after)).toContain('$10.80');
     expect(mainOf(after)).not.toContain('€');
     expect(after.body).toContain(`<option value="${USD}" selected>USD ($)</option>`);
+    const listing = mainOf(await browser.get('/'));
+    expect(listing).toContain('$10.80');
+    expect(listing).not.toContain('€');
 
     await submitForm(browser, `/detail/${productId}`, '/checkout/line-item/add', { productId, quantity: '2' });
     // the cart recalculates in the context's currency (the header's currency list aside)
