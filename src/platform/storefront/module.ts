@@ -13,6 +13,7 @@ import { registerOrderPaymentPages } from './pages/order-payment-pages.js';
 import { createStorefrontServices } from './pages/storefront-services.js';
 import { registerSeoLinks, registerSeoPaths } from './pages/seo-paths.js';
 import { registerWishlistPages } from './pages/wishlist-pages.js';
+import { registerProductReviewForm } from './pages/product-review-form.js';
 
 /**
  * The shop's HTML pages at `/`: catalog, cart, account and checkout, rendered on the services the
@@ -38,6 +39,7 @@ export const storefrontModule: PlatformModule = {
     registerSearchPages(app, services);
     registerAccountAreaPages(app, services);
     registerWishlistPages(app, services);
+    registerProductReviewForm(app, services);
     registerSeoPaths(app, services, catalogPages);
   },
 };
