@@ -17,6 +17,7 @@ import { seedProductPrices } from './families/product-prices.js';
 import { seedProducts } from './families/products.js';
 import { seedReviews } from './families/reviews.js';
 import { resolveSalesChannels, writeSalesChannels } from './families/sales-channels.js';
+import { writeShopNames } from './families/shop-names.js';
 import { loadShopDefaults } from './shop-defaults.js';
 
 export interface SeedResult {
@@ -51,6 +52,7 @@ export async function seedDemoData(host: ExtensionHost, blueprint: Blueprint, op
   await seedCatalogue(ctx);
   await seedCategories(ctx);
   await writeSalesChannels(ctx, channels);
+  await writeShopNames(ctx, channels);
   await seedProducts(ctx);
   await seedProductPrices(ctx);
   if (!options.skipMedia) await seedMedia(ctx);
