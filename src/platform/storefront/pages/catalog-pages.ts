@@ -1,34 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import {
-  CATEGORY_LISTING_SORTS,
-  listCategoryProducts,
-  type CategoryListingSort,
-} from '../../catalog/store/category-product-listing.js';
+import { listCategoryProducts } from '../../catalog/store/category-product-listing.js';
+import { loadProductListing } from '../../catalog/store/product-listing.js';
 import { findChannelCategory } from '../../catalog/store/category-scope.js';
 import { loadStoreLandingPage } from '../../catalog/store/store-landing-page.js';
-import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage, storefrontRoutes } from '../http/index.js';
 import { categoryBreadcrumbs } from './breadcrumbs.js';
 import { productPageRenderer } from './product-page.js';
 import { navigationItems } from './layout-providers.js';
-import { pageParameter, paginate } from './paging.js';
+import { productCards } from './listing-cards.js';
+import { listingControls, listingRequestOf } from './listing-filters.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 const LISTING_LIMIT = 24;
 
 // ids and query values are judged by the loaders (a 404 page) and pageParameter / the sort list
 // (a default): a schema violation would answer 400 instead
-const CategoryPage = { params: Type.Object({ categoryId: Type.String() }), querystring: Type.Object({ order: Type.Optional(Type.Unknown()), p: Type.Optional(Type.Unknown()) }) };
+const CategoryPage = { params: Type.Object({ categoryId: Type.String() }), querystring: Type.Record(Type.String(), Type.Unknown()) };
 const ProductPage = { params: Type.Object({ productId: Type.String() }) };
 const LandingPage = { params: Type.Object({ landingPageId: Type.String() }) };
-
-export const SORT_LABELS: Record<CategoryListingSort, string> = {
-  'name-asc': 'Name A-Z',
-  'name-desc': 'Name Z-A',
-  'price-asc': 'Price ascending',
-  'price-desc': 'Price descending',
-};
 
 /** The shop's catalog: home page, category listings, product pages and landing pages. */
 export function registerCatalogPages(app: FastifyInstance, services: StorefrontServices) {
@@ -46,21 +36,20 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     return renderPage(reply, 'page/home.njk', {
       currency: context.currency,
       categories: navigationItems(categories),
-      products: listing.elements.map(productCard),
+      products: await productCards(platform.db, listing.elements),
       total: listing.total,
       // the full listing pages and sorts
       moreUrl: listing.total > listing.elements.length ? `/navigation/${rootId}` : null,
     });
   });
 
-  const categoryPage = async (request: FastifyRequest, reply: FastifyReply, categoryId: string, query: { order?: unknown; p?: unknown }) => {
+  const categoryPage = async (request: FastifyRequest, reply: FastifyReply, categoryId: string, query: Readonly<Record<string, unknown>>) => {
     const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
     // a 404 page for ids this channel does not show
     const category = await findChannelCategory(platform.db, context, categoryId);
-    const sort = CATEGORY_LISTING_SORTS.find((key) => key === query.order) ?? 'name-asc';
-    const page = pageParameter(query.p);
+    const listingRequest = listingRequestOf(query, LISTING_LIMIT);
     const [listing, children, breadcrumbs] = await Promise.all([
-      listCategoryProducts(platform.db, context, category.id, { page, limit: LISTING_LIMIT, sort, mediaBaseUrl }),
+      loadProductListing(platform.db, { registry: platform.entities, mediaBaseUrl }, context, { kind: 'category', category }, listingRequest),
       // the tree down to the category's children: its level bounds its depth below the navigation root
       navigation.of(request, Math.max(2, category.level)),
       categoryBreadcrumbs(platform.db, context, category),
@@ -68,18 +57,15 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     const isRoot = category.id === context.salesChannel.navigationCategoryId;
     const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
     const path = `/navigation/${category.id}`;
-    const urlFor = (n: number) => `${path}?${new URLSearchParams({ ...(sort === 'name-asc' ? {} : { order: sort }), p: String(n) })}`;
     return renderPage(reply, 'page/category.njk', {
       currency: context.currency,
       category: { id: category.id, name: category.name },
       breadcrumbs,
       subcategories,
-      products: listing.elements.map(productCard),
-      pagination: paginate(listing.total, page, LISTING_LIMIT, urlFor),
-      sort,
-      sortOptions: CATEGORY_LISTING_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] })),
+      products: await productCards(platform.db, listing.elements),
+      ...listingControls(path, {}, listing),
       formAction: path,
-      // the links to technical paths become SEO paths when the page is sent (seo-links.ts)
+      // without filters, paging or sorting; the links to technical paths become SEO paths when the page is sent (seo-links.ts)
       canonicalUrl: `${origin}${path}`,
     });
   };
@@ -102,17 +88,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
 /** The catalog's pages by what they show, for the technical routes and the SEO paths that stand for them. */
 export type CatalogPageRenderers = ReturnType<typeof registerCatalogPages>;
 
-/** What a product card shows. */
-export function productCard(product: SalesChannelProduct) {
-  return {
-    id: product.id,
-    name: product.name,
-    url: `/detail/${product.id}`,
-    cover: product.cover,
-    unitPrice: product.calculatedPrice.unitPrice,
-    available: product.available,
-  };
-}
+export { productCard } from './listing-cards.js';
 
 interface Node {
   id: string;

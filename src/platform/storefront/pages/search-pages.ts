@@ -1,16 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { CATEGORY_LISTING_SORTS, searchProductListing } from '../../catalog/store/category-product-listing.js';
+import { searchProductListing } from '../../catalog/store/category-product-listing.js';
+import { loadProductListing } from '../../catalog/store/product-listing.js';
 import { renderPage, storefrontRoutes } from '../http/index.js';
-import { SORT_LABELS, productCard } from './catalog-pages.js';
-import { pageParameter, paginate } from './paging.js';
+import { productCard, productCards } from './listing-cards.js';
+import { listingControls, listingRequestOf } from './listing-filters.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 const SEARCH_LIMIT = 24;
 const SUGGEST_LIMIT = 5;
 const MAX_TERM_LENGTH = 255;
 // query values are read leniently (a list or nonsense is an empty search, page 1, the default sort)
-const SearchQuery = { querystring: Type.Object({ search: Type.Optional(Type.Unknown()), order: Type.Optional(Type.Unknown()), p: Type.Optional(Type.Unknown()) }) };
+const SearchQuery = { querystring: Type.Record(Type.String(), Type.Unknown()) };
 
 function searchTerm(value: unknown): string {
   return typeof value === 'string' ? value.trim().slice(0, MAX_TERM_LENGTH) : '';
@@ -27,20 +28,15 @@ export function registerSearchPages(app: FastifyInstance, services: StorefrontSe
     async (request, reply) => {
       const term = searchTerm(request.query.search);
       const context = await contexts.contextOf(request);
-      const sort = CATEGORY_LISTING_SORTS.find((key) => key === request.query.order) ?? 'name-asc';
-      const page = pageParameter(request.query.p);
-      const sortOptions = CATEGORY_LISTING_SORTS.map((key) => ({ value: key, label: SORT_LABELS[key] }));
-      if (term === '') return renderPage(reply, 'page/search.njk', { term, searchTerm: term, products: [], pagination: null, sort, sortOptions, currency: context.currency });
-      const listing = await searchProductListing(platform.db, context, term, { page, limit: SEARCH_LIMIT, sort, mediaBaseUrl });
-      const urlFor = (n: number) => `/search?${new URLSearchParams({ search: term, ...(sort === 'name-asc' ? {} : { order: sort }), p: String(n) })}`;
+      if (term === '') return renderPage(reply, 'page/search.njk', { term, searchTerm: term, products: [], pagination: null, currency: context.currency });
+      const listingRequest = listingRequestOf(request.query, SEARCH_LIMIT);
+      const listing = await loadProductListing(platform.db, { registry: platform.entities, mediaBaseUrl }, context, { kind: 'search', term }, listingRequest);
       return renderPage(reply, 'page/search.njk', {
         term,
         searchTerm: term,
         currency: context.currency,
-        products: listing.elements.map(productCard),
-        pagination: paginate(listing.total, page, SEARCH_LIMIT, urlFor),
-        sort,
-        sortOptions,
+        products: await productCards(platform.db, listing.elements),
+        ...listingControls('/search', { search: term }, listing),
         breadcrumbs: [{ name: 'Home', url: '/' }, { name: 'Search', url: null }],
       });
     },
@@ -57,7 +53,7 @@ export function registerSearchPages(app: FastifyInstance, services: StorefrontSe
       const html = await app.storefrontFramework!.views.render('_partials/suggest.njk', {
         term,
         total: listing.total,
-        products: listing.elements.map(productCard),
+        products: listing.elements.map((product) => productCard(product)),
         currency: context.currency,
       });
       return reply.header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff').type('text/html; charset=utf-8').send(html);
