@@ -11,6 +11,7 @@ import { createTestPlatform, type TestPlatform } from '../../helpers/test-platfo
 import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
 import { freePort } from '../../e2e/free-port.js';
 import { accessibilityProblems } from '../../helpers/page-checks.js';
+import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server.js';
 import { createCategory, createShopProduct } from './pages/shop-fixtures.js';
 import { extDemoData } from '../../../src/extensions/demo-data/index.js';
 import { runCommand } from '../../../src/platform/console/runner.js';
@@ -25,12 +26,13 @@ const WIDTHS = [390, 768, 1280] as const;
  * A shopper in a real browser, on a phone (390 px), a tablet (768 px) and a desktop (1280 px), in a shop seeded
  * with the demo catalogue (flagship channel, with images): finds a demo product through the header's search box,
  * finds a product through the suggestions, orders it, finds the order in the history, edits an address and changes the
- * password. No page may scroll sideways, nothing may log a console error, axe finds no serious or critical WCAG 2.1 AA
+ * password, then resets a forgotten password through the mailed link (a real SMTP server). No page may scroll sideways, nothing may log a console error, axe finds no serious or critical WCAG 2.1 AA
  * violation on any page.
  */
 describe.skipIf(!runnable)('a shopper in a real browser', () => {
   let t: TestPlatform;
   let browser: Browser;
+  let smtp: SmtpTestServer;
   let base: string;
   let productId: string;
   let demoProduct: { id: string; name: string; seoPath: string };
@@ -39,8 +41,11 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1' }, extensions: [extDemoData] });
+    smtp = await startSmtpTestServer();
+    t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1', mailerDsn: smtp.dsn }, extensions: [extDemoData] });
     await t.app.listen({ port, host: '127.0.0.1' });
+    // the queue's worker sends the mails
+    await t.platform.queue.startWorker(0.5);
     browser = await launchChromium();
 
     const { platform } = t;
@@ -84,10 +89,11 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
   afterAll(async () => {
     await browser?.close();
     await t?.close();
+    await smtp?.close();
   });
 
   for (const width of WIDTHS) {
-    it(`at ${width} px: search, order, order history, address edit, password change`, async () => {
+    it(`at ${width} px: search, order, order history, address edit, password change and reset`, async () => {
       const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
       const page = await context.newPage();
       const consoleErrors: string[] = [];
@@ -227,6 +233,28 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
         await page.getByRole('button', { name: 'Change password' }).click();
         await page.locator('.flashes', { hasText: 'Your password has been changed.' }).waitFor();
         await shot('13-password');
+
+        // forgotten: the reset link comes by mail (over SMTP), and the new password logs in
+        await page.locator('.account-menu summary').click();
+        await page.getByRole('button', { name: 'Log out' }).click();
+        await page.waitForURL(/\/account\/login/);
+        await page.getByRole('link', { name: 'Forgot your password?' }).click();
+        await page.getByLabel('Email address').fill(email);
+        await page.getByRole('button', { name: 'Send the link' }).click();
+        await page.locator('.flashes').waitFor();
+        await shot('16-recover');
+        const resetLinkOf = () => smtp.mailsTo(email).map((mail) => String(mail.parsed.text ?? '').match(/https?:\/\/\S+\/account\/recover\/password\?hash=\w+/)?.[0]).find(Boolean);
+        await expect.poll(resetLinkOf, { timeout: 15_000 }).toBeTruthy();
+        await page.goto(resetLinkOf()!);
+        await page.getByLabel(/^New password/).fill('third password');
+        await page.getByLabel('Repeat the new password').fill('third password');
+        await shot('17-reset-password');
+        await page.getByRole('button', { name: 'Save the new password' }).click();
+        await page.goto(`${base}/account/login`);
+        await page.getByLabel('Email address').fill(email);
+        await page.getByLabel(/^Password/).fill('third password');
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL(`${base}/account`);
 
         await page.goto(`${base}/account`);
         await shot('14-account');
