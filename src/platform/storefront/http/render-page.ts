@@ -22,6 +22,8 @@ export interface CommonPageData {
   flashes: FlashMessage[];
   /** The request path without the query string. */
   currentPath: string;
+  /** The request path with its query string: where a form in the layout sends the visitor back to. */
+  currentUrl: string;
 }
 
 
@@ -74,6 +76,7 @@ export async function commonPageData(
     csrfToken: context.sessionToken ? framework.csrf.tokenFor(context.sessionToken) : '',
     flashes: consumeFlashes(request, reply),
     currentPath: request.url.split('?')[0] ?? '/',
+    currentUrl: request.url,
   };
 }
 

@@ -145,6 +145,8 @@ describe('the currency switch', () => {
     expect(mainOf(after)).toContain('$10.80');
     expect(mainOf(after)).not.toContain('€');
     expect(after.body).toContain(`<option value="${USD}" selected>USD ($)</option>`);
+    // the switch sends the visitor back to the page with its query
+    expect((await browser.get('/search?search=Brand')).body).toContain('<input type="hidden" name="redirectTo" value="/search?search=Brand">');
     const listing = mainOf(await browser.get('/'));
     expect(listing).toContain('$10.80');
     expect(listing).not.toContain('€');
