@@ -1,8 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loadProductCrossSellings } from '../../catalog/store/product-cross-selling.js';
 import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage } from '../http/index.js';
 import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
+import { productReviews } from './product-review-list.js';
+import { productStructuredData } from './product-structured-data.js';
+import { variantGroupLinks } from './product-variant-links.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 /** The product page (`/detail/{id}` and the product's SEO paths): unknown, inactive and invisible products are a 404 page. */
@@ -17,6 +21,15 @@ export function productPageRenderer(services: StorefrontServices) {
     const category = await productCategory(platform.db, context, product.id, product.parentId);
     const breadcrumbs = category ? await categoryBreadcrumbs(platform.db, context, category, true) : [{ name: 'Home', url: '/' }];
     breadcrumbs.push({ name: product.name, url: null });
+    const query = request.query as Record<string, unknown> | undefined;
+    const reviewPage = Math.max(1, Number.parseInt(String(query?.reviewPage ?? '1'), 10) || 1);
+    // reviews usually sit on the parent; the list covers its variants too
+    const [variantGroups, reviews, crossSellings] = await Promise.all([
+      variantGroupLinks(platform.db, context, detail),
+      productReviews(platform.db, platform.entities, context, product.parentId ?? product.id, reviewPage),
+      loadProductCrossSellings(platform.db, context, product.id, { mediaBaseUrl }),
+    ]);
+    const canonicalUrl = `${origin}/detail/${product.id}`;
     return renderPage(reply, 'page/product.njk', {
       breadcrumbs,
       currency: context.currency,
@@ -26,7 +39,23 @@ export function productPageRenderer(services: StorefrontServices) {
       options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
       properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
       gallery: detail.gallery,
-      canonicalUrl: `${origin}/detail/${product.id}`,
+      canonicalUrl,
+      variantGroups,
+      reviews,
+      reviewProductId: product.parentId ?? product.id,
+      crossSellings: crossSellings
+        .filter((element) => element.products.length > 0)
+        .map((element) => ({
+          id: element.crossSelling.id,
+          name: element.crossSelling.name,
+          products: element.products.map((item) => ({ id: item.id, name: item.name, url: `/detail/${item.id}`, cover: item.cover, unitPrice: item.calculatedPrice.unitPrice })),
+        })),
+      structuredData: productStructuredData(product, {
+        url: canonicalUrl,
+        currency: context.currency,
+        image: (detail.gallery[0] ?? product.cover)?.url ?? null,
+        rating: { average: reviews.average, total: reviews.total },
+      }),
     });
   };
 }

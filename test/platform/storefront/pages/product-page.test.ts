@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
+import { newId } from '../../../../src/platform/ids.js';
+import { eur, insertProduct } from '../../catalog/catalog-fixtures.js';
+import { Browser } from '../browser.js';
+import { createShopProduct, locationPath, registerThroughForm, submitForm } from './shop-fixtures.js';
+
+let t: TestPlatform;
+let parent: string;
+const v: Record<string, string> = {};
+let related: string;
+
+const review = (productId: string, title: string, status: boolean, points: number, createdAt: Date) => ({
+  id: newId(),
+  product_id: productId,
+  sales_channel_id: DEFAULT_SALES_CHANNEL_ID,
+  title,
+  content: 'A review that is long enough to mean something.',
+  points,
+  status,
+  external_user: 'Ann',
+  created_at: createdAt,
+});
+
+beforeAll(async () => {
+  t = await createTestPlatform();
+  const db = t.platform.db;
+  const [size, color] = [newId(), newId()];
+  await db.insertInto('property_group').values([{ id: size, name: 'Size', position: 1, sorting_type: 'position' }, { id: color, name: 'Color', position: 2 }]).execute();
+  const option = async (groupId: string, name: string, position: number) => {
+    const id = newId();
+    await db.insertInto('property_group_option').values({ id, group_id: groupId, name, position }).execute();
+    return id;
+  };
+  const [s, l, red, blue] = [await option(size, 'S', 1), await option(size, 'L', 2), await option(color, 'Red', 1), await option(color, 'Blue', 2)];
+  parent = await insertProduct(db, { name: 'Chef knife </script><script>alert(1)</script>', price: eur(30), productNumber: 'KNIFE' });
+  const variant = async (number: string, options: string[], fields: Record<string, unknown> = {}) => {
+    const id = await insertProduct(db, { parentId: parent, productNumber: number, ...fields });
+    for (const o of options) await db.insertInto('product_option').values({ product_id: id, property_group_option_id: o }).execute();
+    return id;
+  };
+  v.sRed = await variant('KNIFE-1', [s, red], { stock: 4 });
+  v.sBlue = await variant('KNIFE-2', [s, blue], { price: eur(35) });
+  v.lBlue = await variant('KNIFE-3', [l, blue], { price: eur(40) });
+  v.lRed = await variant('KNIFE-4', [l, red], { stock: 0, isCloseout: true });
+  const now = Date.now();
+  await db
+    .insertInto('product_review')
+    .values([
+      review(parent, 'Oldest praise', true, 5, new Date(now - 3_000_000)),
+      ...Array.from({ length: 5 }, (_, i) => review(parent, `Fine knife ${i}`, true, 4, new Date(now - 1_000_000 + i * 1000))),
+      review(parent, 'Secret pending', false, 1, new Date(now)),
+    ])
+    .execute();
+  related = await createShopProduct(t.platform, { name: 'Whetstone', gross: 12 });
+  const crossSelling = newId();
+  await db.insertInto('product_cross_selling').values({ id: crossSelling, product_id: parent, name: 'Goes well with', position: 1 }).execute();
+  await db.insertInto('product_cross_selling_assigned_products').values({ id: newId(), cross_selling_id: crossSelling, product_id: related, position: 1 }).execute();
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('product page with variants', () => {
+  it('links each option to the variant keeping the other choice, disables a sold-out combination and shows the chosen variant', async () => {
+    const page = await new Browser(t.app).get(`/detail/${v.sBlue}`);
+    expect(page.statusCode).toBe(200);
+    const body = page.body;
+    expect(body).toContain('<span class="variant-option is-current" aria-current="true">S<');
+    expect(body).toContain(`<a class="variant-option" href="/detail/${v.lBlue}">L</a>`);
+    expect(body).toContain(`<a class="variant-option" href="/detail/${v.sRed}">Red</a>`);
+    expect(body).toContain('€35.00');
+    expect(body).toContain('Product number: KNIFE-2');
+    expect(body).toContain(`name="productId" value="${v.sBlue}"`);
+    expect(body).toContain(`/detail/${v.sBlue}"`); // canonical
+    const red = await new Browser(t.app).get(`/detail/${v.sRed}`);
+    // L with Red exists but is sold out: shown, not a link
+    expect(red.body).toContain('<span class="variant-option is-disabled" aria-disabled="true">L<');
+    expect(red.body).not.toContain(`href="/detail/${v.lRed}"`);
+    expect(red.body).toContain('In stock');
+  });
+
+  it('shows approved reviews newest first with paging, the summary and cross-selling', async () => {
+    const browser = new Browser(t.app);
+    const first = await browser.get(`/detail/${v.sRed}`);
+    expect(first.body).not.toContain('Secret pending');
+    expect(first.body).toContain('6 reviews');
+    expect(first.body).toContain('4.2 of 5 stars');
+    expect(first.body.indexOf('Fine knife 4')).toBeLessThan(first.body.indexOf('Fine knife 0'));
+    expect(first.body).not.toContain('Oldest praise');
+    expect(first.body).toContain(`href="/detail/${v.sRed}?reviewPage=2#reviews"`);
+    const second = await browser.get(`/detail/${v.sRed}?reviewPage=2`);
+    expect(second.body).toContain('Oldest praise');
+    expect(first.body).toContain('Goes well with');
+    expect(first.body).toContain(`href="/detail/${related}"`);
+    expect(first.body).toContain('Log in to write a review');
+  });
+
+  it('prints JSON-LD with the offer that a product name cannot break out of', async () => {
+    const page = await new Browser(t.app).get(`/detail/${v.sBlue}`);
+    expect(page.body).not.toContain('<script>alert(1)');
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(page.body)?.[1];
+    const data = JSON.parse(json ?? 'null');
+    expect(data).toMatchObject({ '@type': 'Product', sku: 'KNIFE-2', offers: { price: '35.00', priceCurrency: 'EUR', availability: 'https://schema.org/InStock' }, aggregateRating: { reviewCount: 6 } });
+    expect(data.name).toContain('</script>');
+  });
+});
+
+describe('review form', () => {
+  it('refuses guests, rejects invalid input and saves a customer review pending approval', async () => {
+    const rows = async () => t.platform.db.selectFrom('product_review').selectAll().where('product_id', '=', parent).where('customer_id', 'is not', null).execute();
+    const guest = await submitForm(new Browser(t.app), `/detail/${v.sRed}`, `/product/${parent}/review`, { title: 'Great', content: 'x'.repeat(50), points: '5' });
+    expect(guest.statusCode).toBe(302);
+    expect(locationPath(guest)).toContain('/account/login');
+    const browser = new Browser(t.app);
+    await registerThroughForm(browser);
+    const invalid = await submitForm(browser, `/detail/${v.sRed}`, `/product/${parent}/review`, { title: 'Hi', content: 'short', points: '9' });
+    expect(invalid.statusCode).toBe(302);
+    expect(await rows()).toHaveLength(0);
+    const page = await browser.get(locationPath(invalid));
+    expect(page.body).toContain('Your review was not saved');
+    const saved = await submitForm(browser, `/detail/${v.sRed}`, `/product/${parent}/review`, { title: 'Sharp and sturdy', content: 'Cuts tomatoes like butter, keeps its edge for weeks.', points: '5', redirectTo: `/detail/${v.sRed}` });
+    expect(saved.statusCode).toBe(302);
+    const written = await rows();
+    expect(written).toHaveLength(1);
+    expect(Number(written[0]!.points)).toBe(5);
+    expect(written[0]).toMatchObject({ title: 'Sharp and sturdy', status: false });
+    expect((await browser.get(locationPath(saved))).body).toContain('shown once it has been approved');
+  });
+});
