@@ -19,3 +19,5 @@ export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_
 export { sortedByName, BANK_LIST_TTL_MS, type ListedBank } from './bank/bank-list-cache.js';
 export { VERIFICATION_LIFETIME_MS } from './bank/verified-account-store.js';
 export { bankDetailsFieldSet, sealBankDetailsMigration, secretBankFieldNames } from './bank/bank-details-fields.js';
+
+export { gatewayExtension } from './extension/gateway-extension.js';

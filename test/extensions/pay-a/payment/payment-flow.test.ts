@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../../_gateway/capture-logs.js';
 import { toMinorUnits } from '../../../../src/platform/checkout/money/money.js';
 import {
   callFinalize,
@@ -166,8 +167,7 @@ describe('gateway A payment flow: handle-payment, hosted page, finalize', () => 
   it('fails the transaction with a customer-safe error when the gateway refuses the key, logging no key', async () => {
     const wrongKey = 'sk_test_not-the-right-key-4711';
     await test.setConfig('secretKeySandbox', wrongKey);
-    const logged: unknown[] = [];
-    const spies = (['error', 'warn', 'info'] as const).map((level) => vi.spyOn(test.platform.logger, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never));
+    const { lines: logged, restore } = captureLogs(test.platform.logger);
     let body = '';
     try {
       const account = await test.client.registerCustomerAccount();
@@ -181,7 +181,7 @@ describe('gateway A payment flow: handle-payment, hosted page, finalize', () => 
       });
       expect(await stateOf(test.platform, order.orderTransactionId)).toBe('failed');
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      restore();
     }
     expect(body).not.toContain(wrongKey);
     const serialized = loggedText(logged);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { extPayA } from '../../../../src/extensions/pay-a/index.js';
 import { refundLeaseName } from '../../../../src/platform/checkout/refund/refund-lease.js';
-import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/platform/checkout/refund/refund-request.js';
+import { refundWithShortLeaseWait } from '../../_gateway/transaction-arrange.js';
 import { RefundRefusal } from '../../../../src/platform/checkout/refund/refund-refusal.js';
 import { createPayARefundProvider } from '../../../../src/extensions/pay-a/refund.js';
 import { refundsAtOnce, useSecondProcess } from '../../_gateway-kit/second-process.js';
@@ -38,10 +38,7 @@ describe('gateway A refunds of one transaction are serialized by a lease', () =>
     const foreign = await t.platform.leases.take(refundLeaseName(paid.orderTransactionId), { ttlMs: 120_000 });
     expect(foreign).not.toBeNull();
     try {
-      const attempt = requestRefund(payARefundHost(t.platform), createPayARefundProvider(payAHost(t.platform)), { transaction: paid.reference, amount: 100 }, {
-        ...DEFAULT_REFUND_TIMINGS,
-        lease: { ttlMs: 120_000, waitMs: 300, pollMs: 50 },
-      });
+      const attempt = refundWithShortLeaseWait(payARefundHost(t.platform), createPayARefundProvider(payAHost(t.platform)), { transaction: paid.reference, amount: 100 });
       await expect(attempt).rejects.toThrow(RefundRefusal);
       await expect(attempt).rejects.toMatchObject({ message: 'Another refund of this transaction is in progress. Please try again.' });
       expect(gatewayRefundRequests(sim, paid.reference)).toEqual([]);

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { systemContext } from '../../../../src/platform/acl/context.js';
-import { transaction } from '../../../../src/platform/database/transaction.js';
 import { configKey } from '../../../../src/extensions/pay-a/config.js';
+import { overwriteCustomFields, transitionTransactions } from '../../_gateway/transaction-arrange.js';
 import { createOrderFixture } from '../../../fixtures/orders.js';
 import { createPayAOrderFixture, customFieldsOf, loggedText, startFixturePayment, TEST_SECRET_KEY } from '../pay-a-test-setup.js';
 import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, setRefundEnabled, storedRefunds, transactionState, useRefundTestShop, type PaidTransaction } from './refund-test-setup.js';
@@ -56,16 +55,9 @@ describe('POST /api/_action/pay-a/refund: refusals change nothing', () => {
 
   it('Transaction is not in a refundable state: cancelled, refunded, or the verified data missing or in another currency', async () => {
     const { t, sim } = shop;
-    const cancelled = await createPaidTransaction(t, sim);
-    await t.platform.stateMachines.transition({ within: t.platform.db, entity: 'order_transaction', id: cancelled.orderTransactionId, action: 'cancel', context: systemContext });
-    const refunded = await createPaidTransaction(t, sim);
-    await t.platform.stateMachines.transition({ within: t.platform.db, entity: 'order_transaction', id: refunded.orderTransactionId, action: 'refund', context: systemContext });
-    const noGatewayId = await createPaidTransaction(t, sim);
-    const otherCurrency = await createPaidTransaction(t, sim);
-    await transaction(t.platform.db, async (uow) => {
-      await t.platform.repositories.get('order_transaction').update({ id: noGatewayId.orderTransactionId, customFields: { pay_a_transaction_id: null } }, systemContext, uow);
-      await t.platform.repositories.get('order_transaction').update({ id: otherCurrency.orderTransactionId, customFields: { pay_a_currency: 'USD' } }, systemContext, uow);
-    });
+    const [cancelled, refunded, noGatewayId, otherCurrency] = [await createPaidTransaction(t, sim), await createPaidTransaction(t, sim), await createPaidTransaction(t, sim), await createPaidTransaction(t, sim)];
+    await transitionTransactions(t.platform, [[cancelled.orderTransactionId, 'cancel'], [refunded.orderTransactionId, 'refund']]);
+    await overwriteCustomFields(t.platform, [[noGatewayId.orderTransactionId, { pay_a_transaction_id: null }], [otherCurrency.orderTransactionId, { pay_a_currency: 'USD' }]]);
     for (const target of [cancelled, refunded, noGatewayId, otherCurrency]) {
       const response = await refund({ transaction: target.reference, amount: 100 });
       expect(response.json()).toEqual({ error: 'Transaction is not in a refundable state' });

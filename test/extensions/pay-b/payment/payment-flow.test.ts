@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { captureLogs } from '../../_gateway/capture-logs.js';
 import { toMinorUnits } from '../../../../src/platform/checkout/money/money.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
 import { createProduct } from '../../../platform/checkout/checkout-fixtures.js';
@@ -231,10 +232,7 @@ describe('gateway D payment flow: handle-payment, hosted page, finalize', () => 
   it('fails the transaction with a customer-safe error when the gateway refuses to create the payment, logging no key', async () => {
     const wrongKey = 'FLWSECK_TEST-not-the-right-key-4711';
     await test.setConfig('secretKeySandbox', wrongKey);
-    const logged: unknown[] = [];
-    const spies = (['error', 'warn', 'info'] as const).map((level) =>
-      vi.spyOn(test.platform.logger, level).mockImplementation(((...args: unknown[]) => void logged.push(args)) as never),
-    );
+    const { lines: logged, restore } = captureLogs(test.platform.logger);
     try {
       const token = await test.client.registerCustomer();
       const withErrorUrl = await placeWithToken(token, { errorUrl: ERROR_URL });
@@ -250,7 +248,7 @@ describe('gateway D payment flow: handle-payment, hosted page, finalize', () => 
       });
       expect(withoutErrorUrl.handlePayment.body).not.toContain(wrongKey);
     } finally {
-      for (const spy of spies) spy.mockRestore();
+      restore();
     }
     expect(logged.length).toBeGreaterThan(0);
     const serialized = safeStringify(logged);

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { extPayB } from '../../../../src/extensions/pay-b/index.js';
 import { refundLeaseName } from '../../../../src/platform/checkout/refund/refund-lease.js';
 import type { Lease } from '../../../../src/platform/sdk/index.js';
-import { DEFAULT_REFUND_TIMINGS, requestRefund } from '../../../../src/platform/checkout/refund/refund-request.js';
+import { refundWithShortLeaseWait } from '../../_gateway/transaction-arrange.js';
 import { RefundRefusal } from '../../../../src/platform/checkout/refund/refund-refusal.js';
 import { createPayBRefundProvider } from '../../../../src/extensions/pay-b/refund.js';
 import { refundsAtOnce, useSecondProcess } from '../../_gateway-kit/second-process.js';
@@ -64,10 +64,7 @@ describe('refunds of one transaction are serialized by a lease', () => {
     const foreign = await takeForeignLease(paid.orderTransactionId);
     expect(foreign).not.toBeNull();
     try {
-      const attempt = requestRefund(payBRefundHost(t.platform), createPayBRefundProvider(payBHost(t.platform)), { orderTransactionId: paid.orderTransactionId, amount: 150 }, {
-        ...DEFAULT_REFUND_TIMINGS,
-        lease: { ttlMs: 120_000, waitMs: 300, pollMs: 50 },
-      });
+      const attempt = refundWithShortLeaseWait(payBRefundHost(t.platform), createPayBRefundProvider(payBHost(t.platform)), { orderTransactionId: paid.orderTransactionId, amount: 150 });
       await expect(attempt).rejects.toThrow(RefundRefusal);
       await expect(attempt).rejects.toMatchObject({ message: 'Another refund of this transaction is in progress. Please try again.' });
       expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);

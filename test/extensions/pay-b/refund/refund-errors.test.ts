@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { systemContext } from '../../../../src/platform/acl/context.js';
-import { transaction } from '../../../../src/platform/database/transaction.js';
 import { newId } from '../../../../src/platform/ids.js';
 import { DEFAULT_SECRET_KEY } from '../../../../src/extensions/pay-b/simulator/index.js';
 import { configKey } from '../../../../src/extensions/pay-b/config.js';
+import { overwriteCustomFields, transitionTransactions } from '../../_gateway/transaction-arrange.js';
 import { createOrderFixture } from '../../../fixtures/orders.js';
 import {
   createPaidTransaction,
@@ -65,14 +64,9 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
 
   it('Transaction is not in a refundable state: not paid, no gateway transaction id, or another currency at the gateway', async () => {
     const { t, sim } = shop;
-    const unpaid = await createPaidTransaction(t, sim);
-    await t.platform.stateMachines.transition({ within: t.platform.db, entity: 'order_transaction', id: unpaid.orderTransactionId, action: 'cancel', context: systemContext });
-    const noGatewayId = await createPaidTransaction(t, sim);
-    const otherCurrency = await createPaidTransaction(t, sim);
-    await transaction(t.platform.db, async (uow) => {
-      await t.platform.repositories.get('order_transaction').update({ id: noGatewayId.orderTransactionId, customFields: { pay_b_transaction_id: null } }, systemContext, uow);
-      await t.platform.repositories.get('order_transaction').update({ id: otherCurrency.orderTransactionId, customFields: { pay_b_currency: 'USD' } }, systemContext, uow);
-    });
+    const [unpaid, noGatewayId, otherCurrency] = [await createPaidTransaction(t, sim), await createPaidTransaction(t, sim), await createPaidTransaction(t, sim)];
+    await transitionTransactions(t.platform, [[unpaid.orderTransactionId, 'cancel']]);
+    await overwriteCustomFields(t.platform, [[noGatewayId.orderTransactionId, { pay_b_transaction_id: null }], [otherCurrency.orderTransactionId, { pay_b_currency: 'USD' }]]);
 
     for (const paid of [unpaid, noGatewayId, otherCurrency]) {
       const response = await refund({ orderTransactionId: paid.orderTransactionId, amount: 100 });
