@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOT_CONFIGURED_MESSAGE } from '../../../../src/extensions/pay-a/payment/validate-cart.js';
 import { defaultShopCurrencyId } from '../../../../src/platform/first-start/default-ids.js';
 import { createProduct } from '../../../platform/checkout/checkout-fixtures.js';
 import { onlyGlobalSandboxKey } from '../../_gateway/gateway-test-setup.js';
-import { currencyIdOf, DEFAULT_SALES_CHANNEL_ID, PAY_A_METHOD_ID, startPayATest, TEST_SECRET_KEY, type PayATest } from '../pay-a-test-setup.js';
+import { useGatewayTest } from '../../_gateway/use-gateway-test.js';
+import { currencyIdOf, DEFAULT_SALES_CHANNEL_ID, PAY_A_METHOD_ID, startPayATest, TEST_SECRET_KEY } from '../pay-a-test-setup.js';
 
 const BLOCKED_KEY = `payment-method-blocked${PAY_A_METHOD_ID}`;
 
@@ -13,12 +14,7 @@ const BLOCKED_KEY = `payment-method-blocked${PAY_A_METHOD_ID}`;
  * block the checkout with gateway A.
  */
 describe('gateway A cart validation', () => {
-  let test: PayATest;
-  beforeAll(async () => {
-    test = await startPayATest();
-  });
-  afterAll(() => test.close());
-  beforeEach(() => onlyGlobalSandboxKey(test, TEST_SECRET_KEY));
+  const test = useGatewayTest(() => startPayATest(), (started) => onlyGlobalSandboxKey(started, TEST_SECRET_KEY));
 
   /** A logged-in customer in `currencyId` with a product in the cart and gateway A chosen. */
   async function cart(currencyId: string, product: { gross?: number; shippingFree?: boolean } = {}): Promise<{ token: string; cart: Record<string, any> }> {

@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NOT_CONFIGURED_MESSAGE } from '../../../../src/extensions/pay-b/provider.js';
 import { createProduct } from '../../../platform/checkout/checkout-fixtures.js';
 import { onlyGlobalSandboxKey } from '../../_gateway/gateway-test-setup.js';
-import { DEFAULT_SALES_CHANNEL_ID, PAY_B_METHOD_ID, startPayBTest, TEST_SECRET_KEY, type PayBTest } from '../pay-b-test-setup.js';
+import { useGatewayTest } from '../../_gateway/use-gateway-test.js';
+import { DEFAULT_SALES_CHANNEL_ID, PAY_B_METHOD_ID, startPayBTest, TEST_SECRET_KEY } from '../pay-b-test-setup.js';
 
 const BLOCKED_KEY = `payment-method-blocked${PAY_B_METHOD_ID}`;
 
 /** Cart validation: without a secret key for the active mode, checkout with gateway D is blocked. */
 describe('gateway D cart validation', () => {
-  let test: PayBTest;
-
-  beforeAll(async () => {
-    test = await startPayBTest();
-  });
-  afterAll(() => test.close());
-  beforeEach(() => onlyGlobalSandboxKey(test, TEST_SECRET_KEY));
+  const test = useGatewayTest(() => startPayBTest(), (started) => onlyGlobalSandboxKey(started, TEST_SECRET_KEY));
 
   /** A logged-in customer with a product in the cart and gateway D chosen; returns the token and the cart. */
   async function cartWithPayB(): Promise<{ token: string; cart: Record<string, any> }> {
