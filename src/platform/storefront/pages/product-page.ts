@@ -4,6 +4,7 @@ import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage } from '../http/index.js';
 import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
+import { productCard } from './catalog-pages.js';
 import { productReviews } from './product-review-list.js';
 import { productStructuredData } from './product-structured-data.js';
 import { variantGroupLinks } from './product-variant-links.js';
@@ -45,11 +46,7 @@ export function productPageRenderer(services: StorefrontServices) {
       reviewProductId: product.parentId ?? product.id,
       crossSellings: crossSellings
         .filter((element) => element.products.length > 0)
-        .map((element) => ({
-          id: element.crossSelling.id,
-          name: element.crossSelling.name,
-          products: element.products.map((item) => ({ id: item.id, name: item.name, url: `/detail/${item.id}`, cover: item.cover, unitPrice: item.calculatedPrice.unitPrice })),
-        })),
+        .map((element) => ({ id: element.crossSelling.id, name: element.crossSelling.name, products: element.products.map((item) => productCard(item)) })),
       structuredData: productStructuredData(product, {
         url: canonicalUrl,
         currency: context.currency,

@@ -33,7 +33,7 @@ beforeAll(async () => {
     await db.insertInto('property_group_option').values({ id, group_id: groupId, name, position }).execute();
     return id;
   };
-  const [s, l, red, blue] = [await option(size, 'S', 1), await option(size, 'L', 2), await option(color, 'Red', 1), await option(color, 'Blue', 2)];
+  const [s, l, m, red, blue] = [await option(size, 'S', 1), await option(size, 'L', 2), await option(size, 'M', 3), await option(color, 'Red', 1), await option(color, 'Blue', 2)];
   parent = await insertProduct(db, { name: 'Chef knife </script><script>alert(1)</script>', price: eur(30), productNumber: 'KNIFE' });
   const variant = async (number: string, options: string[], fields: Record<string, unknown> = {}) => {
     const id = await insertProduct(db, { parentId: parent, productNumber: number, ...fields });
@@ -44,6 +44,7 @@ beforeAll(async () => {
   v.sBlue = await variant('KNIFE-2', [s, blue], { price: eur(35) });
   v.lBlue = await variant('KNIFE-3', [l, blue], { price: eur(40) });
   v.lRed = await variant('KNIFE-4', [l, red], { stock: 0, isCloseout: true });
+  v.mRed = await variant('KNIFE-5', [m, red]); // M comes in red only
   const now = Date.now();
   await db
     .insertInto('product_review')
@@ -68,9 +69,11 @@ describe('product page with variants', () => {
     const page = await new Browser(t.app).get(`/detail/${v.sBlue}`);
     expect(page.statusCode).toBe(200);
     const body = page.body;
-    expect(body).toContain('<span class="variant-option is-current" aria-current="true">S<');
+    expect(body).toContain(`<a class="variant-option is-current" href="/detail/${v.sBlue}" aria-current="true">S<`);
     expect(body).toContain(`<a class="variant-option" href="/detail/${v.lBlue}">L</a>`);
     expect(body).toContain(`<a class="variant-option" href="/detail/${v.sRed}">Red</a>`);
+    // M with Blue does not exist: the M that exists (red)
+    expect(body).toContain(`<a class="variant-option" href="/detail/${v.mRed}">M</a>`);
     expect(body).toContain('€35.00');
     expect(body).toContain('Product number: KNIFE-2');
     expect(body).toContain(`name="productId" value="${v.sBlue}"`);
@@ -80,6 +83,9 @@ describe('product page with variants', () => {
     expect(red.body).toContain('<span class="variant-option is-disabled" aria-disabled="true">L<');
     expect(red.body).not.toContain(`href="/detail/${v.lRed}"`);
     expect(red.body).toContain('In stock');
+    // on M (red only), Blue keeps Blue and drops the size: the first blue variant
+    const medium = await new Browser(t.app).get(`/detail/${v.mRed}`);
+    expect(medium.body).toContain(`<a class="variant-option" href="/detail/${v.sBlue}">Blue</a>`);
   });
 
   it('shows approved reviews newest first with paging, the summary and cross-selling', async () => {
@@ -93,8 +99,11 @@ describe('product page with variants', () => {
     expect(first.body).toContain(`href="/detail/${v.sRed}?reviewPage=2#reviews"`);
     const second = await browser.get(`/detail/${v.sRed}?reviewPage=2`);
     expect(second.body).toContain('Oldest praise');
-    expect(first.body).toContain('Goes well with');
-    expect(first.body).toContain(`href="/detail/${related}"`);
+    const main = first.body.slice(first.body.indexOf('<main'));
+    const crossSelling = main.slice(main.indexOf('>Goes well with</h2>'), main.indexOf('</section>', main.indexOf('>Goes well with</h2>')));
+    expect(crossSelling).toContain(`href="/detail/${related}"`);
+    expect(crossSelling).toContain('Whetstone');
+    expect(/<title>[^<]*<\/title>/.test(first.body)).toBe(true);
     expect(first.body).toContain('Log in to write a review');
   });
 
