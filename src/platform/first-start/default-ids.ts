@@ -12,3 +12,6 @@ export const defaultShopId = (kind: string, key = ''): string => deterministicId
 
 /** The id of a currency the first start creates (EUR keeps Shopware's default currency id). */
 export const defaultShopCurrencyId = (isoCode: string): string => (isoCode === 'EUR' ? CURRENCY_DEFAULT : defaultShopId('currency', isoCode));
+
+/** The storefront sales channel the first start creates. */
+export const DEFAULT_SALES_CHANNEL_ID = defaultShopId('sales_channel', 'storefront');

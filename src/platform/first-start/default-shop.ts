@@ -14,7 +14,9 @@ const MARKER_KEY = 'core.firstStart.defaultShopCreatedAt';
 // serialises first starts of several processes on one PostgreSQL server
 const FIRST_START_LOCK = 7_311_402_122;
 
-export const DEFAULT_SALES_CHANNEL_ID = defaultShopId('sales_channel', 'storefront');
+// defined beside the other fixed ids (importable without the first start's dependencies)
+export { DEFAULT_SALES_CHANNEL_ID } from './default-ids.js';
+import { DEFAULT_SALES_CHANNEL_ID } from './default-ids.js';
 
 /**
  * First start: the records a shop needs (language, currencies, countries and Germany's states, taxes, payment and shipping

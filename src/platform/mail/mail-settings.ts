@@ -1,4 +1,4 @@
-import { DEFAULT_SALES_CHANNEL_ID } from '../first-start/default-shop.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../first-start/default-ids.js';
 import type { MailAddress, MailReaders } from './mail-type.js';
 
 /**
