@@ -33,7 +33,7 @@ export function registerProductReviewForm(app: FastifyInstance, services: Storef
         if (!(error instanceof AppError) || error.status === 404) throw error;
         return redirectWithFlash(reply, back, 'danger', reviewProblem(error));
       }
-      return redirectWithFlash(reply, back, 'success', 'Thank you for your review. It will be shown once it has been approved.');
+      return redirectWithFlash(reply, back, 'success', 'Thank you! Your review will be shown once it has been approved.');
     },
     { requireCustomer: true, schema: ReviewParams },
   );

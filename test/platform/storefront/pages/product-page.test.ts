@@ -136,6 +136,6 @@ describe('review form', () => {
     expect(written).toHaveLength(1);
     expect(Number(written[0]!.points)).toBe(5);
     expect(written[0]).toMatchObject({ title: 'Sharp and sturdy', status: false });
-    expect((await browser.get(locationPath(saved))).body).toContain('shown once it has been approved');
+    expect((await browser.get(locationPath(saved))).body).toContain('Thank you! Your review will be shown once it has been approved.');
   });
 });
