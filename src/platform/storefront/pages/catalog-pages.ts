@@ -88,8 +88,6 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
 /** The catalog's pages by what they show, for the technical routes and the SEO paths that stand for them. */
 export type CatalogPageRenderers = ReturnType<typeof registerCatalogPages>;
 
-export { productCard } from './listing-cards.js';
-
 interface Node {
   id: string;
   children: Node[];

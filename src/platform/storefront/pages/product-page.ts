@@ -4,7 +4,7 @@ import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
 import { renderPage } from '../http/index.js';
 import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
-import { productCard } from './catalog-pages.js';
+import { productCards } from './listing-cards.js';
 import { productReviews } from './product-review-list.js';
 import { productStructuredData } from './product-structured-data.js';
 import { variantGroupLinks } from './product-variant-links.js';
@@ -31,6 +31,11 @@ export function productPageRenderer(services: StorefrontServices) {
       loadProductCrossSellings(platform.db, context, product.id, { mediaBaseUrl }),
     ]);
     const canonicalUrl = `${origin}/detail/${product.id}`;
+    // cards as in listings (rating, quick add or "choose options"), one query for all the page's rows
+    const crossSellingRows = crossSellings.filter((element) => element.products.length > 0);
+    const cards = await productCards(platform.db, crossSellingRows.flatMap((element) => element.products));
+    let next = 0;
+    const crossSellingGroups = crossSellingRows.map((element) => ({ id: element.crossSelling.id, name: element.crossSelling.name, products: element.products.map(() => cards[next++]!) }));
     return renderPage(reply, 'page/product.njk', {
       breadcrumbs,
       currency: context.currency,
@@ -44,9 +49,7 @@ export function productPageRenderer(services: StorefrontServices) {
       variantGroups,
       reviews,
       reviewProductId: product.parentId ?? product.id,
-      crossSellings: crossSellings
-        .filter((element) => element.products.length > 0)
-        .map((element) => ({ id: element.crossSelling.id, name: element.crossSelling.name, products: element.products.map((item) => productCard(item)) })),
+      crossSellings: crossSellingGroups,
       structuredData: productStructuredData(product, {
         url: canonicalUrl,
         currency: context.currency,
