@@ -14,8 +14,12 @@ export function chromiumRunnable(testFile: string): boolean {
   return runnable;
 }
 
-/** Headless Chromium kept off the network (the machine has no outside access: no Google services, no updates). */
-export function launchChromium(): Promise<Browser> {
+/**
+ * Headless Chromium kept off the network (the machine has no outside access: no Google services, no updates).
+ * `hostMap` resolves host names to addresses inside the browser (a second sales channel on its own origin).
+ */
+export function launchChromium(options: { hostMap?: Record<string, string> } = {}): Promise<Browser> {
+  const rules = Object.entries(options.hostMap ?? {}).map(([host, address]) => `MAP ${host} ${address}`);
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -28,6 +32,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--disable-quic',
       '--no-first-run',
+      ...(rules.length > 0 ? [`--host-resolver-rules=${rules.join(',')}`] : []),
     ],
   });
 }
