@@ -1,0 +1,74 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { sendContactForm } from '../../contact/contact-form.js';
+import { isClientError } from '../../errors/app-error.js';
+import { violationMessagesByPointer } from '../../customer/account/violations.js';
+import { searchSalutations } from '../../store-api/context-data.js';
+import { redirectWithFlash, renderPage, storefrontRoutes } from '../http/index.js';
+import { formFields } from './form-input.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+const CONTACT_PATH = '/contact';
+/** The form's fields; each is the contact form service's body field of the same name. */
+const CONTACT_FIELDS = ['salutationId', 'firstName', 'lastName', 'email', 'subject', 'comment'] as const;
+/** The channel settings that make a name required (the service checks them; the form marks them). */
+const NAME_REQUIRED_SETTINGS = { firstName: 'core.basicInformation.firstNameFieldRequired', lastName: 'core.basicInformation.lastNameFieldRequired' } as const;
+const SENT = 'Thank you! We will get back to you soon.';
+
+/**
+ * The contact page (`/contact`): the Store API's contact form service mails the message to the shop owner.
+ * A refused form comes back with the entered values and a message beside each field; nothing is sent.
+ */
+export function registerContactPages(app: FastifyInstance, services: StorefrontServices): void {
+  const { platform, contexts } = services;
+  const routes = storefrontRoutes(app);
+
+  routes.page(CONTACT_PATH, async (request, reply) => {
+    const { salesChannel } = await contexts.channelOf(request);
+    return renderContactForm(reply, services, salesChannel.id, {}, {}, [], 200);
+  });
+
+  routes.formPost(CONTACT_PATH, async (request, reply) => {
+    const fields = formFields(request.body);
+    const values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, fields[name] ?? '']));
+    const context = await contexts.contextOf(request);
+    try {
+      // an unchosen salutation is no salutation, not an invalid id
+      await sendContactForm(platform, context, { ...values, salutationId: values.salutationId || undefined }, { clientIp: request.ip });
+    } catch (error) {
+      if (!isClientError(error)) throw error;
+      const fieldErrors: Record<string, string> = {};
+      const otherErrors: string[] = [];
+      for (const [pointer, message] of Object.entries(violationMessagesByPointer(error))) {
+        const field = pointer.slice(1);
+        if ((CONTACT_FIELDS as readonly string[]).includes(field)) fieldErrors[field] = message;
+        else otherErrors.push(message);
+      }
+      return renderContactForm(reply, services, context.salesChannel.id, values, fieldErrors, otherErrors, error.status);
+    }
+    return redirectWithFlash(reply, CONTACT_PATH, 'success', SENT);
+  });
+}
+
+async function renderContactForm(
+  reply: FastifyReply,
+  services: StorefrontServices,
+  salesChannelId: string,
+  values: Record<string, string>,
+  errors: Record<string, string>,
+  otherErrors: string[],
+  status: number,
+): Promise<FastifyReply> {
+  const { db, entities, systemConfig } = services.platform;
+  const [salutations, firstNameRequired, lastNameRequired] = await Promise.all([
+    searchSalutations(db, entities, {}),
+    systemConfig.get(NAME_REQUIRED_SETTINGS.firstName, salesChannelId),
+    systemConfig.get(NAME_REQUIRED_SETTINGS.lastName, salesChannelId),
+  ]);
+  const salutationOptions = salutations.elements.map((salutation) => ({ value: String(salutation.id), label: String(salutation.displayName) }));
+  return renderPage(
+    reply,
+    'page/contact.njk',
+    { values, errors, otherErrors, salutations: salutationOptions, required: { firstName: firstNameRequired === true, lastName: lastNameRequired === true } },
+    status,
+  );
+}
