@@ -14,6 +14,8 @@ import { createStorefrontServices } from './pages/storefront-services.js';
 import { registerSeoLinks, registerSeoPaths } from './pages/seo-paths.js';
 import { registerWishlistPages } from './pages/wishlist-pages.js';
 import { registerProductReviewForm } from './pages/product-review-form.js';
+import { registerNewsletterPages } from './pages/newsletter-pages.js';
+import { registerContactPages } from './pages/contact-pages.js';
 
 /**
  * The shop's HTML pages at `/`: catalog, cart, account and checkout, rendered on the services the
@@ -40,6 +42,8 @@ export const storefrontModule: PlatformModule = {
     registerAccountAreaPages(app, services);
     registerWishlistPages(app, services);
     registerProductReviewForm(app, services);
+    registerNewsletterPages(app, services);
+    registerContactPages(app, services);
     registerSeoPaths(app, services, catalogPages);
   },
 };
