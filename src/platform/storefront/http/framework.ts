@@ -27,6 +27,8 @@ export interface ShopLayout {
   /** The channel's currencies, only when there is a choice (2+). */
   currencies?: Array<{ id: string; isoCode: string; symbol: string; name: string; selected: boolean }>;
   footerLinks?: Array<{ name: string; url: string }>;
+  /** Product ids on the logged-in customer's wishlist ([] for guests); absent when the channel has no wishlist. */
+  wishlist?: string[];
 }
 
 export type ShopLayoutProvider = (request: FastifyRequest) => Promise<ShopLayout>;

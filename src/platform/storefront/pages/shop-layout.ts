@@ -3,19 +3,21 @@ import { setShopLayoutProvider, type ShopLayout, type ShopLayoutProvider } from 
 import { currencyChoicesOf, registerCurrencySwitch } from './context-currency.js';
 import { brandOf, registerBrandStylesheet } from './shop-brand.js';
 import { footerLinksOf } from './shop-footer.js';
+import { wishlistOfPage } from './wishlist-pages.js';
 import type { StorefrontServices } from './storefront-services.js';
 
-/** Every page's frame for the request's channel: its brand, its currency choice and its footer links. */
+/** Every page's frame for the request's channel: its brand, its currency choice, its footer links and the visitor's wishlist. */
 export function shopLayoutProvider(services: StorefrontServices): ShopLayoutProvider {
   return async (request): Promise<ShopLayout> => {
     const context = await services.contexts.contextOf(request);
     const salesChannelId = context.salesChannel.id;
-    const [brand, currencies, footerLinks] = await Promise.all([
+    const [brand, currencies, footerLinks, wishlist] = await Promise.all([
       brandOf(services, salesChannelId),
       currencyChoicesOf(services, context),
       footerLinksOf(services, salesChannelId),
+      wishlistOfPage(services, context, request.storefront?.customer?.id),
     ]);
-    return { ...brand, ...(currencies ? { currencies } : {}), footerLinks };
+    return { ...brand, ...(currencies ? { currencies } : {}), footerLinks, ...(wishlist ? { wishlist } : {}) };
   };
 }
 

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors/app-error.js';
-import { addWishlistProduct, assertWishlistEnabled, loadWishlist, removeWishlistProduct } from '../../customer/wishlist/wishlist.js';
+import { WISHLIST_ENABLED_KEY, addWishlistProduct, assertWishlistEnabled, loadWishlist, removeWishlistProduct } from '../../customer/wishlist/wishlist.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { formFields } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
@@ -10,6 +11,24 @@ const WISHLIST_PATH = '/wishlist';
 // a page this long holds any wishlist a shopper keeps; the Store API pages longer ones
 const WISHLIST_PAGE_LIMIT = 100;
 const ProductParams = { params: Type.Object({ productId: Type.String() }) };
+
+/**
+ * What the hearts of a page show: the ids on the customer's wishlist in this channel ([] for a guest, whose heart
+ * leads to the login page), or undefined when the channel has the wishlist off (no hearts). One query.
+ */
+export async function wishlistOfPage(services: Pick<StorefrontServices, 'platform'>, context: SalesChannelContext, customerId: string | undefined): Promise<string[] | undefined> {
+  const { platform } = services;
+  if ((await platform.systemConfig.get(WISHLIST_ENABLED_KEY, context.salesChannel.id)) === false) return undefined;
+  if (!customerId) return [];
+  const rows = await platform.db
+    .selectFrom('customer_wishlist_product as p')
+    .innerJoin('customer_wishlist as w', 'w.id', 'p.customer_wishlist_id')
+    .select('p.product_id')
+    .where('w.customer_id', '=', customerId)
+    .where('w.sales_channel_id', '=', context.salesChannel.id)
+    .execute();
+  return rows.map((row) => row.product_id as string);
+}
 
 /**
  * The logged-in customer's wishlist: its page, and adding and removing products from any page (the

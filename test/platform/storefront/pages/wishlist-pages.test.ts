@@ -49,6 +49,13 @@ describe('the wishlist', () => {
     expect(page.body).toContain(`action="/wishlist/remove/${lampId}"`);
     expect(page.body).toContain('<span class="visually-hidden">Remove Brass lamp from wishlist</span>');
 
+    // the hearts on the product page and on the cards say what is on the list
+    const product = await browser.get(`/detail/${lampId}`);
+    expect(product.body).toMatch(new RegExp(`action="/wishlist/remove/${lampId}">[\\s\\S]*?aria-pressed="true"`));
+    const home = await browser.get('/');
+    expect(home.body).toContain(`action="/wishlist/remove/${vaseId}"`);
+    expect(home.body).toContain('<span class="visually-hidden">Remove Glass vase from wishlist</span>');
+
     const removed = await submitForm(browser, '/wishlist', `/wishlist/remove/${lampId}`, { redirectTo: '/wishlist' });
     expect(locationPath(removed)).toBe('/wishlist');
     expect((await wishlistRows(customer.email)).map((row) => row.product_id)).toEqual([vaseId]);
@@ -66,6 +73,8 @@ describe('the wishlist', () => {
 
   it('a guest is sent to the login page and nothing is written; a post without the CSRF token is refused', async () => {
     const guest = new Browser(t.app);
+    // a guest's heart adds (and leads to the login page)
+    expect((await guest.get(`/detail/${lampId}`)).body).toContain(`action="/wishlist/add/${lampId}"`);
     const page = await guest.get('/wishlist');
     expect(locationPath(page)).toBe('/account/login?redirectTo=%2Fwishlist');
     const add = await submitForm(guest, `/detail/${lampId}`, `/wishlist/add/${lampId}`, {});
@@ -85,6 +94,7 @@ describe('the wishlist', () => {
     await t.platform.systemConfig.set(t.platform.db, 'core.cart.wishlistEnabled', false);
     try {
       expect((await browser.get('/wishlist')).statusCode).toBe(403);
+      expect((await browser.get(`/detail/${lampId}`)).body).not.toContain('/wishlist/add/');
     } finally {
       await t.platform.systemConfig.set(t.platform.db, 'core.cart.wishlistEnabled', true);
     }
