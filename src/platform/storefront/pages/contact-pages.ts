@@ -9,9 +9,13 @@ import type { StorefrontServices } from './storefront-services.js';
 
 const CONTACT_PATH = '/contact';
 /** The form's fields; each is the contact form service's body field of the same name. */
-const CONTACT_FIELDS = ['salutationId', 'firstName', 'lastName', 'email', 'subject', 'comment'] as const;
-/** The channel settings that make a name required (the service checks them; the form marks them). */
-const NAME_REQUIRED_SETTINGS = { firstName: 'core.basicInformation.firstNameFieldRequired', lastName: 'core.basicInformation.lastNameFieldRequired' } as const;
+const CONTACT_FIELDS = ['salutationId', 'firstName', 'lastName', 'email', 'phone', 'subject', 'comment'] as const;
+/** The channel settings that make a field required (the service checks them; the form marks them). */
+const REQUIRED_SETTINGS = {
+  firstName: 'core.basicInformation.firstNameFieldRequired',
+  lastName: 'core.basicInformation.lastNameFieldRequired',
+  phone: 'core.basicInformation.phoneNumberFieldRequired',
+} as const;
 const SENT = 'Thank you! We will get back to you soon.';
 
 /**
@@ -59,16 +63,16 @@ async function renderContactForm(
   status: number,
 ): Promise<FastifyReply> {
   const { db, entities, systemConfig } = services.platform;
-  const [salutations, firstNameRequired, lastNameRequired] = await Promise.all([
+  const [salutations, ...requiredFlags] = await Promise.all([
     searchSalutations(db, entities, {}),
-    systemConfig.get(NAME_REQUIRED_SETTINGS.firstName, salesChannelId),
-    systemConfig.get(NAME_REQUIRED_SETTINGS.lastName, salesChannelId),
+    ...Object.values(REQUIRED_SETTINGS).map((setting) => systemConfig.get(setting, salesChannelId)),
   ]);
+  const required = Object.fromEntries(Object.keys(REQUIRED_SETTINGS).map((field, index) => [field, requiredFlags[index] === true]));
   const salutationOptions = salutations.elements.map((salutation) => ({ value: String(salutation.id), label: String(salutation.displayName) }));
   return renderPage(
     reply,
     'page/contact.njk',
-    { values, errors, otherErrors, salutations: salutationOptions, required: { firstName: firstNameRequired === true, lastName: lastNameRequired === true } },
+    { values, errors, otherErrors, salutations: salutationOptions, required },
     status,
   );
 }

@@ -94,14 +94,17 @@ describe('contact page', () => {
   it('shows the form with labels and required markers', async () => {
     const page = await new Browser(t.app).get('/contact');
     expect(page.statusCode).toBe(200);
-    for (const label of ['Salutation', 'First name', 'Last name', 'Email address', 'Subject', 'Message']) expect(page.body).toMatch(new RegExp(`<label for="field-[a-zA-Z]+">${label}`));
+    for (const label of ['Salutation', 'First name', 'Last name', 'Email address', 'Phone number', 'Subject', 'Message']) expect(page.body).toMatch(new RegExp(`<label for="field-[a-zA-Z]+">${label}`));
     expect(page.body).toContain('<label for="field-subject">Subject <span class="required" aria-hidden="true">*</span></label>');
-    expect(page.body).toContain('<option value="">Not specified</option>');
+    expect(page.body).toContain('<option value="">Select a salutation</option>');
+    expect(page.body).toMatch(/<option value="[0-9a-f]{32}">Mrs\.<\/option>/);
+    expect(page.body).toContain('<label for="field-phone">Phone number</label>');
   });
 
   it('mails the message to the shop owner and thanks the visitor', async () => {
     const browser = new Browser(t.app);
-    const posted = await submitForm(browser, '/contact', '/contact', message);
+    const mrs = /<option value="([0-9a-f]{32})">Mrs\.<\/option>/.exec((await browser.get('/contact')).body)?.[1];
+    const posted = await submitForm(browser, '/contact', '/contact', { ...message, salutationId: mrs! });
     expect(posted.statusCode, posted.body).toBe(302);
     expect(locationPath(posted)).toBe('/contact');
     expect(textOf((await browser.get('/contact')).body)).toContain('Thank you! We will get back to you soon.');
@@ -124,6 +127,22 @@ describe('contact page', () => {
     expect(refused.body).not.toContain('aria-describedby="field-firstName-error"');
     await queueSettled(t.platform);
     expect(smtp.received.length).toBe(before);
+  });
+
+  it("marks the phone required where the channel's settings say so, and refuses the form without it", async () => {
+    await t.platform.systemConfig.set(t.platform.db, 'core.basicInformation.phoneNumberFieldRequired', true);
+    try {
+      const browser = new Browser(t.app);
+      expect((await browser.get('/contact')).body).toContain('<label for="field-phone">Phone number <span class="required" aria-hidden="true">*</span></label>');
+      const before = smtp.received.length;
+      const refused = await submitForm(browser, '/contact', '/contact', message);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toContain('aria-describedby="field-phone-error"');
+      await queueSettled(t.platform);
+      expect(smtp.received.length).toBe(before);
+    } finally {
+      await t.platform.systemConfig.set(t.platform.db, 'core.basicInformation.phoneNumberFieldRequired', null);
+    }
   });
 
   it('refuses a post without the CSRF token', async () => {
