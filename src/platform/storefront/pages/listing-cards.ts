@@ -5,6 +5,7 @@ import type { SalesChannelProduct } from '../../catalog/store/sales-channel-prod
 /** What a product card shows beyond the product: its family's rating and whether it is one of variants. */
 interface CardFacts {
   ratingAverage: number | null;
+  reviewCount: number;
   hasVariants: boolean;
 }
 
@@ -17,14 +18,19 @@ async function loadCardFacts(db: Db, products: readonly SalesChannelProduct[]): 
   const facts = new Map<string, CardFacts>();
   if (families.length === 0) return facts;
   const ids = sql.join(families.map((id) => sql`${id}`));
-  const rows = await sql<{ family: string; rating: string | number | null; variants: string | number }>`
-    SELECT f.family,
-      (SELECT avg(r.points) FROM product_review r JOIN product rp ON rp.id = r.product_id
-        WHERE r.status AND (rp.id = f.family OR rp.parent_id = f.family)) AS rating,
+  const rows = await sql<{ family: string; rating: string | number | null; reviews: string | number; variants: string | number }>`
+    SELECT f.family, r.rating, r.reviews,
       (SELECT count(*) FROM product v WHERE v.parent_id = f.family) AS variants
-    FROM (SELECT p.id AS family FROM product p WHERE p.id IN (${ids})) f`.execute(db);
+    FROM (SELECT p.id AS family FROM product p WHERE p.id IN (${ids})) f
+    CROSS JOIN LATERAL (SELECT avg(pr.points) AS rating, count(*) AS reviews FROM product_review pr
+      JOIN product rp ON rp.id = pr.product_id
+      WHERE pr.status AND (rp.id = f.family OR rp.parent_id = f.family)) r`.execute(db);
   for (const row of rows.rows) {
-    facts.set(row.family, { ratingAverage: row.rating === null ? null : Math.round(Number(row.rating) * 10) / 10, hasVariants: Number(row.variants) > 0 });
+    facts.set(row.family, {
+      ratingAverage: row.rating === null ? null : Math.round(Number(row.rating) * 10) / 10,
+      reviewCount: Number(row.reviews),
+      hasVariants: Number(row.variants) > 0,
+    });
   }
   return facts;
 }
@@ -40,6 +46,9 @@ export function productCard(product: SalesChannelProduct, facts?: CardFacts) {
     unitPrice: product.calculatedPrice.unitPrice,
     available: product.available,
     ratingAverage: facts?.ratingAverage ?? null,
+    // the text alternative of the stars, one decimal as on the product page: "Rated 4.0 of 5 (2 reviews)"
+    ratingText: facts?.ratingAverage == null ? null
+      : `Rated ${facts.ratingAverage.toFixed(1)} of 5 (${facts.reviewCount} ${facts.reviewCount === 1 ? 'review' : 'reviews'})`,
     // buyable from the card: a product without variants that can be bought now, at its minimum quantity
     quickAdd: !hasVariants && product.available ? { quantity: Math.max(1, product.minPurchase) } : null,
     hasVariants,
