@@ -1,4 +1,5 @@
 import { executorOf, transaction } from '../database/transaction.js';
+import { shopNameOf } from '../mail/mail-settings.js';
 import { systemContext } from '../acl/context.js';
 import { isId } from '../ids.js';
 import type { CoreServices } from '../core-services.js';
@@ -34,6 +35,7 @@ export function createExtensionHost(platform: CoreServices, extensionName: strin
       },
       get: (key, salesChannelId = null) => platform.systemConfig.get(key, salesChannelId),
       set: (within, key, value, salesChannelId = null) => platform.systemConfig.set(within, key, value, salesChannelId),
+      shopName: (salesChannelId) => shopNameOf(platform, salesChannelId),
     },
     stateMachines: {
       transition: (request) =>

@@ -38,6 +38,8 @@ export interface HostConfig {
   get(key: string, salesChannelId?: string | null): Promise<unknown>;
   /** Writes one value (`null` deletes it); secrets are encrypted. */
   set(within: Db | UnitOfWork, key: string, value: unknown, salesChannelId?: string | null): Promise<void>;
+  /** The shop's name as its shoppers see it in that channel (storefront header and mails), e.g. for a gateway's hosted page. */
+  shopName(salesChannelId: string): Promise<string>;
 }
 
 export interface HostTransitionRequest {

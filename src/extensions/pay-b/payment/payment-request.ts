@@ -13,7 +13,8 @@ export interface PaymentRequestInput {
   returnUrl: string;
   settings: PayBSettings;
   /** The title shown on the hosted page when the merchant set none. */
-  salesChannelName: string;
+  /** The channel's shop name: the hosted page's title unless the settings give one. */
+  shopName: string;
 }
 
 /** Thrown when the order lacks what the gateway requires; the message names no customer data. */
@@ -52,7 +53,7 @@ export async function buildPaymentRequest(host: ExtensionHost, input: PaymentReq
       ...(payer.phone ? { phonenumber: payer.phone } : {}),
     },
     customizations: {
-      title: settings.title ?? input.salesChannelName,
+      title: settings.title ?? input.shopName,
       ...(settings.description ? { description: settings.description } : {}),
       ...(logo ? { logo } : {}),
     },

@@ -17,7 +17,7 @@ export async function startPayment(host: ExtensionHost, { transaction, context }
     const client = createPayBClient(settings);
     const orderTransaction = await host.orderTransactions.load(orderTransactionId);
     if (!orderTransaction) throw paymentErrors.invalidTransaction(orderTransactionId);
-    const body = await buildPaymentRequest(host, { transaction: orderTransaction, returnUrl: transaction.returnUrl, settings, salesChannelName: context.salesChannel.name });
+    const body = await buildPaymentRequest(host, { transaction: orderTransaction, returnUrl: transaction.returnUrl, settings, shopName: await host.config.shopName(context.salesChannel.id) });
     const { link } = await client.initializePayment(body);
     host.logger.info({ orderTransactionId, orderId: transaction.orderId }, 'pay-b: hosted payment created');
     return { redirectUrl: link };

@@ -111,13 +111,21 @@ describe('gateway D payment flow: handle-payment, hosted page, finalize', () => 
     expect(Math.abs(Date.parse(fields.pay_b_verified_at as string) - Date.now())).toBeLessThan(10 * 60_000);
   });
 
-  it('sends the sales channel name as title and leaves out description and logo when they are not set', async () => {
+  it('sends the shop name shoppers see (the channel\'s own) as title and leaves out description and logo when they are not set', async () => {
     await test.setConfig('logo', 'f'.repeat(32)); // a media id that does not exist
     const order = await placePayBOrder(test, { customer: { billingAddress: { street: 'Hauptstraße 1', zipcode: '10115', city: 'Berlin', countryId: GERMANY_ID } } });
-    const channel = await test.platform.db.selectFrom('sales_channel').select('name').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow();
     const request = test.sim.payment(order.orderTransactionId)!.request;
-    expect(request.customizations).toEqual({ title: channel.name });
+    // the default channel's name ("Storefront") is a kind of channel, not a brand: the shop's name is
+    expect(request.customizations).toEqual({ title: 'Demo Shop' });
     expect(request.customer).toEqual({ email: order.customerEmail, name: 'Ada Lovelace' });
+
+    await test.platform.systemConfig.set(test.platform.db, 'core.basicInformation.shopName', 'Quayside Kitchen', DEFAULT_SALES_CHANNEL_ID);
+    try {
+      const branded = await placePayBOrder(test, { customer: { billingAddress: { street: 'Hauptstraße 1', zipcode: '10115', city: 'Berlin', countryId: GERMANY_ID } } });
+      expect(test.sim.payment(branded.orderTransactionId)!.request.customizations).toEqual({ title: 'Quayside Kitchen' });
+    } finally {
+      await test.platform.systemConfig.set(test.platform.db, 'core.basicInformation.shopName', null, DEFAULT_SALES_CHANNEL_ID);
+    }
   });
 
   it('sends paymentOptions, sessionDuration and maxRetryAttempt to the gateway (unlike the original plugin, which ignored them)', async () => {
