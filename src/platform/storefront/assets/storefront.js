@@ -14,6 +14,10 @@
     }
   });
 
+  // The listing's filter panel starts open where there is room beside the results (it stays a <details> on phones).
+  var filters = document.querySelector('details.listing-filters');
+  if (filters && window.matchMedia('(min-width: 900px)').matches) filters.open = true;
+
   // Search suggestions below the header's search box.
   function setUpSuggestions() {
     var input = document.getElementById('header-search-input');
