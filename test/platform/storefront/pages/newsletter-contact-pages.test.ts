@@ -29,7 +29,7 @@ describe('newsletter sign-up in the footer', () => {
   it('shows a labelled form on every page', async () => {
     const page = await new Browser(t.app).get('/account/login');
     expect(page.body).toMatch(/<form method="post" action="\/newsletter\/subscribe"/);
-    expect(page.body).toContain('<label for="newsletter-email">Email address');
+    expect(page.body).toContain('<label for="newsletter-email">Your e-mail for the newsletter');
     expect(page.body).toContain('<input type="hidden" name="redirectTo" value="/account/login">');
     expect(textOf(page.body)).toContain('Subscribe');
     expect(page.body).toContain('<a href="/contact">Contact</a>');

@@ -119,12 +119,13 @@ describe("a channel's own brand", () => {
 });
 
 describe('the footer', () => {
-  it("links the channel's set, active service pages first, then its other active landing pages", async () => {
+  it("links the channel's set, active service pages first, then its other active landing pages, then the contact page", async () => {
     const footer = footerOf(await onB(new Browser(t.app), 'GET', '/'));
     const links = [...footer.matchAll(/<a href="([^"]+)"[^>]*>([^<]+)<\/a>/g)].map((match) => [match[1], match[2]]);
     expect(links).toEqual([
       [`/landingPage/${pages.imprint}`, 'Imprint B'],
       [`/landingPage/${pages.about}`, 'About B'],
+      ['/contact', 'Contact'],
     ]);
   });
 });
