@@ -41,6 +41,7 @@ export function productPageRenderer(services: StorefrontServices) {
       currency: context.currency,
       product,
       stock: stockInfo(product),
+      delivery: deliveryInfo(product, context.shippingMethod),
       quantity: quantityLimits(product),
       options: detail.options.map((option) => ({ group: option.group.name, name: option.name })),
       properties: detail.properties.map((option) => ({ group: option.group.name, name: option.name })),
@@ -58,6 +59,17 @@ export function productPageRenderer(services: StorefrontServices) {
       }),
     });
   };
+}
+
+/**
+ * The delivery line: products carry no delivery time of their own here, so a product in stock ships in the
+ * chosen shipping method's days; one to order ships when it is back, and a sold-out one not at all.
+ */
+function deliveryInfo(product: SalesChannelProduct, method: { name: string; deliveryTimeMinDays: number; deliveryTimeMaxDays: number }): string | null {
+  if (!product.available || product.stock <= 0) return null;
+  const { deliveryTimeMinDays: min, deliveryTimeMaxDays: max } = method;
+  const days = min === max ? `${min} ${min === 1 ? 'day' : 'days'}` : `${min}–${max} days`;
+  return `Delivery in ${days} (${method.name})`;
 }
 
 /** The stock line of the product page. */

@@ -83,6 +83,10 @@ describe('product page with variants', () => {
     expect(red.body).toContain('<span class="variant-option is-disabled" aria-disabled="true">L<');
     expect(red.body).not.toContain(`href="/detail/${v.lRed}"`);
     expect(red.body).toContain('In stock');
+    // in stock: it ships in the chosen shipping method's days (the default Standard: 1-3)
+    expect(red.body).toContain('<p class="muted small" id="delivery-info">Delivery in 1–3 days (Standard)</p>');
+    // sold out: no delivery promise
+    expect((await new Browser(t.app).get(`/detail/${v.lRed}`)).body).not.toContain('id="delivery-info"');
     // on M (red only), Blue keeps Blue and drops the size: the first blue variant
     const medium = await new Browser(t.app).get(`/detail/${v.mRed}`);
     expect(medium.body).toContain(`<a class="variant-option" href="/detail/${v.sBlue}">Blue</a>`);
