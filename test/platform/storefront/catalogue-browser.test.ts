@@ -126,6 +126,8 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
         await shot('20-variant');
         await page.locator('.buy-form').getByRole('button', { name: 'Add to cart' }).click();
         await page.waitForURL(`${base}/checkout/cart`);
+        // the cart line names the chosen option
+        expect(await page.locator('.line-item-options', { hasText: optionName }).count()).toBe(1);
 
         // a product of the family's cross-selling list
         await page.goBack();

@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { CalculatedCart } from '../../checkout/cart/cart.js';
 import { parseNewLineItems, parseQuantityChanges } from '../../checkout/cart/line-item-input.js';
 import { addFlash, redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
-import { alertTypeOf, cartView, isCartStateError } from './cart-view.js';
+import { alertTypeOf, cartView, isCartStateError, variantOptionLabels } from './cart-view.js';
 import { clientErrorMessages, formFields, quantityField } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
 
@@ -15,13 +15,13 @@ const LineItemForm = { params: Type.Object({ id: Type.String() }) };
 
 /** The cart page and its forms: add a product, change a quantity, remove a line item. */
 export function registerCartPages(app: FastifyInstance, services: StorefrontServices): void {
-  const { contexts, carts } = services;
+  const { platform, contexts, carts } = services;
   const routes = storefrontRoutes(app);
 
   routes.page(CART_PATH, async (request, reply) => {
     const context = await contexts.contextOf(request);
     const cart = await carts.get(context);
-    return renderPage(reply, 'checkout/cart.njk', { currency: context.currency, cart: cartView(cart) });
+    return renderPage(reply, 'checkout/cart.njk', { currency: context.currency, cart: cartView(cart, await variantOptionLabels(platform.db, cart)) });
   });
 
   routes.formPost('/checkout/line-item/add', async (request, reply) => {

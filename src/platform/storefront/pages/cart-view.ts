@@ -1,6 +1,8 @@
 import type { CalculatedCart, CartError } from '../../checkout/cart/cart.js';
 import { CART_ERROR_LEVEL } from '../../checkout/cart/cart.js';
 import type { FlashType } from '../http/index.js';
+import type { Db } from '../../database/connection.js';
+import { loadPropertyOptions } from '../../catalog/store/property-option-loader.js';
 
 /**
  * Cart errors that describe the cart as it is (the payment or shipping method cannot be used): every
@@ -19,8 +21,18 @@ export function alertTypeOf(error: CartError): FlashType {
   return 'info';
 }
 
+/**
+ * The chosen options of the cart's variants, by product id ("Blade length: 9 cm"), so a shopper sees which
+ * variant each line is; one query for the whole cart.
+ */
+export async function variantOptionLabels(db: Db, cart: CalculatedCart): Promise<Map<string, string>> {
+  const variants = cart.lineItems.map((item) => item.product).filter((product) => product.parentId !== null);
+  const options = await loadPropertyOptions(db, variants, 'options');
+  return new Map([...options].filter(([, list]) => list.length > 0).map(([id, list]) => [id, list.map((option) => `${option.group.name}: ${option.name}`).join(', ')]));
+}
+
 /** What the cart, confirm and line item templates print; amounts stay minor units for the `money` filter. */
-export function cartView(cart: CalculatedCart) {
+export function cartView(cart: CalculatedCart, optionLabels: ReadonlyMap<string, string> = new Map()) {
   const delivery = cart.deliveries[0];
   return {
     empty: cart.lineItems.length === 0,
@@ -29,6 +41,7 @@ export function cartView(cart: CalculatedCart) {
       label: item.label,
       url: `/detail/${item.referencedId}`,
       productNumber: item.product.productNumber,
+      options: optionLabels.get(item.product.id) ?? null,
       cover: item.product.cover,
       quantity: item.quantity,
       minQuantity: item.product.minPurchase,

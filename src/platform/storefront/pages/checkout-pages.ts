@@ -6,7 +6,7 @@ import type { SalesChannelContext } from '../../sales-channel/context/sales-chan
 import { availablePaymentMethods } from '../../store-api/payment-method-listing.js';
 import { addFlash, redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { CART_PATH } from './cart-pages.js';
-import { cartView } from './cart-view.js';
+import { cartView, variantOptionLabels } from './cart-view.js';
 import { loadCustomerOrder } from './customer-order.js';
 import { clientErrorMessages, formFields } from './form-input.js';
 import { paymentMethodChoices } from './payment-method-choices.js';
@@ -47,7 +47,7 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
       ]);
       return renderPage(reply, 'checkout/confirm.njk', {
         currency: context.currency,
-        cart: cartView(cart),
+        cart: cartView(cart, await variantOptionLabels(platform.db, cart)),
         account,
         shippingMethod: context.shippingMethod.name,
         paymentMethods: paymentMethodChoices(paymentMethods, context.paymentMethod.id),

@@ -92,6 +92,14 @@ describe('product page with variants', () => {
     expect(medium.body).toContain(`<a class="variant-option" href="/detail/${v.sBlue}">Blue</a>`);
   });
 
+  it('the cart names the options of the variant in each line', async () => {
+    const browser = new Browser(t.app);
+    const added = await submitForm(browser, `/detail/${v.sRed}`, '/checkout/line-item/add', { productId: v.sRed, quantity: '1' });
+    expect(added.statusCode).toBe(302);
+    const cart = await browser.get('/checkout/cart');
+    expect(cart.body).toMatch(/<div class="small line-item-options">(Size: S, Color: Red|Color: Red, Size: S)<\/div>/);
+  });
+
   it('shows approved reviews newest first with paging, the summary and cross-selling', async () => {
     const browser = new Browser(t.app);
     const first = await browser.get(`/detail/${v.sRed}`);
