@@ -5,10 +5,9 @@ import { loadCustomerJson } from '../../customer/account/customer-json.js';
 import { loginCustomer, logoutCustomer } from '../../customer/account/customer-login.js';
 import { convertGuest } from '../../customer/account/guest-conversion.js';
 import { registerCustomer } from '../../customer/account/register-customer.js';
-import { violationMessagesByPointer } from '../../customer/account/violations.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { LOGIN_PATH, addFlash, redirectWithFlash, renderPage, renderProfileSlots, safeLocalPath, storefrontRoutes } from '../http/index.js';
-import { clientErrorMessages, formFields } from './form-input.js';
+import { clientErrorMessages, formErrors, formFields } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
 import { channelCountries } from './channel-countries.js';
 
@@ -93,7 +92,7 @@ export function registerAccountPages(app: FastifyInstance, services: StorefrontS
       ({ context: customerContext, awaitsConfirmation } = await registerCustomer(platform, guest, registrationBody(fields)));
     } catch (error) {
       clientErrorMessages(error);
-      const { fieldErrors, otherErrors } = registrationErrors(error);
+      const { fieldErrors, otherErrors } = formErrors(error, (pointer) => REGISTRATION_FIELDS[pointer]);
       for (const message of otherErrors) addFlash(reply, 'danger', message);
       if (otherErrors.length === 0) addFlash(reply, 'danger', 'Please check the marked fields.');
       // the entered values come back, the password never does
@@ -182,18 +181,6 @@ function registrationBody(fields: Record<string, string>): Record<string, unknow
       phoneNumber: fields.phoneNumber ?? '',
     },
   };
-}
-
-/** Messages by form field; problems without a field of this form are shown above it. */
-function registrationErrors(error: unknown): { fieldErrors: Record<string, string>; otherErrors: string[] } {
-  const fieldErrors: Record<string, string> = {};
-  const otherErrors: string[] = [];
-  for (const [pointer, message] of Object.entries(violationMessagesByPointer(error))) {
-    const field = REGISTRATION_FIELDS[pointer];
-    if (field) fieldErrors[field] = message;
-    else otherErrors.push(message);
-  }
-  return { fieldErrors, otherErrors };
 }
 
 async function renderRegistration(

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendContactForm } from '../../contact/contact-form.js';
 import { isClientError } from '../../errors/app-error.js';
-import { violationMessagesByPointer } from '../../customer/account/violations.js';
 import { searchSalutations } from '../../store-api/context-data.js';
 import { redirectWithFlash, renderPage, storefrontRoutes } from '../http/index.js';
-import { formFields } from './form-input.js';
+import { formErrors, formFields } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 const CONTACT_PATH = '/contact';
@@ -40,13 +39,7 @@ export function registerContactPages(app: FastifyInstance, services: StorefrontS
       await sendContactForm(platform, context, { ...values, salutationId: values.salutationId || undefined }, { clientIp: request.ip });
     } catch (error) {
       if (!isClientError(error)) throw error;
-      const fieldErrors: Record<string, string> = {};
-      const otherErrors: string[] = [];
-      for (const [pointer, message] of Object.entries(violationMessagesByPointer(error))) {
-        const field = pointer.slice(1);
-        if ((CONTACT_FIELDS as readonly string[]).includes(field)) fieldErrors[field] = message;
-        else otherErrors.push(message);
-      }
+      const { fieldErrors, otherErrors } = formErrors(error, (pointer) => ((CONTACT_FIELDS as readonly string[]).includes(pointer.slice(1)) ? pointer.slice(1) : undefined));
       return renderContactForm(reply, services, context.salesChannel.id, values, fieldErrors, otherErrors, error.status);
     }
     return redirectWithFlash(reply, CONTACT_PATH, 'success', SENT);

@@ -1,4 +1,5 @@
 import { AppErrorList, isClientError } from '../../errors/app-error.js';
+import { violationMessagesByPointer } from '../../customer/account/violations.js';
 
 /** A urlencoded form body as flat string fields; repeated or missing fields read as absent. */
 export function formFields(body: unknown): Record<string, string> {
@@ -22,4 +23,19 @@ export function clientErrorMessages(error: unknown): string[] {
   if (!isClientError(error)) throw error;
   const entries = error instanceof AppErrorList ? error.entries : [error];
   return [...new Set(entries.map((entry) => entry.message))];
+}
+
+/**
+ * A refused form's messages: by form field for the violations whose pointer names one (`fieldOf`), the
+ * others to show above the form.
+ */
+export function formErrors(error: unknown, fieldOf: (pointer: string) => string | undefined): { fieldErrors: Record<string, string>; otherErrors: string[] } {
+  const fieldErrors: Record<string, string> = {};
+  const otherErrors: string[] = [];
+  for (const [pointer, message] of Object.entries(violationMessagesByPointer(error))) {
+    const field = fieldOf(pointer);
+    if (field) fieldErrors[field] = message;
+    else otherErrors.push(message);
+  }
+  return { fieldErrors, otherErrors };
 }
