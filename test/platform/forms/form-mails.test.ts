@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
-import { finishedMails, queueSettled } from '../mail/mail-test-helpers.js';
+import { expectContactMail, finishedMails, queueSettled } from '../mail/mail-test-helpers.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server.js';
 
 /**
@@ -38,12 +38,7 @@ describe('contact form', () => {
     });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json()).toEqual({ individualSuccessMessage: '', apiAlias: 'contact_form_result' });
-    const [logged] = await finishedMails(t.platform, 'contact_form', OWNER);
-    expect(logged?.state).toBe('sent');
-    const [mail] = smtp.mailsTo(OWNER);
-    expect(mail!.parsed.subject).toBe('Contact form: Bulk order');
-    expect(mail!.parsed.text).toContain('Can I order 40 mugs at once?');
-    expect(mail!.parsed.replyTo?.value[0]?.address).toBe('visitor@example.com');
+    await expectContactMail(t.platform, smtp, OWNER, { subject: 'Contact form: Bulk order', message: 'Can I order 40 mugs at once?', replyTo: 'visitor@example.com' });
   });
 
   it('answers missing fields at their pointers and mails nothing', async () => {

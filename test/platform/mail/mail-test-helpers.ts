@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import type { Platform } from '../../../src/platform/kernel.js';
 
 export interface MailLogRow {
@@ -44,4 +45,19 @@ export async function queueSettled(platform: Platform): Promise<void> {
     if (waiting === 0 || Date.now() > deadline) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/** The contact form's mail reached the shop owner over SMTP: subject, the message, and replies going to the sender. */
+export async function expectContactMail(
+  platform: Platform,
+  smtp: { mailsTo(address: string): Array<{ parsed: { subject?: string; text?: string; replyTo?: { value: Array<{ address?: string }> } } }> },
+  owner: string,
+  expected: { subject: string; message: string; replyTo: string },
+): Promise<void> {
+  const [logged] = await finishedMails(platform, 'contact_form', owner);
+  expect(logged?.state).toBe('sent');
+  const [mail] = smtp.mailsTo(owner);
+  expect(mail!.parsed.subject).toBe(expected.subject);
+  expect(mail!.parsed.text).toContain(expected.message);
+  expect(mail!.parsed.replyTo?.value[0]?.address).toBe(expected.replyTo);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { finishedMails, queueSettled } from '../../mail/mail-test-helpers.js';
+import { expectContactMail, finishedMails, queueSettled } from '../../mail/mail-test-helpers.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../../mail/smtp-test-server.js';
 import { Browser } from '../browser.js';
 import { locationPath, pathOf, submitForm, textOf } from './shop-fixtures.js';
@@ -108,12 +108,7 @@ describe('contact page', () => {
     expect(posted.statusCode, posted.body).toBe(302);
     expect(locationPath(posted)).toBe('/contact');
     expect(textOf((await browser.get('/contact')).body)).toContain('Thank you! We will get back to you soon.');
-    const [logged] = await finishedMails(t.platform, 'contact_form', OWNER);
-    expect(logged?.state).toBe('sent');
-    const [mail] = smtp.mailsTo(OWNER);
-    expect(mail!.parsed.subject).toBe('Contact form: Bulk order');
-    expect(mail!.parsed.text).toContain('Can I order 40 mugs at once?');
-    expect(mail!.parsed.replyTo?.value[0]?.address).toBe('visitor@example.com');
+    await expectContactMail(t.platform, smtp, OWNER, { subject: 'Contact form: Bulk order', message: 'Can I order 40 mugs at once?', replyTo: 'visitor@example.com' });
   });
 
   it('shows the form again with the values and a message at each refused field, and sends nothing', async () => {
