@@ -116,11 +116,12 @@ describe('untrusted mappings run in the sandbox: limits answered in each route\'
         data: {},
         errors: {},
       });
-      // three lists of a million one-character texts zipped into a million lists: about 100 MB in one call;
-      // the memory limit ends it, or on a busy machine the time limit first (workers run at a lower
+      // five lists of a million one-character texts (the text cap allows a million) zipped into a million lists:
+      // well over 100 MB in one call (three lists came to about 64-70 MB, right at the limit, and finished once in
+      // a full run); the memory limit ends it, or on a busy machine the time limit first (workers run at a lower
       // priority): either way it is refused and the process does not grow
       const million = (c: string) => `$split($pad("", 1000000, "${c}"), "")`;
-      const growing = { fields: { a: { expr: `$count($zip(${million('x')}, ${million('y')}, ${million('z')}))` } } };
+      const growing = { fields: { a: { expr: `$count($zip(${['v', 'w', 'x', 'y', 'z'].map(million).join(', ')}))` } } };
       expect((await post('preview', { definition: growing, orderId: order.orderId })).json()).toEqual({
         valid: false,
         problems: [expect.stringMatching(/^definition: the render was stopped: (it needed more than 64 MB of memory|it took longer than 2000 ms)$/)],
