@@ -85,6 +85,18 @@ export async function addWishlistProduct(platform: WishlistDeps, context: SalesC
   if ((await addProducts(platform, context, customerId, [id])).length === 0) throw wishlistErrors.duplicate();
 }
 
+/** The ids on the customer's wishlist in the context's channel (none without a wishlist): what the storefront's hearts show. */
+export async function wishlistProductIds(platform: WishlistDeps, context: SalesChannelContext, customerId: string): Promise<string[]> {
+  const rows = await platform.db
+    .selectFrom('customer_wishlist_product as p')
+    .innerJoin('customer_wishlist as w', 'w.id', 'p.customer_wishlist_id')
+    .select('p.product_id')
+    .where('w.customer_id', '=', customerId)
+    .where('w.sales_channel_id', '=', context.salesChannel.id)
+    .execute();
+  return rows.map((row) => row.product_id as string);
+}
+
 /** Removes one product; 404 `CHECKOUT__WISHLIST_PRODUCT_NOT_FOUND` when it is not on the customer's wishlist. */
 export async function removeWishlistProduct(platform: WishlistDeps, context: SalesChannelContext, customerId: string, productId: string): Promise<void> {
   const id = productId.toLowerCase();

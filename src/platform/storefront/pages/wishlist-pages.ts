@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../errors/app-error.js';
-import { WISHLIST_ENABLED_KEY, addWishlistProduct, assertWishlistEnabled, loadWishlist, removeWishlistProduct } from '../../customer/wishlist/wishlist.js';
+import { WISHLIST_ENABLED_KEY, addWishlistProduct, assertWishlistEnabled, loadWishlist, removeWishlistProduct, wishlistProductIds } from '../../customer/wishlist/wishlist.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { formFields } from './form-input.js';
@@ -19,15 +19,7 @@ const ProductParams = { params: Type.Object({ productId: Type.String() }) };
 export async function wishlistOfPage(services: Pick<StorefrontServices, 'platform'>, context: SalesChannelContext, customerId: string | undefined): Promise<string[] | undefined> {
   const { platform } = services;
   if ((await platform.systemConfig.get(WISHLIST_ENABLED_KEY, context.salesChannel.id)) === false) return undefined;
-  if (!customerId) return [];
-  const rows = await platform.db
-    .selectFrom('customer_wishlist_product as p')
-    .innerJoin('customer_wishlist as w', 'w.id', 'p.customer_wishlist_id')
-    .select('p.product_id')
-    .where('w.customer_id', '=', customerId)
-    .where('w.sales_channel_id', '=', context.salesChannel.id)
-    .execute();
-  return rows.map((row) => row.product_id as string);
+  return customerId ? wishlistProductIds(platform, context, customerId) : [];
 }
 
 /**
