@@ -10,6 +10,7 @@ import { toMajorNumber } from '../money/money.js';
 import { toCalculatedPriceJson, toCartPriceJson } from '../cart/calculation/price-json.js';
 import type { CalculatedCart } from '../cart/cart.js';
 import { calculateCart, type CartCalculatorDeps } from '../cart/cart-calculator.js';
+import { loadPropertyOptions } from '../../catalog/store/property-option-loader.js';
 import type { CartService } from '../cart/cart-service.js';
 import { orderErrors } from './order-errors.js';
 import { ORDER_PLACED_EVENT } from './order-events.js';
@@ -134,6 +135,10 @@ export class OrderPlacement {
       await create('order_address', { id: shippingAddressId, orderId, ...addressFields(addresses.shipping) });
     }
 
+    // Shopware's payload.options: the variant's chosen options as they were, so order pages name them even
+    // after the options are renamed or deleted
+    const variants = cart.lineItems.map((item) => item.product).filter((product) => product.parentId !== null);
+    const optionsOf = await loadPropertyOptions(uow, variants, 'options');
     // one array: the writer inserts the line items in one statement
     await create(
       'order_line_item',
@@ -149,7 +154,10 @@ export class OrderPlacement {
         totalPrice: money(item.price.totalPrice),
         price: toCalculatedPriceJson(item.price, decimals),
         priceDefinition: { type: 'quantity', price: money(item.price.unitPrice), quantity: item.quantity, taxRules: item.price.taxRules },
-        payload: { productNumber: item.product.productNumber },
+        payload: {
+          productNumber: item.product.productNumber,
+          options: (optionsOf.get(item.product.id) ?? []).map((option) => ({ group: option.group.name, option: option.name })),
+        },
         good: true,
         removable: true,
         stackable: true,

@@ -22,10 +22,16 @@ interface OrderRecord {
   stateMachineState: StateRecord | null;
   orderCustomer: { customerId: string | null; email: string; firstName: string; lastName: string } | null;
   billingAddress: AddressRecord | null;
-  lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; position: number; productId: string | null }>;
+  lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; position: number; productId: string | null; payload: LineItemPayload | null }>;
   deliveries: Array<{ shippingOrderAddressId: string; shippingMethod: { name: string } | null }>;
   addresses: AddressRecord[];
   transactions: Array<{ id: string; paymentMethodId: string; createdAt: string; paymentMethod: { name: string } | null; stateMachineState: StateRecord | null }>;
+}
+
+/** What order placement keeps of a product line (Shopware's `payload`); orders placed before options were kept have none. */
+interface LineItemPayload {
+  productNumber?: string;
+  options?: Array<{ group: string; option: string }>;
 }
 
 interface StateRecord {
@@ -61,7 +67,18 @@ export interface CustomerOrderView {
   net: boolean;
   billingAddress: AddressRecord | null;
   shippingAddress: AddressRecord | null;
-  lineItems: Array<{ id: string; label: string; quantity: number; unitPrice: number; totalPrice: number; url: string | null; cover: ProductCover | null }>;
+  lineItems: Array<{
+    id: string;
+    label: string;
+    quantity: number;
+    unitPrice: number;
+    totalPrice: number;
+    url: string | null;
+    cover: ProductCover | null;
+    productNumber: string | null;
+    /** The variant's options as ordered ("Blade length: 9 cm"), null for other lines and older orders. */
+    options: string | null;
+  }>;
   /** The newest transaction: the one a payment is about. */
   transaction: { id: string; paymentMethodId: string; paymentMethod: string | null; state: StateRecord | null } | null;
 }
@@ -120,9 +137,16 @@ export async function loadCustomerOrder(platform: Pick<CoreServices, 'db' | 'env
         totalPrice: minor(item.totalPrice),
         url: item.productId ? `/detail/${item.productId}` : null,
         cover: (item.productId && covers.get(item.productId)) || null,
+        productNumber: item.payload?.productNumber ?? null,
+        options: optionsLabel(item.payload),
       })),
     transaction: newest
       ? { id: newest.id, paymentMethodId: newest.paymentMethodId, paymentMethod: newest.paymentMethod?.name ?? null, state: newest.stateMachineState }
       : null,
   };
+}
+
+function optionsLabel(payload: LineItemPayload | null): string | null {
+  const options = Array.isArray(payload?.options) ? payload.options : [];
+  return options.length > 0 ? options.map((option) => `${option.group}: ${option.option}`).join(', ') : null;
 }

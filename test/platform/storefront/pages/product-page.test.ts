@@ -100,6 +100,30 @@ describe('product page with variants', () => {
     expect(cart.body).toMatch(/<div class="small line-item-options">(Size: S, Color: Red|Color: Red, Size: S)<\/div>/);
   });
 
+  it('the order keeps the options (payload.options): finish page and order detail name them; an older order without them still renders', async () => {
+    const browser = new Browser(t.app);
+    await registerThroughForm(browser);
+    expect((await submitForm(browser, `/detail/${v.sBlue}`, '/checkout/line-item/add', { productId: v.sBlue, quantity: '1' })).statusCode).toBe(302);
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
+    expect(placed.statusCode, placed.body).toBe(302);
+    const finishPath = locationPath(placed);
+    const orderId = new URLSearchParams(finishPath.split('?')[1]).get('orderId')!;
+    const line = await t.platform.db.selectFrom('order_line_item').select('payload').where('order_id', '=', orderId).executeTakeFirstOrThrow();
+    expect(line.payload).toEqual({ productNumber: 'KNIFE-2', options: [{ group: 'Size', option: 'S' }, { group: 'Color', option: 'Blue' }] });
+    const optionsLine = '<div class="small line-item-options">Size: S, Color: Blue</div>';
+    expect((await browser.get(finishPath)).body).toContain(optionsLine);
+    const detail = await browser.get(`/account/order/${orderId}`);
+    expect(detail.body).toContain(optionsLine);
+    expect(detail.body).toContain('Product number: KNIFE-2');
+
+    // an order placed before the options were kept
+    await t.platform.db.updateTable('order_line_item').set({ payload: JSON.stringify({ productNumber: 'KNIFE-2' }) }).where('order_id', '=', orderId).execute();
+    const older = await browser.get(`/account/order/${orderId}`);
+    expect(older.statusCode).toBe(200);
+    expect(older.body).not.toContain('line-item-options');
+    expect(older.body).toContain('Product number: KNIFE-2');
+  });
+
   it('shows approved reviews newest first with paging, the summary and cross-selling', async () => {
     const browser = new Browser(t.app);
     const first = await browser.get(`/detail/${v.sRed}`);
