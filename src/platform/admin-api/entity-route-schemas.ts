@@ -13,6 +13,7 @@ const WriteQuery = Type.Object(
 
 // one schema object for every entity's routes: compiled once
 const ID_PARAMS = IdParams('id');
+const UNLINK_PARAMS = IdParams('id', 'referenceId');
 
 const JsonApiDocument = Type.Object(
   {
@@ -100,6 +101,13 @@ export function entityRouteSchemas(def: EntityDefinition) {
         204: written,
         ...errorResponses({ 400: 'Write violations, each with its pointer.', 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }),
       },
+    },
+    unlink: {
+      ...common,
+      summary: `Remove a link of a ${def.name} to one record of a many-to-many association`,
+      description: 'The linked record itself stays. Needs the entity\'s update privilege and the mapping\'s delete privilege.',
+      params: UNLINK_PARAMS,
+      response: { 204: noContent('Unlinked.'), ...errorResponses({ 403: 'Missing privileges.', 404: 'No such record or link, or a malformed id.' }) },
     },
     remove: {
       ...common,

@@ -96,6 +96,28 @@ function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinit
     await transaction(deps.db, (uow) => repository().delete([request.params.id], request.apiContext, uow));
     return reply.status(204).send();
   });
+
+  // Shopware's DELETE /api/{entity}/{id}/{association}/{referenceId}: writes only ever add links, so this
+  // is how a sales channel loses a currency or a product a category
+  for (const [name, association] of Object.entries(def.associations ?? {})) {
+    if (association.type !== 'many-to-many') continue;
+    app.delete(`/api/${res}/:id/${kebabCase(name)}/:referenceId`, { schema: schemas.unlink }, async (request, reply) => {
+      available(request);
+      requirePrivileges(request.apiContext, [`${def.name}:update`, `${association.mappingTable}:delete`]);
+      const { id, referenceId } = request.params;
+      const removed = await deps.db
+        .deleteFrom(association.mappingTable)
+        .where(association.localColumn, '=', id)
+        .where(association.referenceColumn, '=', referenceId)
+        .executeTakeFirst();
+      if (removed.numDeletedRows === 0n) throw errors.notFound(`${def.name}.${name}`, referenceId);
+      return reply.status(204).send();
+    });
+  }
+}
+
+function kebabCase(name: string): string {
+  return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
 
 function objectBody(body: unknown): Record<string, unknown> {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { expectMissingPrivileges } from '../../helpers/expectations.js';
 import { createTestExtension } from '../../fixtures/test-extension.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-shop.js';
 
 /** The generic entity routes through the real application: tokens, ACL, platform and extension entities. */
 describe('generic entity routes on the platform', () => {
@@ -23,6 +24,26 @@ describe('generic entity routes on the platform', () => {
     expectMissingPrivileges(create, ['ext_test_note:create']);
     const rows = await t.platform.db.selectFrom('ext_test_note').select('title').execute();
     expect(rows.map((r) => r.title)).not.toContain('Reduced rate');
+  });
+
+  it('DELETE /api/{entity}/{id}/{association}/{referenceId} removes one many-to-many link (privileges: update and the mapping\'s delete)', async () => {
+    const channel = DEFAULT_SALES_CHANNEL_ID;
+    const usd = (await t.platform.db.selectFrom('currency').select('id').where('iso_code', '=', 'USD').executeTakeFirstOrThrow()).id;
+    const linked = () => t.platform.db.selectFrom('sales_channel_currency').select('currency_id').where('sales_channel_id', '=', channel).where('currency_id', '=', usd).execute();
+    expect(await linked()).toHaveLength(1);
+
+    const limited = await t.tokenWithPrivileges(['sales_channel:read', 'sales_channel:update']);
+    expectMissingPrivileges(await t.api('DELETE', `/api/sales-channel/${channel}/currencies/${usd}`, { token: limited }), ['sales_channel_currency:delete']);
+    expect(await linked()).toHaveLength(1);
+
+    expect((await t.api('DELETE', `/api/sales-channel/${channel}/currencies/${usd}`)).statusCode).toBe(204);
+    expect(await linked()).toHaveLength(0);
+    expect(await t.platform.db.selectFrom('currency').select('id').where('id', '=', usd).execute()).toHaveLength(1);
+    expect((await t.api('DELETE', `/api/sales-channel/${channel}/currencies/${usd}`)).statusCode).toBe(404);
+    expect((await t.api('DELETE', `/api/sales-channel/${channel}/payment-methods/not-an-id`)).statusCode).toBe(404);
+    // and a write links it again
+    expect((await t.api('PATCH', `/api/sales-channel/${channel}`, { body: { currencies: [{ id: usd }] } })).statusCode).toBe(204);
+    expect(await linked()).toHaveLength(1);
   });
 
   it('users created through the API get a hashed password that is never returned, and can log in', async () => {
