@@ -104,6 +104,11 @@ export class ApiClient {
     if (this.#tokens && this.#tokens.expiresAt < Date.now() + 30_000) await this.#refresh();
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.#tokens) headers.authorization = `Bearer ${this.#tokens.accessToken}`;
+    // a file is sent as it is (media uploads take the raw bytes), anything else as JSON
+    if (body instanceof Blob) {
+      headers['content-type'] = body.type || 'application/octet-stream';
+      return fetch(url, { method, headers, body });
+    }
     if (body !== undefined) headers['content-type'] = 'application/json';
     return fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   }
@@ -154,6 +159,25 @@ export class ApiClient {
 
   delete<T = unknown>(url: string, options?: RequestOptions): Promise<T> {
     return this.request<T>('DELETE', url, options);
+  }
+
+  /**
+   * A new media record with `file` uploaded into it (`POST /api/media`, then
+   * `POST /api/_action/media/{id}/upload`); returns the media id. Needs media:create and media:update.
+   */
+  async uploadMedia(file: File, options?: RequestOptions): Promise<string> {
+    const created = await this.post<{ data: { id: string } }>('/api/media?_response=1', {}, options);
+    const id = created.data.id;
+    const dot = file.name.lastIndexOf('.');
+    const query = new URLSearchParams({ extension: dot > 0 ? file.name.slice(dot + 1).toLowerCase() : '', fileName: dot > 0 ? file.name.slice(0, dot) : file.name });
+    try {
+      await this.request('POST', `/api/_action/media/${id}/upload?${query}`, { ...options, body: file });
+    } catch (error) {
+      // a refused file leaves no empty media record behind
+      await this.delete(`/api/media/${id}`, { quiet: [403, 404] }).catch(() => undefined);
+      throw error;
+    }
+    return id;
   }
 
   /** `POST /api/search/{entity}`; `entity` as the route spells it (`order`, `order-transaction`). */
