@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiClient } from '../../src/admin/sdk.js';
+import type { ChannelApi } from '../../src/admin/modules/sales-channels/channel-data.js';
 import { checkForm, fieldErrors, formOf, newAccessKey, saveChannel, type ChannelRecord } from '../../src/admin/modules/sales-channels/channel-data.js';
 
 const id = (n: number) => n.toString(16).padStart(32, '0');
@@ -35,7 +35,7 @@ function recordingApi() {
     patch: async (url: string, body: unknown) => void calls.push(['PATCH', url, body]),
     delete: async (url: string) => void calls.push(['DELETE', url, undefined]),
     post: async (url: string, body: unknown) => void calls.push(['POST', url, body]),
-  } as unknown as ApiClient;
+  } as unknown as ChannelApi;
   return { api, calls };
 }
 

@@ -1,4 +1,14 @@
-import type { ApiClient } from '../../sdk';
+/**
+ * What this module asks of the Admin API client (the SDK's ApiClient has it): named here so the save plan
+ * can be tested without a browser.
+ */
+export interface ChannelApi {
+  get<T = unknown>(url: string, options?: { quiet?: number[] }): Promise<T>;
+  post<T = unknown>(url: string, body?: unknown, options?: { quiet?: number[] }): Promise<T>;
+  patch<T = unknown>(url: string, body: unknown, options?: { quiet?: number[] }): Promise<T>;
+  delete<T = unknown>(url: string, options?: { quiet?: number[] }): Promise<T>;
+  search<T = Record<string, any>>(entity: string, criteria: Record<string, unknown>, options?: { quiet?: number[] }): Promise<{ data: T[]; total: number }>;
+}
 
 /** The sales channel as this module reads it (`POST /api/search/sales-channel` with its associations). */
 export interface ChannelRecord {
@@ -83,7 +93,7 @@ export type Choices = Record<LinkName | 'categories' | 'landingPages', Choice[]>
 
 const CHANNEL_ASSOCIATIONS = { domains: {}, languages: {}, currencies: {}, countries: {}, paymentMethods: {}, shippingMethods: {} };
 
-export async function loadChannel(api: ApiClient, id: string): Promise<ChannelRecord> {
+export async function loadChannel(api: ChannelApi, id: string): Promise<ChannelRecord> {
   const found = await api.search<ChannelRecord>('sales-channel', { ids: [id], associations: CHANNEL_ASSOCIATIONS });
   const channel = found.data[0];
   if (!channel) throw new Error('This sales channel does not exist (any more).');
@@ -91,7 +101,7 @@ export async function loadChannel(api: ApiClient, id: string): Promise<ChannelRe
 }
 
 /** The channel's own brand settings (not the global values it inherits). */
-export async function loadBrand(api: ApiClient, id: string): Promise<Record<BrandField, string>> {
+export async function loadBrand(api: ChannelApi, id: string): Promise<Record<BrandField, string>> {
   const values = await api.get<Record<string, unknown>>(`/api/_action/system-config?domain=core.basicInformation&salesChannelId=${id}`, { quiet: [403] }).catch(() => ({}));
   const brand = {} as Record<BrandField, string>;
   for (const [field, key] of Object.entries(BRAND_CONFIG) as Array<[BrandField, string]>) {
@@ -105,11 +115,11 @@ export async function loadBrand(api: ApiClient, id: string): Promise<Record<Bran
  * Every record the channel could use. quiet 403: a user without one of these read privileges still
  * edits what they may, seeing only the channel's current choice of that kind.
  */
-export async function loadChoices(api: ApiClient): Promise<Choices> {
+export async function loadChoices(api: ChannelApi): Promise<Choices> {
   const names = (entity: string, label: (record: Record<string, any>) => string, criteria: Record<string, unknown> = {}) =>
     api
       .search(entity, { limit: 500, ...criteria }, { quiet: [403] })
-      .then((answer) => answer.data.map((record): Choice => ({ value: record.id as string, label: label(record) })))
+      .then((answer: { data: Array<Record<string, any>> }) => answer.data.map((record): Choice => ({ value: record.id as string, label: label(record) })))
       .catch((): Choice[] => []);
   const byName = (record: Record<string, any>) => String(record.name ?? record.id);
   const [languages, currencies, countries, paymentMethods, shippingMethods, categories, landingPages] = await Promise.all([
@@ -156,7 +166,7 @@ export function checkForm(form: ChannelForm): Record<string, string> {
 }
 
 /** The record as it is now: the only way to notice another user's save, since the Admin API has no version check. */
-export async function changedSince(api: ApiClient, channel: ChannelRecord): Promise<boolean> {
+export async function changedSince(api: ChannelApi, channel: ChannelRecord): Promise<boolean> {
   const now = await api.search<{ updatedAt: string | null }>('sales-channel', { ids: [channel.id], includes: { sales_channel: ['updatedAt'] } });
   return (now.data[0]?.updatedAt ?? null) !== channel.updatedAt;
 }
@@ -170,7 +180,7 @@ function kebab(name: string): string {
  * then the links and domains that went away, then the brand settings. The PATCH goes first: its
  * violations (with pointers) stop the save before anything else is written.
  */
-export async function saveChannel(api: ApiClient, channel: ChannelRecord, form: ChannelForm, options: { brand: boolean }): Promise<void> {
+export async function saveChannel(api: ChannelApi, channel: ChannelRecord, form: ChannelForm, options: { brand: boolean }): Promise<void> {
   const patch: Record<string, unknown> = {
     name: form.name.trim(),
     active: form.active,
