@@ -11,7 +11,8 @@ import { isId, newId } from '../../ids.js';
 import { toMinorUnits } from '../../checkout/money/money.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { hashPassword, verifyPassword } from '../../security/password.js';
-import { redirectWithFlash, renderPage, storefrontRoutes, addFlash } from '../http/index.js';
+import { redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes, addFlash } from '../http/index.js';
+import { deleteAddress, setDefaultAddress } from '../../customer/addresses/address-book.js';
 import { canRetryPayment } from './order-payment-switch.js';
 import { loadCustomerOrder } from './customer-order.js';
 import { clientErrorMessages, formFields } from './form-input.js';
@@ -31,6 +32,19 @@ const OrdersQuery = { querystring: Type.Object({ p: Type.Optional(Type.Unknown()
 // ids are checked by the handlers (a 404 page for anything that is not the customer's)
 const OrderParams = { params: Type.Object({ orderId: Type.String() }) };
 const AddressParams = { params: Type.Object({ addressId: Type.String() }) };
+// the confirm page's "add a new address": where to go afterwards and which default the new address becomes
+const AddressCreateQuery = { querystring: Type.Object({ redirectTo: Type.Optional(Type.String()), useFor: Type.Optional(Type.String()) }) };
+
+/** Where a new address's form returns to, and the default it becomes ('billing' | 'shipping'), from the confirm page. */
+interface AfterAddressSave {
+  redirectTo: string;
+  useFor: 'billing' | 'shipping' | null;
+}
+
+function afterAddressSave(fields: { redirectTo?: unknown; useFor?: unknown }): AfterAddressSave {
+  const useFor = fields.useFor === 'billing' || fields.useFor === 'shipping' ? fields.useFor : null;
+  return { redirectTo: safeLocalPath(typeof fields.redirectTo === 'string' ? fields.redirectTo : undefined, ADDRESSES_PATH), useFor };
+}
 
 const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'street', 'zipcode', 'city', 'countryId', 'phoneNumber'] as const;
 const REQUIRED_ADDRESS_FIELDS = new Set(['firstName', 'lastName', 'street', 'city', 'countryId']);
@@ -133,9 +147,9 @@ export function registerAccountAreaPages(app: FastifyInstance, services: Storefr
     `${ADDRESSES_PATH}/create`,
     async (request, reply) => {
       const context = await contexts.contextOf(request);
-      return renderAddressForm(reply, services, context, null, { countryId: context.salesChannel.countryId }, {}, 200);
+      return renderAddressForm(reply, services, context, null, { countryId: context.salesChannel.countryId }, {}, 200, afterAddressSave(request.query));
     },
-    { requireCustomer: true },
+    { requireCustomer: true, schema: AddressCreateQuery },
   );
 
   routes.formPost(
@@ -143,17 +157,20 @@ export function registerAccountAreaPages(app: FastifyInstance, services: Storefr
     async (request, reply) => {
       const context = await contexts.contextOf(request);
       const customerId = request.storefront.customer.id;
-      const values = addressValues(formFields(request.body));
+      const fields = formFields(request.body);
+      const after = afterAddressSave(fields);
+      const values = addressValues(fields);
       const errors = await addressErrors(services, context, values);
-      if (Object.keys(errors).length > 0) return renderAddressForm(reply, services, context, null, values, errors, 400);
+      if (Object.keys(errors).length > 0) return renderAddressForm(reply, services, context, null, values, errors, 400, after);
       const id = newId();
       try {
         await transaction(db, (uow) => platform.repositories.get('customer_address').create({ id, customerId, ...nullableOptional(values) }, systemContext, uow));
       } catch (error) {
         clientErrorMessages(error);
-        return renderAddressForm(reply, services, context, null, values, fieldErrorsOf(error), 400);
+        return renderAddressForm(reply, services, context, null, values, fieldErrorsOf(error), 400, after);
       }
-      return redirectWithFlash(reply, ADDRESSES_PATH, 'success', 'The address has been added.');
+      if (after.useFor) await setDefaultAddress(platform, customerId, id, after.useFor);
+      return redirectWithFlash(reply, after.redirectTo, 'success', after.useFor ? `The address has been added and is now your ${after.useFor} address.` : 'The address has been added.');
     },
     { requireCustomer: true, checksTextItself: true },
   );
@@ -196,11 +213,27 @@ export function registerAccountAreaPages(app: FastifyInstance, services: Storefr
         const address = await ownAddress(services, request.params.addressId, customerId);
         const column = type === 'billing' ? 'default_billing_address_id' : 'default_shipping_address_id';
         await db.updateTable('customer').set({ [column]: address.id, updated_at: sql`now()` }).where('id', '=', customerId).execute();
-        return redirectWithFlash(reply, ADDRESSES_PATH, 'success', `This is now your default ${type} address.`);
+        return redirectWithFlash(reply, safeLocalPath(formFields(request.body).redirectTo, ADDRESSES_PATH), 'success', `This is now your default ${type} address.`);
       },
       { requireCustomer: true, schema: AddressParams },
     );
   }
+
+  routes.formPost(
+    `${ADDRESSES_PATH}/:addressId/delete`,
+    async (request, reply) => {
+      const customerId = request.storefront.customer.id;
+      const address = await ownAddress(services, request.params.addressId, customerId);
+      try {
+        await deleteAddress(platform, customerId, address.id);
+      } catch (error) {
+        clientErrorMessages(error);
+        return redirectWithFlash(reply, ADDRESSES_PATH, 'danger', 'A default address cannot be deleted. Choose another default address first.');
+      }
+      return redirectWithFlash(reply, ADDRESSES_PATH, 'success', 'The address has been deleted.');
+    },
+    { requireCustomer: true, schema: AddressParams },
+  );
 
   routes.page(PASSWORD_PATH, async (_request, reply) => renderPage(reply, 'account/password.njk', { accountSection: 'password', errors: {} }), { requireCustomer: true });
 
@@ -361,11 +394,12 @@ async function renderAddressForm(
   values: Record<string, string>,
   errors: Record<string, string>,
   status: number,
+  after: AfterAddressSave = { redirectTo: ADDRESSES_PATH, useFor: null },
 ) {
   return renderPage(
     reply,
     'account/address-form.njk',
-    { accountSection: 'addresses', addressId, values, errors, countries: await channelCountries(services, context) },
+    { accountSection: 'addresses', addressId, values, errors, countries: await channelCountries(services, context), after },
     status,
   );
 }

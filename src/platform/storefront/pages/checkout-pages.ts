@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AppError, isClientError } from '../../errors/app-error.js';
 import { loadCustomerJson } from '../../customer/account/customer-json.js';
+import { setDefaultAddress } from '../../customer/addresses/address-book.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { availablePaymentMethods } from '../../store-api/payment-method-listing.js';
 import { addFlash, redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
@@ -14,6 +15,7 @@ import type { StorefrontServices } from './storefront-services.js';
 
 const CONFIRM_PATH = '/checkout/confirm';
 const FINISH_PATH = '/checkout/finish';
+const ADDRESS_CHOICE_PATH = '/checkout/address';
 const MAX_COMMENT_LENGTH = 65_535;
 // loadCustomerOrder answers anything but an order of this customer with a 404 page
 const ConfirmQuery = { querystring: Type.Object({ tos: Type.Optional(Type.Unknown()) }) };
@@ -40,10 +42,12 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
       const context = await contexts.contextOf(request);
       const cart = await carts.get(context);
       if (cart.lineItems.length === 0) return redirectWithFlash(reply, CART_PATH, 'info', 'Your cart is empty.');
-      const [account, paymentMethods, shippingMethods] = await Promise.all([
+      const [account, paymentMethods, shippingMethods, addressBook] = await Promise.all([
         loadCustomerJson(platform, request.storefront.buyer.id),
         availablePaymentMethods(platform, context),
         availableShippingMethods(services, context),
+        // a guest has no address book: the details given are the addresses
+        request.storefront.customer ? addressChoices(services, request.storefront.customer.id) : Promise.resolve(undefined),
       ]);
       return renderPage(reply, 'checkout/confirm.njk', {
         currency: context.currency,
@@ -53,9 +57,27 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
         paymentMethods: paymentMethodChoices(paymentMethods, context.paymentMethod.id),
         shippingMethods: shippingMethods.map((method) => ({ ...method, selected: method.id === context.shippingMethod.id })),
         tosError: request.query.tos === 'missing',
+        addressBook,
       });
     },
     { requireBuyer: true, schema: ConfirmQuery },
+  );
+
+  // the confirm page's address choice: an address of the book becomes the default billing or shipping address
+  routes.formPost(
+    ADDRESS_CHOICE_PATH,
+    async (request, reply) => {
+      const fields = formFields(request.body);
+      const kind = fields.type === 'billing' ? 'billing' : 'shipping';
+      try {
+        await setDefaultAddress(platform, request.storefront.customer.id, (fields.addressId ?? '').trim(), kind);
+      } catch (error) {
+        clientErrorMessages(error);
+        return redirectWithFlash(reply, CONFIRM_PATH, 'danger', 'This address cannot be used. Please choose another one.');
+      }
+      return redirectWithFlash(reply, CONFIRM_PATH, 'success', `Your ${kind} address has been changed.`);
+    },
+    { requireCustomer: true },
   );
 
   routes.formPost('/checkout/configure', async (request, reply) => {
@@ -111,6 +133,22 @@ export function registerCheckoutPages(app: FastifyInstance, services: Storefront
     },
     { requireBuyer: true, schema: FinishQuery },
   );
+}
+
+/** The customer's addresses as the confirm page's choices ("Grace Hopper, Main Street 1, 10115 Berlin, Germany"), oldest first. */
+async function addressChoices(services: StorefrontServices, customerId: string): Promise<Array<{ value: string; label: string }>> {
+  const rows = await services.platform.db
+    .selectFrom('customer_address as a')
+    .leftJoin('country as c', 'c.id', 'a.country_id')
+    .select(['a.id', 'a.first_name', 'a.last_name', 'a.street', 'a.zipcode', 'a.city', 'c.name as country'])
+    .where('a.customer_id', '=', customerId)
+    .orderBy('a.created_at')
+    .orderBy('a.id')
+    .execute();
+  return rows.map((row) => ({
+    value: row.id as string,
+    label: [`${row.first_name} ${row.last_name}`, row.street, [row.zipcode, row.city].filter(Boolean).join(' '), row.country].filter(Boolean).join(', '),
+  }));
 }
 
 /** The active shipping methods of the channel, for the confirm page's choice. */

@@ -148,6 +148,76 @@ describe('account area', () => {
     expect((await submitForm(stranger, '/account/address', `/account/address/${address.id}/default-billing`, {})).statusCode).toBe(404);
   });
 
+  it('deletes an address that is no default (a default one stays), and not somebody else\'s', async () => {
+    const browser = new Browser(t.app);
+    const data = await registerThroughForm(browser);
+    const customerId = await customerIdOf(data.email);
+    await submitForm(browser, '/account/address/create', '/account/address/create', { firstName: 'Grace', lastName: 'Hopper', street: 'Spare Road 9', city: 'Bonn', countryId: GERMANY_ID });
+    const addresses = await t.platform.db.selectFrom('customer_address').select(['id', 'street']).where('customer_id', '=', customerId).execute();
+    const spare = addresses.find((a) => a.street === 'Spare Road 9')!;
+    const main = addresses.find((a) => a.street !== 'Spare Road 9')!;
+    const list = await browser.get('/account/address');
+    expect(list.body).toContain(`action="/account/address/${spare.id}/delete"`);
+    expect(list.body).not.toContain(`action="/account/address/${main.id}/delete"`);
+
+    const refused = await submitForm(browser, '/account/address', `/account/address/${main.id}/delete`, {});
+    expect(refused.statusCode).toBe(302);
+    expect(textOf((await browser.get('/account/address')).body)).toContain('A default address cannot be deleted. Choose another default address first.');
+
+    const stranger = new Browser(t.app);
+    await registerThroughForm(stranger);
+    expect((await submitForm(stranger, '/account/address', `/account/address/${spare.id}/delete`, {})).statusCode).toBe(404);
+
+    const deleted = await submitForm(browser, '/account/address', `/account/address/${spare.id}/delete`, {});
+    expect(deleted.statusCode).toBe(302);
+    expect(textOf((await browser.get('/account/address')).body)).toContain('The address has been deleted.');
+    const left = await t.platform.db.selectFrom('customer_address').select('id').where('customer_id', '=', customerId).execute();
+    expect(left.map((a) => a.id)).toEqual([main.id]);
+  });
+
+  it('at confirm: chooses billing and shipping addresses from the book and adds a new one that becomes the shipping address', async () => {
+    const browser = new Browser(t.app);
+    const data = await registerThroughForm(browser);
+    const customerId = await customerIdOf(data.email);
+    await submitForm(browser, `/detail/${mugId}`, '/checkout/line-item/add', { productId: mugId, quantity: '1' });
+    const first = await browser.get('/checkout/confirm');
+    // one address: no choice yet, a link to add one
+    expect(first.body).not.toContain('id="address-choice-billing"');
+    expect(first.body).toContain('href="/account/address/create?redirectTo=%2Fcheckout%2Fconfirm&amp;useFor=shipping"');
+
+    const form = await browser.get('/account/address/create?redirectTo=%2Fcheckout%2Fconfirm&useFor=shipping');
+    expect(form.body).toContain('<input type="hidden" name="useFor" value="shipping">');
+    const created = await browser.request('POST', '/account/address/create', {
+      form: { _csrf_token: Browser.csrfTokenOf(form), redirectTo: '/checkout/confirm', useFor: 'shipping', firstName: 'Ada', lastName: 'Lovelace', street: 'Harbour Lane 2', zipcode: '20095', city: 'Hamburg', countryId: GERMANY_ID },
+    });
+    expect(created.statusCode).toBe(302);
+    expect(locationPath(created)).toBe('/checkout/confirm');
+    const added = await t.platform.db.selectFrom('customer_address').select('id').where('customer_id', '=', customerId).where('street', '=', 'Harbour Lane 2').executeTakeFirstOrThrow();
+    const confirm = await browser.get('/checkout/confirm');
+    expect(textOf(confirm.body)).toContain('The address has been added and is now your shipping address.');
+    expect(textOf(/<section aria-labelledby="shipping-heading">[\s\S]*?<\/section>/.exec(confirm.body)![0])).toContain('Harbour Lane 2');
+    expect(textOf(/<section aria-labelledby="billing-heading">[\s\S]*?<\/section>/.exec(confirm.body)![0])).toContain(data.street);
+    expect(confirm.body).toContain(`<option value="${added.id}" selected>Ada Lovelace, Harbour Lane 2, 20095 Hamburg, Germany</option>`);
+
+    // the billing address from the book
+    const chosen = await submitForm(browser, '/checkout/confirm', '/checkout/address', { type: 'billing', addressId: added.id });
+    expect(chosen.statusCode).toBe(302);
+    expect(locationPath(chosen)).toBe('/checkout/confirm');
+    const customer = await t.platform.db.selectFrom('customer').select(['default_billing_address_id', 'default_shipping_address_id']).where('id', '=', customerId).executeTakeFirstOrThrow();
+    expect(customer).toEqual({ default_billing_address_id: added.id, default_shipping_address_id: added.id });
+    // somebody else's address is refused and changes nothing
+    const other = await t.platform.db.selectFrom('customer_address').select('id').where('customer_id', '!=', customerId).executeTakeFirstOrThrow();
+    await submitForm(browser, '/checkout/confirm', '/checkout/address', { type: 'shipping', addressId: other.id });
+    expect(textOf((await browser.get('/checkout/confirm')).body)).toContain('This address cannot be used. Please choose another one.');
+    expect((await t.platform.db.selectFrom('customer').select('default_shipping_address_id').where('id', '=', customerId).executeTakeFirstOrThrow()).default_shipping_address_id).toBe(added.id);
+
+    // the order is placed with the chosen addresses
+    const placed = await submitForm(browser, '/checkout/confirm', '/checkout/order', { tos: '1' });
+    const orderId = new URL(locationPath(placed), 'http://x').searchParams.get('orderId')!;
+    const billing = await t.platform.db.selectFrom('order_address').select('street').where('order_id', '=', orderId).execute();
+    expect(billing.map((a) => a.street)).toEqual(['Harbour Lane 2']);
+  });
+
   it('changes the password, which ends every other session of the customer', async () => {
     const data: Registration = registration();
     const browser = new Browser(t.app);
