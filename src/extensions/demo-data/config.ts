@@ -9,6 +9,8 @@ export const MANAGE_USER_PRIVILEGE = 'ext_demo_data:manage_user';
 
 /** The status record of the current or last run: outside `.config.` so the settings form never shows it. */
 export const LAST_RUN_KEY = `${EXTENSION_NAME}.runtime.lastRun`;
+/** The largest scope any run seeded (products per category), so a removal knows every id it may have made. */
+export const SEEDED_SCOPE_KEY = `${EXTENSION_NAME}.runtime.seeded`;
 /** One active run across the command line, the queue and every process. */
 export const RUN_LEASE_NAME = 'ext_demo_data.run';
 export const RUN_QUEUE = 'ext_demo_data.run';

@@ -95,6 +95,7 @@ export const SEED_COMMAND_OPTIONS = {
   'skip-orders': { type: 'boolean', description: 'Seed no customers and orders' },
   'skip-media': { type: 'boolean', description: 'Generate no images' },
   blueprint: { type: 'string', valueName: '<file>', description: 'Seed from this blueprint file instead of the shipped one' },
+  force: { type: 'boolean', description: 'Seed even though the shop has orders demo data did not create' },
 } as const;
 
 /** How each option is called on the command line, for messages. */

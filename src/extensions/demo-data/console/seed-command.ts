@@ -6,11 +6,13 @@ import { createProgress } from '../progress.js';
 import { executeRun } from '../run/execute-run.js';
 import { takeRunLease } from '../run/run-lease.js';
 import { readStatus } from '../run/status-record.js';
+import { countRealOrders, realOrdersMessage } from '../remove/real-orders.js';
 import { renderTally } from '../tally.js';
 
 /**
  * `bin/console ext:demo-data:seed`: creates or completes the demo catalogue and prints the tally. Refused
- * (exit 1) while another run is active anywhere; bad options are a usage error (exit 2).
+ * (exit 1) while another run is active anywhere, and in a shop with real orders unless `--force`; bad
+ * options are a usage error (exit 2).
  */
 export const seedCommand: ConsoleCommand<ExtensionHost> = {
   name: 'ext:demo-data:seed',
@@ -28,6 +30,13 @@ export const seedCommand: ConsoleCommand<ExtensionHost> = {
     const resolved = resolveSeedOptions(optionInput, blueprint);
     if (!resolved.ok) throw new UsageError(describeOptionProblems(resolved.problems).join('\n'));
 
+    if (input.options.force !== true) {
+      const realOrders = await countRealOrders(host, blueprint);
+      if (realOrders > 0) {
+        io.err(`${realOrdersMessage(realOrders)} Run again with --force to seed anyway.`);
+        return EXIT.failure;
+      }
+    }
     const lease = await takeRunLease(host);
     if (!lease) {
       const status = await readStatus(host);

@@ -4,8 +4,9 @@ import { GENERATE_PRIVILEGE, MANAGE_USER_PRIVILEGE } from '../config.js';
 import { demoUserInfo, provisionDemoUser } from '../demo-user/demo-user.js';
 import { describeOptionProblems, resolveSeedOptions, type SeedOptionField } from '../options.js';
 import { queueRun } from '../run/queued-run.js';
+import { countRealOrders, realOrdersMessage } from '../remove/real-orders.js';
 import { readStatus } from '../run/status-record.js';
-import { DemoUserAnswer, DemoUserBody, GenerateAnswer, GenerateBody, StatusAnswer } from './schemas.js';
+import { DemoUserAnswer, DemoUserBody, GenerateAnswer, GenerateBody, RemoveBody, StatusAnswer } from './schemas.js';
 
 const PREFIX = '/api/_action/ext-demo-data';
 const TAG = 'Demo data';
@@ -48,7 +49,29 @@ export function demoDataRoutes(host: ExtensionHost): RouteDeclaration[] {
           const first = resolved.problems[0]!;
           throw errors.invalidRequest(describeOptionProblems(resolved.problems, BODY_LABELS).join(' '), `/${BODY_LABELS[first.field]}`);
         }
-        const outcome = await queueRun(host, resolved.options);
+        if (body.confirmRealOrders !== true) {
+          const realOrders = await countRealOrders(host, blueprint);
+          // nothing queued: the Administration asks, then sends the request again with the confirmation
+          if (realOrders > 0) return reply.code(409).send({ status: await readStatus(host), accepted: false, confirmationRequired: true, realOrders, message: realOrdersMessage(realOrders) });
+        }
+        const outcome = await queueRun(host, { kind: 'seed', options: resolved.options });
+        return reply.code(outcome.accepted ? 202 : 409).send({ status: outcome.status, accepted: outcome.accepted });
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: `${PREFIX}/remove`,
+      ...privileged(GENERATE_PRIVILEGE),
+      schema: {
+        ...described('Queue the removal of the demo data (or a dry run)', GENERATE_PRIVILEGE),
+        body: RemoveBody,
+        response: { 202: GenerateAnswer, 409: GenerateAnswer, ...errorResponses({ 400: 'Unknown channel key.', 403: 'Missing privilege.' }) },
+      },
+      handler: async (request, reply) => {
+        const blueprint = await loadBlueprint();
+        const resolved = resolveSeedOptions({ channels: request.body.channels ?? [] }, blueprint);
+        if (!resolved.ok) throw errors.invalidRequest(describeOptionProblems(resolved.problems, BODY_LABELS).join(' '), '/channels');
+        const outcome = await queueRun(host, { kind: 'remove', options: { channels: resolved.options.channels, dryRun: request.body.dryRun === true } });
         return reply.code(outcome.accepted ? 202 : 409).send({ status: outcome.status, accepted: outcome.accepted });
       },
     }),

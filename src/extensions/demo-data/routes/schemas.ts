@@ -10,24 +10,39 @@ export const GenerateBody = Type.Object({
   ),
   withMedia: Type.Optional(Type.Boolean({ description: 'Generate images (default true)' })),
   withOrders: Type.Optional(Type.Boolean({ description: 'Create customers and orders (default true)' })),
+  confirmRealOrders: Type.Optional(Type.Boolean({ description: 'Seed even though the shop has orders demo data did not create (else 409 with confirmationRequired)' })),
+});
+
+export const RemoveBody = Type.Object({
+  channels: Type.Optional(Type.Array(Type.String(), { description: 'Blueprint channel keys; empty or absent: all' })),
+  dryRun: Type.Optional(Type.Boolean({ description: 'Report what would be removed and kept; write nothing (default false)' })),
 });
 
 const RunStatusSchema = component(
   'ExtDemoDataRunStatus',
   Type.Object({
     state: StringEnum(['idle', 'running', 'finished', 'failed']),
+    kind: StringEnum(['seed', 'remove', 'remove-dry-run']),
     queuedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     startedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    created: Type.Integer(),
+    created: Type.Integer({ description: 'Rows created (seed) or removed (removal)' }),
     enriched: Type.Integer(),
-    rows: Type.Array(Type.Array(Type.String()), { description: 'Entity, Created, Reused, Adopted, Enriched, Skipped' }),
-    notes: Type.Array(Type.String()),
+    rows: Type.Array(Type.Array(Type.String()), { description: 'Seed: Entity, Created, Reused, Adopted, Enriched, Skipped; removal: Entity, Removed, Kept, Absent' }),
+    notes: Type.Array(Type.String(), { description: 'Seed: demo logins and hints; removal: each kept row with the reason' }),
     message: Type.Union([Type.String(), Type.Null()]),
   }),
 );
 
-export const GenerateAnswer = documentedOnly(Type.Object({ status: RunStatusSchema, accepted: Type.Boolean() }));
+export const GenerateAnswer = documentedOnly(
+  Type.Object({
+    status: RunStatusSchema,
+    accepted: Type.Boolean(),
+    confirmationRequired: Type.Optional(Type.Boolean({ description: 'The shop has real orders: send again with confirmRealOrders' })),
+    realOrders: Type.Optional(Type.Integer()),
+    message: Type.Optional(Type.String()),
+  }),
+);
 
 export const StatusAnswer = documentedOnly(
   Type.Object({

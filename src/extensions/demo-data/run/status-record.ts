@@ -2,6 +2,7 @@ import type { ExtensionHost } from '../../../platform/sdk/index.js';
 import { LAST_RUN_KEY, RUN_LEASE_NAME } from '../config.js';
 
 export type RunState = 'idle' | 'running' | 'finished' | 'failed';
+export type RunKind = 'seed' | 'remove' | 'remove-dry-run';
 
 /**
  * The status of the current or last run, kept in system config (`ExtDemoData.runtime.lastRun`) so every
@@ -9,19 +10,25 @@ export type RunState = 'idle' | 'running' | 'finished' | 'failed';
  */
 export interface RunStatus {
   state: RunState;
+  /** What the run does: seed (create or complete) or remove (what demo data created); dry runs are removals too. */
+  kind: RunKind;
   queuedAt: string | null;
   startedAt: string | null;
   finishedAt: string | null;
   /** Rows created and existing rows completed. */
   created: number;
   enriched: number;
-  /** The tally table as printed: [entity, created, reused, adopted, enriched, skipped]. */
+  /**
+   * The tally table as printed: a seed's [entity, created, reused, adopted, enriched, skipped], a
+   * removal's [entity, removed, kept, absent] (`created` then counts the rows removed).
+   */
   rows: string[][];
+  /** A seed's notes (demo logins); a removal's kept rows, one line each with the reason. */
   notes: string[];
   message: string | null;
 }
 
-export const IDLE: RunStatus = { state: 'idle', queuedAt: null, startedAt: null, finishedAt: null, created: 0, enriched: 0, rows: [], notes: [], message: null };
+export const IDLE: RunStatus = { state: 'idle', kind: 'seed', queuedAt: null, startedAt: null, finishedAt: null, created: 0, enriched: 0, rows: [], notes: [], message: null };
 
 export const STALE_MESSAGE = 'The run stopped without finishing (its process ended before it was done); start it again to complete the catalogue.';
 

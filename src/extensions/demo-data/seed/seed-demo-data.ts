@@ -4,6 +4,7 @@ import type { SeedOptions } from '../options.js';
 import { buildSeedPlan } from '../plan/build-plan.js';
 import { IdMap } from '../plan/id-map.js';
 import { createProgress, type Progress } from '../progress.js';
+import { recordSeededScope } from '../remove/seeded-scope.js';
 import { Tally, type TallyReport } from '../tally.js';
 import type { SeedContext } from './context.js';
 import { seedCatalogue } from './families/catalogue.js';
@@ -37,6 +38,8 @@ export const silentProgress: Progress = { start() {}, advance() {}, finish() {} 
  */
 export async function seedDemoData(host: ExtensionHost, blueprint: Blueprint, options: SeedOptions, progress: Progress = silentProgress): Promise<SeedResult> {
   const plan = buildSeedPlan(blueprint, options);
+  // before any write: a removal must know every id this run may create, even if it is killed
+  await recordSeededScope(host, blueprint, options.perCategory);
   const ctx: SeedContext = {
     host,
     plan,

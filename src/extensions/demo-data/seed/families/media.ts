@@ -1,4 +1,4 @@
-import { systemContext } from '../../../../platform/sdk/index.js';
+import { markRewritten } from '../../ledger/ledger.js';
 import { generateImage } from '../../media/image-generator.js';
 import type { MediaNode } from '../../plan/types.js';
 import { createInBatches, updateInBatches } from '../batches.js';
@@ -27,6 +27,7 @@ export async function seedMedia(ctx: SeedContext): Promise<void> {
     try {
       const image = generateImage(node.image);
       await host.media.upload(host.db, { mediaId: ids.resolve(node.id), bytes: image.data, extension: image.fileExtension, fileName: node.fileName });
+      await markRewritten(host.db, 'media', [ids.resolve(node.id)]);
       ctx.written.rows++;
     } catch (error) {
       host.logger.warn({ err: error, mediaId: node.id }, 'demo image not stored');
@@ -76,6 +77,6 @@ async function attachAsField(ctx: SeedContext, entity: 'product_manufacturer' | 
     })
     .map((m) => ({ id: ids.resolve(m.attachTo.id), mediaId: ids.resolve(m.id) }));
   if (patches.length === 0) return;
-  await host.transaction((uow) => host.repository(entity).update(patches, systemContext, uow));
+  await updateInBatches(host, entity, patches);
   ctx.written.rows += patches.length;
 }

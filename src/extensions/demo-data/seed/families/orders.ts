@@ -1,6 +1,7 @@
 import { calculateCartTotals, calculateLineItem, systemContext, toCalculatedPriceJson, toCartPriceJson, toMajorNumber } from '../../../../platform/sdk/index.js';
 import type { OrderNode } from '../../plan/types.js';
 import type { SeedContext } from '../context.js';
+import { markCreated } from '../../ledger/ledger.js';
 import { resolveNodes } from '../resolve.js';
 import { addressRow } from './customers.js';
 import { actionsTo } from './order-states.js';
@@ -41,6 +42,8 @@ export async function seedOrders(ctx: SeedContext): Promise<void> {
           for (const action of actionsTo(entity, state)) await ctx.host.stateMachines.transition({ within: uow, entity, id, action });
         }
       }
+      // last, so the state moves above are part of what the run wrote
+      await markCreated(uow, 'order', batch.map((o) => o.id));
     });
     ctx.tally.add('order', 'created', batch.length);
     ctx.tally.add('order_line_item', 'created', batch.reduce((sum, o) => sum + o.details().lineItems.length, 0));
