@@ -142,10 +142,17 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
 
         // US dollars: the cart's prices are converted
         await page.locator('#context-currency').selectOption(USD);
-        await page.getByRole('button', { name: 'Change' }).click();
+        await page.getByRole('button', { name: 'Change', exact: true }).click();
         await page.waitForURL(`${base}/checkout/cart`);
         expect(await page.locator('.cart-table').textContent()).toContain('$');
         await shot('22-cart-usd');
+        // a visitor without an address chooses where the order goes: taxes follow that country
+        const country = page.locator('#context-country option:not([selected])').first();
+        const countryName = (await country.textContent())!.trim();
+        await page.locator('#context-country').selectOption({ label: countryName });
+        await page.getByRole('button', { name: 'Change delivery country' }).click();
+        await page.waitForURL(`${base}/checkout/cart`);
+        await page.getByText(`Prices and taxes are now shown for delivery to ${countryName}.`).waitFor();
 
         // as a guest, from the login page checkout leads to
         await page.getByRole('link', { name: 'Proceed to checkout' }).click();

@@ -4,27 +4,14 @@ import type { ShopLayout } from '../http/framework.js';
 import { redirectWithFlash, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { clientErrorMessages, formFields } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
+import type { ShopFrameLists } from './shop-frame-lists.js';
 
 export const CURRENCY_SWITCH_PATH = '/context/currency';
 
-/** The header's currency choice: the channel's currencies by position, only when there are two or more. */
-export async function currencyChoicesOf(services: Pick<StorefrontServices, 'platform'>, context: SalesChannelContext): Promise<ShopLayout['currencies']> {
-  const rows = await services.platform.db
-    .selectFrom('sales_channel_currency as scc')
-    .innerJoin('currency as c', 'c.id', 'scc.currency_id')
-    .select(['c.id', 'c.iso_code', 'c.symbol', 'c.name'])
-    .where('scc.sales_channel_id', '=', context.salesChannel.id)
-    .orderBy('c.position')
-    .orderBy('c.iso_code')
-    .execute();
-  if (rows.length < 2) return undefined;
-  return rows.map((row) => ({
-    id: row.id as string,
-    isoCode: String(row.iso_code).trim(),
-    symbol: row.symbol as string,
-    name: row.name as string,
-    selected: row.id === context.currency.id,
-  }));
+/** The header's currency choice: the channel's currencies (ordered by position), only when there are two or more. */
+export function currencyChoicesOf(currencies: ShopFrameLists['currencies'], context: SalesChannelContext): ShopLayout['currencies'] {
+  if (currencies.length < 2) return undefined;
+  return currencies.map((currency) => ({ ...currency, selected: currency.id === context.currency.id }));
 }
 
 /** POST /context/currency: the visitor's context switches to a currency of the channel; back to the page they were on. */

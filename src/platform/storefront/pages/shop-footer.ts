@@ -1,6 +1,7 @@
 import { isId } from '../../ids.js';
 import type { ShopLayout } from '../http/framework.js';
 import type { StorefrontServices } from './storefront-services.js';
+import type { ShopFrameLists } from './shop-frame-lists.js';
 
 /**
  * The channel's service pages, in footer order: channel settings that hold landing page ids (Shopware
@@ -15,22 +16,14 @@ export const SERVICE_PAGE_KEYS = [
 
 /**
  * The footer's links: the service pages that are set, active and in the channel, then the channel's
- * other active landing pages by name.
+ * other active landing pages by name (`pages`: the channel's active landing pages, read with the frame's lists).
  */
-export async function footerLinksOf(services: Pick<StorefrontServices, 'platform'>, salesChannelId: string): Promise<NonNullable<ShopLayout['footerLinks']>> {
+export async function footerLinksOf(services: Pick<StorefrontServices, 'platform'>, salesChannelId: string, pages: ShopFrameLists['landingPages']): Promise<NonNullable<ShopLayout['footerLinks']>> {
   const { platform } = services;
   const configured = await Promise.all(SERVICE_PAGE_KEYS.map((key) => platform.systemConfig.getString(key, salesChannelId)));
   const serviceIds = [...new Set(configured.map((id) => id?.trim().toLowerCase() ?? '').filter((id) => isId(id)))];
-  const pages = await platform.db
-    .selectFrom('landing_page as lp')
-    .innerJoin('landing_page_sales_channel as lpsc', 'lpsc.landing_page_id', 'lp.id')
-    .select(['lp.id', 'lp.name'])
-    .where('lp.active', '=', true)
-    .where('lpsc.sales_channel_id', '=', salesChannelId)
-    .orderBy('lp.name')
-    .execute();
-  const byId = new Map(pages.map((page) => [page.id as string, page.name as string]));
+  const byId = new Map(pages.map((page) => [page.id, page.name]));
   const first = serviceIds.filter((id) => byId.has(id));
-  const rest = pages.map((page) => page.id as string).filter((id) => !first.includes(id));
+  const rest = pages.map((page) => page.id).filter((id) => !first.includes(id));
   return [...first, ...rest].map((id) => ({ name: byId.get(id) ?? '', url: `/landingPage/${id}` }));
 }

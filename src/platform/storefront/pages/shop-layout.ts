@@ -1,23 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { setShopLayoutProvider, type ShopLayout, type ShopLayoutProvider } from '../http/framework.js';
 import { currencyChoicesOf, registerCurrencySwitch } from './context-currency.js';
+import { countryChoicesOf, registerCountrySwitch } from './context-country.js';
 import { brandOf, registerBrandStylesheet } from './shop-brand.js';
 import { footerLinksOf } from './shop-footer.js';
+import { shopFrameListsOf } from './shop-frame-lists.js';
 import { wishlistOfPage } from './wishlist-pages.js';
 import type { StorefrontServices } from './storefront-services.js';
 
-/** Every page's frame for the request's channel: its brand, its currency choice, its footer links and the visitor's wishlist. */
+/** Every page's frame for the request's channel: its brand, its currency and country choices, its footer links and the visitor's wishlist. */
 export function shopLayoutProvider(services: StorefrontServices): ShopLayoutProvider {
   return async (request): Promise<ShopLayout> => {
     const context = await services.contexts.contextOf(request);
     const salesChannelId = context.salesChannel.id;
-    const [brand, currencies, footerLinks, wishlist] = await Promise.all([
+    const [brand, lists, wishlist] = await Promise.all([
       brandOf(services, salesChannelId),
-      currencyChoicesOf(services, context),
-      footerLinksOf(services, salesChannelId),
+      shopFrameListsOf(services.platform.db, salesChannelId),
       wishlistOfPage(services, context, request.storefront?.customer?.id),
     ]);
-    return { ...brand, ...(currencies ? { currencies } : {}), footerLinks, ...(wishlist ? { wishlist } : {}) };
+    const currencies = currencyChoicesOf(lists.currencies, context);
+    const countries = countryChoicesOf(lists.countries, context, request);
+    const footerLinks = await footerLinksOf(services, salesChannelId, lists.landingPages);
+    return { ...brand, ...(currencies ? { currencies } : {}), ...(countries ? { countries } : {}), footerLinks, ...(wishlist ? { wishlist } : {}) };
   };
 }
 
@@ -26,4 +30,5 @@ export function registerShopLayout(app: FastifyInstance, services: StorefrontSer
   setShopLayoutProvider(app, shopLayoutProvider(services));
   registerBrandStylesheet(app, services);
   registerCurrencySwitch(app, services);
+  registerCountrySwitch(app, services);
 }

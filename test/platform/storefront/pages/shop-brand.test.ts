@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopCurrencyId } from '../../../../src/platform/first-start/default-ids.js';
+import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopCurrencyId, defaultShopId } from '../../../../src/platform/first-start/default-ids.js';
 import { newId } from '../../../../src/platform/ids.js';
 import { insertSalesChannel } from '../../catalog/catalog-fixtures.js';
 import { Browser } from '../browser.js';
-import { HOME_CATEGORY_ID, createShopProduct, submitForm, textOf } from './shop-fixtures.js';
+import { HOME_CATEGORY_ID, createShopProduct, registerThroughForm, submitForm, textOf } from './shop-fixtures.js';
 
 /**
  * Each sales channel is its own shop: its name (setting, else the channel's name), logo, brand colour
@@ -172,5 +172,50 @@ describe('the currency switch', () => {
     expect(token).toBeDefined();
     const stored = await t.platform.salesChannelContexts.load((await t.platform.salesChannelContexts.salesChannelById(channelB))!, decodeURIComponent(token!));
     expect(stored.currency.isoCode).toBe('EUR');
+  });
+});
+
+describe('the delivery country choice', () => {
+  const AUSTRIA = defaultShopId('country', 'AT');
+  const GERMANY = defaultShopId('country', 'DE');
+
+  it('lets a visitor without an address choose the country whose taxes the cart shows', async () => {
+    const rule = await t.api('POST', '/api/tax-rule', {
+      body: { taxId: defaultShopId('tax', 'standard'), countryId: AUSTRIA, taxRuleTypeId: defaultShopId('tax_rule_type', 'entire_country'), taxRate: 7 },
+    });
+    expect(rule.statusCode).toBe(204);
+    const browser = new Browser(t.app);
+    const first = await browser.get(`/detail/${productId}`);
+    expect(first.body).toContain('<select id="context-country" name="countryId">');
+    expect(first.body).toContain(`<option value="${GERMANY}" selected>Germany</option>`);
+    await submitForm(browser, `/detail/${productId}`, '/checkout/line-item/add', { productId, quantity: '1' });
+    expect(textOf(mainOf(await browser.get('/checkout/cart')))).toContain('Incl. 19% tax');
+
+    const switched = await submitForm(browser, '/checkout/cart', '/context/country', { countryId: AUSTRIA, redirectTo: '/checkout/cart' });
+    expect(switched.statusCode).toBe(302);
+    expect(switched.headers.location).toBe('/checkout/cart');
+    const cart = await browser.get('/checkout/cart');
+    expect(cart.body).toContain('Prices and taxes are now shown for delivery to Austria.');
+    expect(cart.body).toContain(`<option value="${AUSTRIA}" selected>Austria</option>`);
+    // the gross price stays, its tax is Austria's
+    expect(textOf(mainOf(cart))).toContain('Incl. 7% tax');
+    expect(textOf(mainOf(cart))).not.toContain('19% tax');
+  });
+
+  it('refuses a country the channel does not ship to; a channel with one country and a logged-in customer see no choice', async () => {
+    const browser = new Browser(t.app);
+    const kuwait = defaultShopId('country', 'KW');
+    await t.platform.db.deleteFrom('sales_channel_country').where('country_id', '=', kuwait).execute();
+    const refused = await submitForm(browser, '/', '/context/country', { countryId: kuwait, redirectTo: '/' });
+    expect(refused.statusCode).toBe(302);
+    const back = await browser.get('/');
+    expect(back.body).toContain('We do not deliver to this country. Please choose another one.');
+    expect(back.body).toContain(`<option value="${GERMANY}" selected>Germany</option>`);
+
+    await t.platform.db.insertInto('sales_channel_country').values({ sales_channel_id: channelB, country_id: GERMANY }).onConflict((c) => c.doNothing()).execute();
+    expect((await onB(new Browser(t.app), 'GET', '/')).body).not.toContain('/context/country');
+
+    await registerThroughForm(browser);
+    expect((await browser.get('/')).body).not.toContain('/context/country');
   });
 });
