@@ -1,6 +1,7 @@
 import type { Platform } from '../src/platform/kernel.js';
 import { loadBlueprint } from '../src/extensions/demo-data/blueprint/load-blueprint.js';
 import { resolveSeedOptions } from '../src/extensions/demo-data/options.js';
+import { removeDemoData } from '../src/extensions/demo-data/remove/remove-demo-data.js';
 import { seedDemoData } from '../src/extensions/demo-data/seed/seed-demo-data.js';
 import { countWrites } from '../test/extensions/demo-data/write-counter.js';
 import { summarize, type Row } from './measure.js';
@@ -8,7 +9,9 @@ import { summarize, type Row } from './measure.js';
 /**
  * Demo data: a cold seed of the shipped blueprint (all channels, the default size, orders on, images
  * off) and then no-op runs (three, reported by their median: one alone swings by a fifth with machine
- * noise): their time and the write statements they sent (must be 0).
+ * noise): their time and the write statements they sent (must be 0). Then the removal of all of it
+ * (target: 1,000 rows/s or faster), counted in rows the tally names as removed (cascaded child rows such
+ * as order line items and visibilities come on top).
  */
 const WARM_RUNS = 3;
 
@@ -46,5 +49,18 @@ export async function demoDataCases(platform: Platform, notes: (line: string) =>
       `${Math.max(...warmWrites)} write statements, ` +
       `tally created ${warm.report.totals.created} / enriched ${warm.report.totals.enriched}`,
   );
-  return [summarize('demo data: cold seed, default blueprint, no images', [coldMs]), summarize('demo data: second run (no-op)', warmTimes)];
+
+  writes.reset();
+  const removeStart = performance.now();
+  const removal = await removeDemoData(host, blueprint, { channels: [], dryRun: false });
+  const removeMs = performance.now() - removeStart;
+  notes(
+    `demo data removal: ${removal.removed} rows removed (${removal.kept.length} kept: ${[...new Set(removal.kept.map((k) => k.reason))].join(', ') || 'none'}) in ${(removeMs / 1000).toFixed(2)} s = ` +
+      `${((removal.removed * 1000) / removeMs).toFixed(0)} rows/s (target 1,000), ${writes.writes.length} write statements`,
+  );
+  return [
+    summarize('demo data: cold seed, default blueprint, no images', [coldMs]),
+    summarize('demo data: second run (no-op)', warmTimes),
+    summarize('demo data: removal of the default blueprint', [removeMs]),
+  ];
 }

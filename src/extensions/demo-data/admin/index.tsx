@@ -19,6 +19,7 @@ const MANAGE_USER = 'ext_demo_data:manage_user';
 
 interface RunStatus {
   state: 'idle' | 'running' | 'finished' | 'failed';
+  kind?: 'seed' | 'remove' | 'remove-dry-run';
   queuedAt: string | null;
   startedAt: string | null;
   finishedAt: string | null;
@@ -38,8 +39,8 @@ interface StatusAnswer {
 
 function Tally({ status }: { status: RunStatus }) {
   if (status.rows.length === 0) return null;
-  // the route's rows carry no header: its columns are documented (StatusAnswer)
-  const head = ['Entity', 'Created', 'Reused', 'Adopted', 'Enriched', 'Skipped'];
+  // the route's rows carry no header: its columns are documented (StatusAnswer), per kind of run
+  const head = status.kind === 'remove' || status.kind === 'remove-dry-run' ? ['Entity', 'Removed', 'Kept', 'Absent'] : ['Entity', 'Created', 'Reused', 'Adopted', 'Enriched', 'Skipped'];
   const body = status.rows;
   return (
     <Table.ScrollContainer minWidth={500}>
@@ -153,6 +154,8 @@ function DemoDataPage() {
   const [withOrders, setWithOrders] = useState(true);
   const [starting, setStarting] = useState(false);
   const [active, setActive] = useState<string | null>(null);
+  const [confirm, setConfirm] = useState<string | null>(null);
+  const [dryRun, setDryRun] = useState(true);
   const state = status.data?.status.state;
 
   // poll while a run is queued or running
@@ -162,20 +165,31 @@ function DemoDataPage() {
     return () => clearInterval(timer);
   }, [state, status.reload]);
 
-  async function start() {
+  /** Queues a seed or a removal; a 409 is either a run in progress or (seed) the real-orders question. */
+  async function queue(url: string, body: Record<string, unknown>) {
     setStarting(true);
     setActive(null);
+    setConfirm(null);
     try {
-      const body: Record<string, unknown> = { withMedia, withOrders };
       if (channels) body.channels = channels;
-      if (perCategory !== '') body.perCategory = Number(perCategory);
-      await api.post('/api/_action/ext-demo-data/generate', body, { quiet: [409] });
+      await api.post(url, body, { quiet: [409] });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setActive('A run is active: wait for it to finish.');
+      if (error instanceof ApiError && error.status === 409) {
+        const answer = error.body as { confirmationRequired?: boolean; message?: string } | null;
+        if (answer?.confirmationRequired) setConfirm(answer.message ?? 'This shop has real orders.');
+        else setActive('A run is active: wait for it to finish.');
+      }
     } finally {
       setStarting(false);
       status.reload();
     }
+  }
+
+  function start(confirmRealOrders = false) {
+    const body: Record<string, unknown> = { withMedia, withOrders };
+    if (perCategory !== '') body.perCategory = Number(perCategory);
+    if (confirmRealOrders) body.confirmRealOrders = true;
+    return queue('/api/_action/ext-demo-data/generate', body);
   }
 
   if (status.error) return <LoadError error={status.error} onRetry={status.reload} />;
@@ -215,15 +229,45 @@ function DemoDataPage() {
                 {active}
               </Alert>
             )}
+            {confirm && (
+              <Alert color="orange" title="Seed into a shop with real orders?" data-testid="demo-data-confirm">
+                <Stack gap="xs">
+                  <Text size="sm">{confirm}</Text>
+                  <Group>
+                    <Button color="orange" size="xs" onClick={() => start(true)} loading={starting}>
+                      Seed anyway
+                    </Button>
+                    <Button variant="default" size="xs" onClick={() => setConfirm(null)}>
+                      Cancel
+                    </Button>
+                  </Group>
+                </Stack>
+              </Alert>
+            )}
             {can(GENERATE) && (
               <Group>
-                <Button onClick={start} loading={starting} disabled={chosen.length === 0 || run.state === 'running'}>
+                <Button onClick={() => start()} loading={starting} disabled={chosen.length === 0 || run.state === 'running'}>
                   Generate demo data
                 </Button>
               </Group>
             )}
           </Stack>
         </Section>
+        {can(GENERATE) && (
+          <Section title="Remove demo data">
+            <Stack gap="sm">
+              <Text size="sm">
+                Deletes only what demo data created in the channels ticked above. Rows a merchant changed since, adopted rows and real orders stay; the result lists them.
+              </Text>
+              <Group>
+                <Switch label="Dry run (report only, write nothing)" checked={dryRun} onChange={(e) => setDryRun(e.currentTarget.checked)} />
+                <Button color="red" variant={dryRun ? 'light' : 'filled'} onClick={() => queue('/api/_action/ext-demo-data/remove', { dryRun })} loading={starting} disabled={chosen.length === 0 || run.state === 'running'}>
+                  {dryRun ? 'Preview removal' : 'Remove demo data'}
+                </Button>
+              </Group>
+            </Stack>
+          </Section>
+        )}
         <Section title="Current or last run" actions={<StateBadge state={run.state} />}>
           <Stack gap="sm" data-testid="demo-data-run" data-state={run.state}>
             {run.state === 'running' && <Progress value={100} animated striped aria-label="Running" />}
@@ -235,7 +279,7 @@ function DemoDataPage() {
             )}
             {(run.state === 'finished' || run.state === 'failed') && (
               <Text size="sm">
-                {run.created} records created, {run.enriched} enriched.
+                {run.kind === 'remove' ? `${run.created} records removed.` : run.kind === 'remove-dry-run' ? `Dry run: ${run.created} records would be removed; nothing was written.` : `${run.created} records created, ${run.enriched} enriched.`}
               </Text>
             )}
             {run.message && <Alert color={run.state === 'failed' ? 'red' : 'blue'}>{run.message}</Alert>}

@@ -250,39 +250,38 @@ async function readReferences(host: ExtensionHost, step: RemovalStep, ids: strin
 /**
  * Deletes through the repository (cascades and events apply), a batch per transaction together with the
  * batch's ledger marks. A batch the database refuses (a row still referenced) is retried row by row, and
- * the refused rows are reported instead of failing the run. Rows already gone (a killed run's last batch)
- * are skipped.
+ * the refused rows are reported instead of failing the run; rows already gone are skipped then.
  */
 async function deleteInBatches(host: ExtensionHost, entity: string, ids: string[], onBatch: (n: number) => void): Promise<{ removed: number; refused: Map<string, string> }> {
   let removed = 0;
   const refused = new Map<string, string>();
   for (let i = 0; i < ids.length; i += DELETE_BATCH) {
-    const wanted = ids.slice(i, i + DELETE_BATCH);
-    const present = [...(await readByIds(host, entity, wanted)).keys()];
-    const gone = wanted.filter((id) => !present.includes(id));
+    const batch = ids.slice(i, i + DELETE_BATCH);
     try {
-      await deleteRows(host, entity, present, gone);
-      removed += present.length;
+      await deleteRows(host, entity, batch);
+      removed += batch.length;
     } catch {
+      // a row went meanwhile (a cascade) or one is still referenced: row by row, the refused ones reported
+      const present = [...(await readByIds(host, entity, batch)).keys()];
+      await forgetMarks(host.db, entity, batch.filter((id) => !present.includes(id)));
       for (const id of present) {
         try {
-          await deleteRows(host, entity, [id], []);
+          await deleteRows(host, entity, [id]);
           removed++;
         } catch (error) {
           refused.set(id, error instanceof Error ? error.message : String(error));
         }
       }
-      await forgetMarks(host.db, entity, gone);
     }
-    onBatch(wanted.length);
+    onBatch(batch.length);
   }
   return { removed, refused };
 }
 
-function deleteRows(host: ExtensionHost, entity: string, ids: string[], gone: string[]): Promise<void> {
+function deleteRows(host: ExtensionHost, entity: string, ids: string[]): Promise<void> {
   return host.transaction(async (uow) => {
-    if (ids.length > 0) await host.repository(entity).delete(ids, systemContext, uow);
-    await forgetMarks(uow, entity, [...ids, ...gone]);
+    await host.repository(entity).delete(ids, systemContext, uow);
+    await forgetMarks(uow, entity, ids);
   });
 }
 
