@@ -30,6 +30,7 @@ import { customerAccountModule } from './customer/account/module.js';
 import { formsModule } from './newsletter/module.js';
 import { wishlistModule } from './customer/wishlist/module.js';
 import { seoModule } from './seo/module.js';
+import { cmsModule } from './cms/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -54,6 +55,7 @@ export const platformModules: PlatformModule[] = [
   salesChannelModule,
   customerModule,
   catalogModule,
+  cmsModule,
   seoModule,
   checkoutModule,
   storeApiModule,

@@ -1,5 +1,13 @@
 import type { EntityDefinition } from '../entities/definition.js';
 import { validatePriceList } from './price-field.js';
+import { slotOverridesProblem } from '../cms/slot-config.js';
+
+/** The layout (Shopping Experiences) a category, landing page or product shows, and its slot overrides. */
+const layoutFields = {
+  cmsPageId: { type: 'id' },
+  slotConfig: { type: 'json', validate: slotOverridesProblem },
+} as const;
+const layoutAssociation = { type: 'many-to-one', entity: 'cms_page', foreignKey: 'cmsPageId' } as const;
 
 export const categoryEntity: EntityDefinition = {
   name: 'category',
@@ -20,8 +28,10 @@ export const categoryEntity: EntityDefinition = {
     description: { type: 'text' },
     externalLink: { type: 'string', maxLength: 1024 },
     mediaId: { type: 'id' },
+    ...layoutFields,
   },
   associations: {
+    cmsPage: layoutAssociation,
     parent: { type: 'many-to-one', entity: 'category', foreignKey: 'parentId' },
     children: { type: 'one-to-many', entity: 'category', foreignKey: 'parentId', cascadeDelete: true },
     media: { type: 'many-to-one', entity: 'media', foreignKey: 'mediaId' },
@@ -103,8 +113,10 @@ export const productEntity: EntityDefinition = {
     weight: { type: 'float' },
     /** The product_media shown first. */
     coverId: { type: 'id' },
+    ...layoutFields,
   },
   associations: {
+    cmsPage: layoutAssociation,
     parent: { type: 'many-to-one', entity: 'product', foreignKey: 'parentId' },
     children: { type: 'one-to-many', entity: 'product', foreignKey: 'parentId', cascadeDelete: true },
     tax: { type: 'many-to-one', entity: 'tax', foreignKey: 'taxId' },
@@ -256,8 +268,10 @@ export const landingPageEntity: EntityDefinition = {
     metaTitle: { type: 'string', maxLength: 255 },
     metaDescription: { type: 'text' },
     keywords: { type: 'text' },
+    ...layoutFields,
   },
   associations: {
+    cmsPage: layoutAssociation,
     salesChannels: {
       type: 'many-to-many',
       entity: 'sales_channel',

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newId } from '../../../src/platform/ids.js';
+import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
+import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
+import { eur, HOME_CATEGORY, insertCover, insertProduct } from '../catalog/catalog-fixtures.js';
+
+const stat = (value: unknown) => ({ source: 'static', value });
+
+/** A layout of `blocks` one-slot blocks in one section, written through the Admin API in one nested request. */
+function layoutBody(id: string, slots: Array<{ id?: string; type: string; config: Record<string, unknown> }>) {
+  return {
+    id,
+    name: 'Summer home',
+    type: 'landingpage',
+    sections: [
+      {
+        position: 0,
+        type: 'default',
+        blocks: slots.map((slot, position) => ({ position, type: slot.type, slots: [{ id: slot.id, type: slot.type, slot: 'content', config: slot.config }] })),
+      },
+    ],
+  };
+}
+
+describe('Shopping Experiences: layouts through the Admin API, resolved by the Store API', () => {
+  let t: TestPlatform;
+  let client: StoreApiClient;
+  const ids = { page: newId(), mug: '', cup: '', hidden: '', mugMedia: '', textSlot: newId() };
+
+  beforeAll(async () => {
+    t = await createTestPlatform();
+    client = await createStoreApiClient(t);
+    const db = t.platform.db;
+    ids.mug = await insertProduct(db, { name: 'Blue mug', price: eur(12.5), categoryIds: [HOME_CATEGORY] });
+    ids.cup = await insertProduct(db, { name: 'Tea cup', price: eur(8), categoryIds: [HOME_CATEGORY] });
+    ids.hidden = await insertProduct(db, { name: 'Not in this shop', visibilities: [] });
+    ids.mugMedia = (await insertCover(db, ids.mug, 'media/aa/mug.png', 'A blue mug')).mediaId;
+  });
+  afterAll(() => t.close());
+
+  it('writes a layout with sections, blocks and slots in one request and refuses a malformed slot config', async () => {
+    const created = await t.api('POST', '/api/cms-page', {
+      body: layoutBody(ids.page, [
+        { id: ids.textSlot, type: 'text', config: { content: stat('<h2>Summer</h2><p onclick="steal()">Fresh <script>alert(1)</script>mugs</p>') } },
+        { type: 'image', config: { media: stat(ids.mugMedia), url: stat('/summer') } },
+        { type: 'image-slider', config: { sliderItems: stat([{ mediaId: ids.mugMedia, url: '/a' }]) } },
+        { type: 'product-box', config: { product: stat(ids.mug) } },
+        { type: 'product-slider', config: { products: stat([ids.cup, ids.hidden, ids.mug]) } },
+        { type: 'product-listing', config: {} },
+      ]),
+    });
+    expect(created.statusCode, created.body).toBe(204);
+    const refused = await t.api('POST', '/api/cms-slot', { body: { blockId: newId(), type: 'text', slot: 'content', config: { content: 'plain' } } });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.parse(refused.body).errors[0].source.pointer).toBe('/config');
+  });
+
+  it('answers the layout with each slot resolved for the context', async () => {
+    const response = await client.storeApi('POST', `/store-api/cms/${ids.page}`, { body: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = JSON.parse(response.body);
+    expect(page).toMatchObject({ id: ids.page, type: 'landingpage', apiAlias: 'cms_page' });
+    const slots = page.sections[0].blocks.map((block: { slots: Array<{ type: string; data: Record<string, unknown> }> }) => block.slots[0]);
+    const byType = Object.fromEntries(slots.map((slot: { type: string; data: unknown }) => [slot.type, slot.data])) as Record<string, Record<string, any>>;
+    // scripts and event handlers never reach a shopper's page
+    expect(byType.text!.content).toBe('<h2>Summer</h2><p>Fresh mugs</p>');
+    expect(byType.image).toMatchObject({ mediaId: ids.mugMedia, url: '/summer', media: { id: ids.mugMedia, alt: 'A blue mug' } });
+    expect(byType['image-slider']!.sliderItems).toHaveLength(1);
+    expect(byType['product-box']).toMatchObject({ productId: ids.mug, product: { id: ids.mug, calculatedPrice: { unitPrice: 12.5 } } });
+    // the product the channel does not sell is left out; the order is the merchant's
+    expect(byType['product-slider']!.products.map((product: { id: string }) => product.id)).toEqual([ids.cup, ids.mug]);
+    expect(byType['product-listing']!.listing).toMatchObject({ total: 2, apiAlias: 'product_listing' });
+  });
+
+  it('resolves only the asked slots, and answers 404 for an unknown layout', async () => {
+    const only = JSON.parse((await client.storeApi('POST', `/store-api/cms/${ids.page}`, { body: { slots: ids.textSlot } })).body);
+    const data = only.sections[0].blocks.map((block: { slots: Array<{ data: unknown }> }) => block.slots[0].data);
+    expect(data[0]).toMatchObject({ apiAlias: 'cms_text' });
+    expect(data.slice(1).every((entry: unknown) => entry === null)).toBe(true);
+    const missing = await client.storeApi('POST', `/store-api/cms/${newId()}`, { body: {} });
+    expect(missing.statusCode).toBe(404);
+    expect(JSON.parse(missing.body).errors[0].code).toBe('CONTENT__CMS_PAGE_NOT_FOUND');
+  });
+
+  it('costs the same statements for 20 slots as for 4', async () => {
+    const count = async (slotCount: number) => {
+      const pageId = newId();
+      const kinds = ['text', 'image', 'product-box', 'product-slider'];
+      const slots = Array.from({ length: slotCount }, (_, i) => {
+        const type = kinds[i % kinds.length]!;
+        const config = type === 'text' ? { content: stat(`<p>${i}</p>`) } : type === 'image' ? { media: stat(ids.mugMedia) } : type === 'product-box' ? { product: stat(i % 8 === 2 ? ids.mug : ids.cup) } : { products: stat([ids.cup, ids.mug]) };
+        return { type, config };
+      });
+      expect((await t.api('POST', '/api/cms-page', { body: layoutBody(pageId, slots) })).statusCode).toBe(204);
+      await client.storeApi('POST', `/store-api/cms/${pageId}`, { body: {} });
+      const run = await t.platform.database.statements.measure(() => client.storeApi('POST', `/store-api/cms/${pageId}`, { body: {} }));
+      expect(run.result.statusCode).toBe(200);
+      return run.count;
+    };
+    const small = await count(4);
+    const large = await count(20);
+    expect(large).toBe(small);
+    // the layout (1), media (1), products with their SEO categories (3) and the context's reads
+    expect(large).toBeLessThanOrEqual(8);
+  });
+});
