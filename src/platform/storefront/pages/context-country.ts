@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import type { ShopLayout } from '../http/framework.js';
-import { redirectWithFlash, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { channelCountries } from './channel-countries.js';
-import { clientErrorMessages, formFields } from './form-input.js';
+import { registerContextSwitch } from './context-switch.js';
 import type { StorefrontServices } from './storefront-services.js';
 import type { ShopFrameLists } from './shop-frame-lists.js';
 
@@ -21,21 +20,14 @@ export function countryChoicesOf(countries: ShopFrameLists['countries'], context
 
 /** POST /context/country: the visitor's context switches to a country of the channel; back to the page they were on. */
 export function registerCountrySwitch(app: FastifyInstance, services: StorefrontServices): void {
-  const { platform, contexts } = services;
-  storefrontRoutes(app).formPost(COUNTRY_SWITCH_PATH, async (request, reply) => {
-    const fields = formFields(request.body);
-    const back = safeLocalPath(fields.redirectTo, '/');
-    const context = await contexts.storedContextOf(request, reply);
-    let switched: SalesChannelContext;
-    try {
-      // the service refuses a country the channel does not ship to (or an inactive one)
-      switched = await platform.salesChannelContexts.switchChoices(context, { countryId: (fields.countryId ?? '').trim().toLowerCase() });
-    } catch (error) {
-      clientErrorMessages(error);
-      return redirectWithFlash(reply, back, 'danger', 'We do not deliver to this country. Please choose another one.');
-    }
-    contexts.adopt(request, reply, switched);
-    const name = (await channelCountries(services, switched)).find((country) => country.value === switched.countryId)?.label ?? 'the chosen country';
-    return redirectWithFlash(reply, back, 'success', `Prices and taxes are now shown for delivery to ${name}.`);
+  registerContextSwitch(app, services, {
+    path: COUNTRY_SWITCH_PATH,
+    field: 'countryId',
+    // the service refuses a country the channel does not ship to (or an inactive one)
+    refused: 'We do not deliver to this country. Please choose another one.',
+    switched: async (context) => {
+      const name = (await channelCountries(services, context)).find((country) => country.value === context.countryId)?.label ?? 'the chosen country';
+      return `Prices and taxes are now shown for delivery to ${name}.`;
+    },
   });
 }

@@ -61,6 +61,22 @@ describe('newsletter sign-up in the footer', () => {
     expect(textOf(again.body)).toContain('Link invalid');
   });
 
+  it('a first-time visitor signs up from any page, the 404 page included: the page that set the session cookie carries its token', async () => {
+    for (const [index, url] of ['/', '/no-such-page'].entries()) {
+      const browser = new Browser(t.app);
+      const page = await browser.get(url);
+      expect(page.headers['set-cookie']).toMatch(/^sw-context-token=[0-9a-f]{32};/);
+      const token = Browser.csrfTokenOf(page);
+      expect(page.body).toContain(`<input type="hidden" name="_csrf_token" value="${token}">`);
+      const email = `first-visit-${index}@example.com`;
+      const posted = await browser.request('POST', '/newsletter/subscribe', { form: { _csrf_token: token, email, redirectTo: url } });
+      expect(posted.statusCode, posted.body).toBe(302);
+      expect((await recipient(email))?.status).toBe('notSet');
+    }
+    // their opt-in mails are sent before the next test counts what the server received
+    await queueSettled(t.platform);
+  });
+
   it('refuses an invalid address: a message, no row, no mail', async () => {
     const browser = new Browser(t.app);
     const before = smtp.received.length;
