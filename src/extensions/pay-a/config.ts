@@ -1,4 +1,4 @@
-import { defineConfig, paymentMethodIdOf, type SettingsScopes } from '../../platform/sdk/index.js';
+import { defineConfig, paymentMethodIdOf, setting, type SettingsScopes } from '../../platform/sdk/index.js';
 import { commonGatewaySettings, gatewaySettingsOf, settingsReader, type GatewaySettings } from '../_gateway-kit/index.js';
 
 export const EXTENSION_NAME = 'ExtPayA';
@@ -28,7 +28,11 @@ export const DEFAULT_MINIMUM_REFUND_AMOUNT: Readonly<Record<string, string>> = O
 /** Gateway A's settings (`ExtPayA.config.*`): the kit's common ones; the secret key also signs the webhooks. */
 export const payAConfig = defineConfig(EXTENSION_NAME, {
   cards: { api: 'API keys', refunds: 'Refunds', bank: 'Bank details' },
-  fields: commonGatewaySettings({ apiBaseUrl: DEFAULT_API_BASE_URL, minimumRefundAmount: DEFAULT_MINIMUM_REFUND_AMOUNT }),
+  fields: {
+    ...commonGatewaySettings({ apiBaseUrl: DEFAULT_API_BASE_URL, minimumRefundAmount: DEFAULT_MINIMUM_REFUND_AMOUNT }),
+    // gateway A signs webhooks with the secret key: it has no webhook hashes to switch
+    sandbox: setting.boolean({ card: 'api', label: 'Sandbox mode', helpText: 'Use the sandbox keys instead of the live ones.', default: true }),
+  },
 });
 
 export type PayAConfigKey = keyof typeof payAConfig.fields;
