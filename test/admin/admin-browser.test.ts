@@ -1,6 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -14,18 +12,15 @@ import { startPayBSimulator, type PayBSimulator } from '../../src/extensions/pay
 import { orderExportConfig } from '../../src/extensions/order-export/config.js';
 import { startTargetSimulator } from '../../src/extensions/order-export/simulator/target-simulator.js';
 import type { TargetSimulator } from '../../src/extensions/order-export/simulator/types.js';
-import { ADMIN_UI_FOLDER } from '../../src/platform/http/admin-ui.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
-import { freePort } from '../e2e/free-port.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
 import { watchPage, type PageWatch } from '../helpers/page-checks.js';
-import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import type { TestPlatform } from '../helpers/test-platform.js';
+import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
 import { createStoreApiClient } from '../platform/store-api/store-api-client.js';
 import { callFinalize, payBHost, placePayBOrder, stateOf, TEST_SECRET_KEY, TEST_WEBHOOK_HASH, useHostedPage, type PayBTest, type PlacedPayBOrder } from '../extensions/pay-b/pay-b-test-setup.js';
 
 const runnable = chromiumRunnable('admin-browser.test.ts');
-/** Screenshots of every module at 1280 and 768 px (gitignored). */
-const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/admin');
 
 /**
  * The Administration at /admin in a real browser, against the platform listening on a port with all four
@@ -45,16 +40,7 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
   const watches: PageWatch[] = [];
 
   beforeAll(async () => {
-    // the UI is built by `npm ci`/`npm run build`; a checkout that has not built it yet builds it here
-    if (!existsSync(path.join(ADMIN_UI_FOLDER, 'index.html'))) {
-      const script = pathToFileURL(path.resolve(import.meta.dirname, '../../scripts/build-admin.mjs')).href;
-      await (await import(script)).buildAdmin();
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await createTestPlatform({ extensions: [extPayB, extPayA, extOrderExport, extDemoData], env: { appUrl: base, port, host: '127.0.0.1' } });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    ({ t, base } = await startAdminTestServer({ extensions: [extPayB, extPayA, extOrderExport, extDemoData] }));
     sim = await startPayBSimulator({ secretHash: TEST_WEBHOOK_HASH, webhookUrl: `${base}/pay-b/webhook` });
     const setConfig = (key: PayBConfigKey, value: unknown) => t.platform.systemConfig.set(t.platform.db, configKey(key), value, null);
     await setConfig('secretKeySandbox', TEST_SECRET_KEY);

@@ -1,23 +1,20 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_UI_FOLDER } from '../../src/platform/http/admin-ui.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
-import { freePort } from '../e2e/free-port.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
 import { accessibilityProblems, watchPage, type PageWatch } from '../helpers/page-checks.js';
-import { createTestPlatform, type TestPlatform } from '../helpers/test-platform.js';
+import type { TestPlatform } from '../helpers/test-platform.js';
+import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
 import { insertSalesChannel } from '../platform/catalog/catalog-fixtures.js';
 import { HOME_CATEGORY_ID } from '../platform/storefront/pages/shop-fixtures.js';
 
 const runnable = chromiumRunnable('sales-channels-browser.test.ts');
-const ARTIFACTS = path.resolve(import.meta.dirname, '../../test-artifacts/admin');
 // the channel answers on its own origin; the browser resolves it to the test server
 const SHOP_HOST = 'harbour.localhost';
 
@@ -37,16 +34,9 @@ describe.skipIf(!runnable)('sales channels in the Administration', () => {
   const watches: PageWatch[] = [];
 
   beforeAll(async () => {
-    if (!existsSync(path.join(ADMIN_UI_FOLDER, 'index.html'))) {
-      const script = pathToFileURL(path.resolve(import.meta.dirname, '../../scripts/build-admin.mjs')).href;
-      await (await import(script)).buildAdmin();
-    }
-    mkdirSync(ARTIFACTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
+    let port: number;
+    ({ t, base, port } = await startAdminTestServer());
     shop = `http://${SHOP_HOST}:${port}`;
-    t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1' } });
-    await t.app.listen({ port, host: '127.0.0.1' });
     const db = t.platform.db;
     channelId = (await insertSalesChannel(db, HOME_CATEGORY_ID)).id;
     await db.updateTable('sales_channel').set({ name: 'Harbour Goods' }).where('id', '=', channelId).execute();

@@ -97,6 +97,9 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
       expect(scrollWidth, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
       problems.push(...(await accessibilityProblems(page)));
+      // no layout shift when images load: every image's box is known before its bytes (width and height)
+      const unsized = await page.locator('img:not([width][height])').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));
+      expect(unsized, `${name}: images without width and height`).toEqual([]);
       await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
     };
     return { context, page, problems, shot };
