@@ -103,7 +103,15 @@ function Shell() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      {/* the navbar is fixed to the window's height: the main area paints its column too, so on a long page
+          (and in a full-page capture) the sidebar's white reaches the bottom; the offset is 0 when it is collapsed */}
+      <AppShell.Main
+        style={{
+          backgroundColor: 'var(--mantine-color-gray-0)',
+          backgroundImage:
+            'linear-gradient(to right, var(--mantine-color-white) calc(var(--app-shell-navbar-offset, 0px) - 1px), var(--mantine-color-gray-3) calc(var(--app-shell-navbar-offset, 0px) - 1px), var(--mantine-color-gray-3) var(--app-shell-navbar-offset, 0px), transparent var(--app-shell-navbar-offset, 0px))',
+        }}
+      >
         <Box maw={1400} mx="auto">
           <Routes>
             {routes.map((route) => {

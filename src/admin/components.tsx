@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Badge, Button, Center, Group, Loader, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Center, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useApi, useCan } from './auth';
 import { useLoad } from './use-load';
@@ -206,6 +206,9 @@ export function RefundPanel(props: {
   const [amount, setAmount] = useState<number | string>('');
   const [comments, setComments] = useState('');
   const [busy, setBusy] = useState(false);
+  // the amount the confirmation names (major units as shown), null while no confirmation is open
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const balance = useLoad(
     () => api.get<RefundableBalance>(`${props.balanceUrl}/${props.transaction.id}`, { quiet: BALANCE_ERRORS_SHOWN_IN_PANEL }),
     [props.balanceUrl, props.transaction.id],
@@ -228,7 +231,16 @@ export function RefundPanel(props: {
   const refundable = live ? shown(live.refundable) : 0;
   const comment = props.comment ?? { label: 'Comment for the gateway', maxLength: 500 };
 
+  /** The amount the refund sends, as the merchant reads it: the typed one, or the whole refundable balance. */
+  function askConfirmation() {
+    if (!live) return;
+    setDone(null);
+    setConfirming(formatMoney(amount === '' ? refundable : Number(amount), live.currency, live.decimals));
+  }
+
   async function submit() {
+    const named = confirming;
+    setConfirming(null);
     setBusy(true);
     try {
       const input: RefundInput = {};
@@ -238,7 +250,9 @@ export function RefundPanel(props: {
         ? props.refundBody(input)
         : { orderTransactionId: props.transaction.id, ...(input.amount === undefined ? {} : { amount: input.amount }), ...(input.comment === undefined ? {} : { comments: input.comment }) };
       await api.post(props.refundUrl, body);
-      notifications.show({ color: 'green', title: 'Refund requested', message: 'The gateway accepted the refund; it stays pending until the gateway completes it.' });
+      const message = `The gateway accepted the refund of ${named}; the history shows its state, pending until the gateway completes it.`;
+      notifications.show({ color: 'green', title: 'Refund requested', message });
+      setDone(message);
       setAmount('');
       setComments('');
       refunds.reload();
@@ -302,11 +316,31 @@ export function RefundPanel(props: {
               <TextInput label={comment.label} value={comments} onChange={(event) => setComments(event.currentTarget.value)} maxLength={comment.maxLength} />
             </Group>
             <Group justify="flex-end">
-              <Button onClick={submit} loading={busy} disabled={refundable <= 0}>
+              <Button onClick={askConfirmation} loading={busy} disabled={refundable <= 0}>
                 Refund
               </Button>
             </Group>
+            {done && (
+              <Alert color="green" role="status" data-testid="refund-success" withCloseButton onClose={() => setDone(null)}>
+                {done}
+              </Alert>
+            )}
           </Stack>
+          <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Send this refund?" centered>
+            <Stack>
+              <Text data-testid="refund-confirmation">
+                Refund <strong>{confirming}</strong> ({live?.currency}) to the customer through the gateway? The money leaves the shop's account; this cannot be undone.
+              </Text>
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setConfirming(null)}>
+                  Cancel
+                </Button>
+                <Button color="red" onClick={submit}>
+                  Send refund of {confirming}
+                </Button>
+              </Group>
+            </Stack>
+          </Modal>
         </Paper>
       ) : (
         <Alert color="gray">You may view refunds but not start one (privilege {props.privilege}).</Alert>

@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Button, Code, Grid, Group, Menu, Stack, Table, Tabs, Text } from '@mantine/core';
+import { Anchor, Button, Code, Grid, Group, Menu, Stack, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { DateTime, EmptyState, KeyValue, LoadError, Loading, Money, PageHeader, Section, StateBadge, useApi, useCan, useLoad, type Order, type OrderTransaction } from '../../sdk';
 import { useModules } from '../../module-context';
+import { CustomFieldValues } from '../../components/custom-field-values';
+import { OrderFlags } from './payment-flags';
 
 interface Transition {
   actionName: string;
@@ -72,13 +74,18 @@ function Address({ address }: { address: Record<string, any> | undefined }) {
   );
 }
 
-function CustomFields({ fields }: { fields: Record<string, unknown> | null | undefined }) {
-  const entries = Object.entries(fields ?? {});
-  if (entries.length === 0) return <Text c="dimmed" size="sm">None</Text>;
+/** The payment method as merchants named it, with its technical name (what extensions and logs use) explained once. */
+function PaymentMethodName({ method }: { method: OrderTransaction['paymentMethod'] }) {
+  if (!method) return <>Payment</>;
   return (
-    <KeyValue
-      rows={entries.map(([key, value]) => [key, <Code key={key} style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{typeof value === 'string' ? value : JSON.stringify(value)}</Code>])}
-    />
+    <Tooltip label="The technical name identifies the method to extensions, logs and the API; merchants and customers see the name." multiline w={260}>
+      <span>
+        {method.name}{' '}
+        <Text span size="xs" c="dimmed" fw={400} ff="monospace">
+          technical name {method.technicalName}
+        </Text>
+      </span>
+    </Tooltip>
   );
 }
 
@@ -132,7 +139,12 @@ export function OrderDetail() {
             <DateTime value={data.orderDateTime} /> · {data.salesChannel?.name ?? ''}
           </>
         }
-        actions={<StateBadge state={data.stateMachineState?.technicalName} label={data.stateMachineState?.name} />}
+        actions={
+          <Group gap="xs">
+            <OrderFlags order={data} transactions={data.transactions} />
+            <StateBadge state={data.stateMachineState?.technicalName} label={data.stateMachineState?.name} />
+          </Group>
+        }
       />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
@@ -226,9 +238,10 @@ export function OrderDetail() {
             {transactions.map((transaction) => (
               <Section
                 key={transaction.id}
-                title={transaction.paymentMethod?.name ?? 'Payment'}
+                title={<PaymentMethodName method={transaction.paymentMethod} />}
                 actions={
                   <Group gap="xs">
+                    <OrderFlags transactions={[transaction]} />
                     <StateBadge state={transaction.stateMachineState?.technicalName} label={transaction.stateMachineState?.name} />
                     <TransactionTransitions transaction={transaction} onChanged={order.reload} />
                   </Group>
@@ -242,9 +255,9 @@ export function OrderDetail() {
                   ]}
                 />
                 <Text size="sm" fw={600} mt="sm">
-                  Custom fields
+                  Details stored with the payment
                 </Text>
-                <CustomFields fields={transaction.customFields} />
+                <CustomFieldValues fields={transaction.customFields} />
               </Section>
             ))}
           </Stack>
@@ -252,7 +265,7 @@ export function OrderDetail() {
 
         <Tabs.Panel value="custom-fields">
           <Section title="Order custom fields">
-            <CustomFields fields={data.customFields} />
+            <CustomFieldValues fields={data.customFields} />
           </Section>
         </Tabs.Panel>
 

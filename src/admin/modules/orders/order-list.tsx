@@ -1,8 +1,10 @@
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
-import { Anchor, Group, Pagination, Paper, Select, Table, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { DateTime, EmptyState, LoadError, Loading, Money, PageHeader, StateBadge, useApi, useLoad } from '../../sdk';
+import { Link } from 'react-router';
+import { Anchor, Group, Pagination, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
+import { DateTime, EmptyState, LoadError, Loading, Money, PageHeader, StateBadge, useApi, useLoad, type Order } from '../../sdk';
+import { useListParams } from '../../components/list-params';
+import { SortableTh } from '../../components/sortable-th';
+import { liveOrderFilter, needsReviewFilter, OrderFlags, testOrderFilter } from './payment-flags';
 
 const PAGE_SIZE = 25;
 
@@ -11,16 +13,32 @@ interface Option {
   label: string;
 }
 
+const latestTransaction = (order: Order) => [...(order.transactions ?? [])].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))[0];
+const customerName = (order: Order) => (order.orderCustomer ? `${order.orderCustomer.firstName} ${order.orderCustomer.lastName}` : '–');
+
+/** The criteria filters of the URL's parameters. */
+function filtersOf(get: (name: string) => string): unknown[] {
+  const filters: unknown[] = [];
+  if (get('state')) filters.push({ type: 'equals', field: 'stateMachineState.technicalName', value: get('state') });
+  if (get('method')) filters.push({ type: 'equals', field: 'transactions.paymentMethodId', value: get('method') });
+  if (get('from') || get('to')) {
+    const parameters: Record<string, string> = {};
+    if (get('from')) parameters.gte = `${get('from')}T00:00:00.000Z`;
+    if (get('to')) parameters.lte = `${get('to')}T23:59:59.999Z`;
+    filters.push({ type: 'range', field: 'orderDateTime', parameters });
+  }
+  if (get('review') === '1') filters.push(needsReviewFilter);
+  if (get('test') === 'only') filters.push(testOrderFilter);
+  if (get('test') === 'live') filters.push(liveOrderFilter);
+  return filters;
+}
+
 export function OrderList() {
   const api = useApi();
-  const navigate = useNavigate();
-  const [term, setTerm] = useState('');
-  const [debouncedTerm] = useDebouncedValue(term, 300);
-  const [state, setState] = useState<string | null>(null);
-  const [paymentMethod, setPaymentMethod] = useState<string | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
+  const list = useListParams({ field: 'orderDateTime', order: 'DESC' });
+  const narrow = useMediaQuery('(max-width: 48em)');
+  const term = list.get('q');
+  const setTerm = useDebouncedCallback((value: string) => list.set({ q: value }), 300);
 
   // the filter choices; quiet: a user without these read privileges still sees the list
   const choices = useLoad(async () => {
@@ -36,82 +54,122 @@ export function OrderList() {
     };
   }, []);
 
-  const filters: unknown[] = [];
-  if (state) filters.push({ type: 'equals', field: 'stateMachineState.technicalName', value: state });
-  if (paymentMethod) filters.push({ type: 'equals', field: 'transactions.paymentMethodId', value: paymentMethod });
-  if (from || to) {
-    const parameters: Record<string, string> = {};
-    if (from) parameters.gte = `${from}T00:00:00.000Z`;
-    if (to) parameters.lte = `${to}T23:59:59.999Z`;
-    filters.push({ type: 'range', field: 'orderDateTime', parameters });
-  }
-  const key = JSON.stringify([debouncedTerm, filters, page]);
+  const filters = filtersOf(list.get);
+  const key = JSON.stringify([term, filters, list.page, list.sort]);
   const orders = useLoad(
     () =>
-      api.search('order', {
-        page,
+      api.search<Order>('order', {
+        page: list.page,
         limit: PAGE_SIZE,
         'total-count-mode': 1,
-        ...(debouncedTerm ? { term: debouncedTerm } : {}),
+        ...(term ? { term } : {}),
         filter: filters,
-        sort: [{ field: 'orderDateTime', order: 'DESC' }],
+        sort: [list.sort],
         associations: { orderCustomer: {}, currency: {}, stateMachineState: {}, transactions: { associations: { stateMachineState: {}, paymentMethod: {} } } },
       }),
     [key],
   );
-  const resetPage = <T,>(set: (value: T) => void) => (value: T) => {
-    set(value);
-    setPage(1);
-  };
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
+  const rows = orders.data?.data ?? [];
 
   return (
     <>
       <PageHeader title="Orders" subtitle={orders.data ? `${orders.data.total} ${orders.data.total === 1 ? 'order' : 'orders'}` : undefined} />
       <Paper withBorder p="md" mb="md">
-        <Group grow align="flex-end" wrap="wrap">
-          <TextInput label="Search" placeholder="Order number, customer…" value={term} onChange={(e) => resetPage(setTerm)(e.currentTarget.value)} miw={180} />
-          <Select label="Order state" placeholder="Any" data={choices.data?.states ?? []} value={state} onChange={resetPage(setState)} clearable miw={140} />
-          <Select label="Payment method" placeholder="Any" data={choices.data?.methods ?? []} value={paymentMethod} onChange={resetPage(setPaymentMethod)} clearable miw={160} />
-          <TextInput label="From" type="date" value={from} onChange={(e) => resetPage(setFrom)(e.currentTarget.value)} miw={130} />
-          <TextInput label="To" type="date" value={to} onChange={(e) => resetPage(setTo)(e.currentTarget.value)} miw={130} />
-        </Group>
+        <Stack gap="sm">
+          <Group grow align="flex-end" wrap="wrap">
+            <TextInput label="Search" placeholder="Order number, customer…" defaultValue={term} onChange={(e) => setTerm(e.currentTarget.value)} miw={180} />
+            <Select label="Order state" placeholder="Any" data={choices.data?.states ?? []} value={list.get('state') || null} onChange={(v) => list.set({ state: v })} clearable miw={140} />
+            <Select label="Payment method" placeholder="Any" data={choices.data?.methods ?? []} value={list.get('method') || null} onChange={(v) => list.set({ method: v })} clearable miw={160} />
+            <TextInput label="From" type="date" value={list.get('from')} onChange={(e) => list.set({ from: e.currentTarget.value })} miw={130} />
+            <TextInput label="To" type="date" value={list.get('to')} onChange={(e) => list.set({ to: e.currentTarget.value })} miw={130} />
+          </Group>
+          <Group gap="lg" wrap="wrap">
+            <Switch label="Needs review only" checked={list.get('review') === '1'} onChange={(e) => list.set({ review: e.currentTarget.checked ? '1' : null })} />
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" id="test-orders-label">
+                Test orders
+              </Text>
+              <SegmentedControl
+                size="xs"
+                aria-labelledby="test-orders-label"
+                value={list.get('test') || 'all'}
+                onChange={(v) => list.set({ test: v === 'all' ? null : v })}
+                data={[
+                  { value: 'all', label: 'All' },
+                  { value: 'live', label: 'Without test' },
+                  { value: 'only', label: 'Only test' },
+                ]}
+              />
+            </Group>
+          </Group>
+        </Stack>
       </Paper>
       <Paper withBorder>
         {orders.error ? (
           <LoadError error={orders.error} onRetry={orders.reload} />
         ) : !orders.data ? (
           <Loading />
-        ) : orders.data.data.length === 0 ? (
-          <EmptyState title="No orders found">{filters.length || debouncedTerm ? 'Change the search or the filters.' : 'Orders placed in the storefront appear here.'}</EmptyState>
+        ) : rows.length === 0 ? (
+          <EmptyState title="No orders found">{filters.length || term ? 'Change the search or the filters.' : 'Orders placed in the storefront appear here.'}</EmptyState>
+        ) : narrow ? (
+          // narrow screens: one card per order instead of a table wider than the screen
+          <Stack gap={0} data-testid="order-cards" style={{ opacity: orders.loading ? 0.6 : 1 }}>
+            {rows.map((order) => {
+              const transaction = latestTransaction(order);
+              return (
+                <Paper key={order.id} p="sm" radius={0} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div>
+                      <Anchor component={Link} to={`/orders/${order.id}`} fw={600}>
+                        {order.orderNumber}
+                      </Anchor>
+                      <Text size="xs" c="dimmed">
+                        <DateTime value={order.orderDateTime} /> · {customerName(order)}
+                      </Text>
+                    </div>
+                    <Text fw={600} size="sm">
+                      <Money value={order.amountTotal} currency={order.currency?.isoCode} />
+                    </Text>
+                  </Group>
+                  <Group gap={6} mt={4} wrap="wrap">
+                    <StateBadge state={order.stateMachineState?.technicalName} label={order.stateMachineState?.name} />
+                    {transaction && <StateBadge state={transaction.stateMachineState?.technicalName} label={transaction.stateMachineState?.name} />}
+                    <OrderFlags order={order} transactions={order.transactions} />
+                  </Group>
+                </Paper>
+              );
+            })}
+          </Stack>
         ) : (
-          <Table.ScrollContainer minWidth={700}>
-            <Table highlightOnHover verticalSpacing="sm" style={{ opacity: orders.loading ? 0.6 : 1 }}>
+          <Table.ScrollContainer minWidth={760}>
+            <Table highlightOnHover verticalSpacing="sm" style={{ opacity: orders.loading ? 0.6 : 1 }} aria-label="Orders">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Order</Table.Th>
-                  <Table.Th>Date</Table.Th>
+                  <SortableTh field="orderNumber" sort={list.sort} onSort={list.toggleSort}>Order</SortableTh>
+                  <SortableTh field="orderDateTime" sort={list.sort} onSort={list.toggleSort}>Date</SortableTh>
                   <Table.Th>Customer</Table.Th>
                   <Table.Th>Payment</Table.Th>
-                  <Table.Th ta="right">Total</Table.Th>
+                  <SortableTh field="amountTotal" sort={list.sort} onSort={list.toggleSort} ta="right">Total</SortableTh>
                   <Table.Th>State</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {orders.data.data.map((order) => {
-                  const transaction = [...(order.transactions ?? [])].sort((a, b) => String(b.createdAt).localeCompare(String(a.createdAt)))[0];
+                {rows.map((order) => {
+                  const transaction = latestTransaction(order);
                   return (
-                    <Table.Tr key={order.id} style={{ cursor: 'pointer' }} onClick={() => navigate(`/orders/${order.id}`)}>
+                    <Table.Tr key={order.id}>
                       <Table.Td>
-                        <Anchor component="button" fw={600} onClick={() => navigate(`/orders/${order.id}`)}>
+                        <Anchor component={Link} to={`/orders/${order.id}`} fw={600}>
                           {order.orderNumber}
                         </Anchor>
+                        <OrderFlags order={order} transactions={order.transactions} />
                       </Table.Td>
                       <Table.Td>
                         <DateTime value={order.orderDateTime} />
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm">{order.orderCustomer ? `${order.orderCustomer.firstName} ${order.orderCustomer.lastName}` : '–'}</Text>
+                        <Text size="sm">{customerName(order)}</Text>
                         <Text size="xs" c="dimmed">
                           {order.orderCustomer?.email}
                         </Text>
@@ -136,7 +194,7 @@ export function OrderList() {
       </Paper>
       {pages > 1 && (
         <Group justify="center" mt="md">
-          <Pagination total={pages} value={page} onChange={setPage} />
+          <Pagination total={pages} value={list.page} onChange={list.setPage} siblings={narrow ? 0 : 1} />
         </Group>
       )}
     </>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Badge, Button, Checkbox, Group, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Checkbox, Fieldset, Group, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LoadError, Loading, PageHeader, Section, useApi, useCan, useLoad } from '../../sdk';
 import { useModules } from '../../module-context';
@@ -28,6 +28,59 @@ function show(value: unknown): string {
   if (isSecretSet(value)) return 'set';
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 48 ? `${text.slice(0, 47)}…` : text;
+}
+
+const DECIMAL = /^\d+(\.\d+)?$/;
+
+/** A JSON setting whose default is a table of decimal strings per currency (`{"default":"1","NGN":"50"}`), e.g. minimum refund amounts. */
+function isAmountPerCurrency(element: Element): boolean {
+  const fallback = element.config.defaultValue;
+  return (
+    typeof fallback === 'object' && fallback !== null && !Array.isArray(fallback) &&
+    Object.entries(fallback).length > 0 && Object.entries(fallback).every(([key, amount]) => (key === 'default' || /^[A-Z]{3}$/.test(key)) && typeof amount === 'string' && DECIMAL.test(amount))
+  );
+}
+
+/** Amounts per currency as rows of currency code and amount (major units); `default` covers every currency not listed. */
+function AmountPerCurrencyField({ label, value, onChange, disabled }: { label: string; value: unknown; onChange: (value: unknown) => void; disabled: boolean }) {
+  const table = typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+  const [rows, setRows] = useState<Array<[string, string]>>(() => Object.entries(table).map(([currency, amount]) => [currency, String(amount)]));
+  const update = (next: Array<[string, string]>) => {
+    setRows(next);
+    // only complete rows are sent; the API refuses amounts that are not decimals
+    onChange(Object.fromEntries(next.filter(([currency, amount]) => currency.trim() !== '' && amount.trim() !== '').map(([currency, amount]) => [currency === 'default' ? currency : currency.trim().toUpperCase(), amount.trim()])));
+  };
+  return (
+    <Fieldset legend={label} variant="unstyled" disabled={disabled}>
+      <Stack gap={6}>
+        {rows.map(([currency, amount], index) => {
+          const name = currency === 'default' ? 'Any other currency' : currency || `row ${index + 1}`;
+          return (
+            <Group key={index} gap="xs" wrap="nowrap" align="flex-start">
+              {currency === 'default' ? (
+                <TextInput aria-label={`Currency of ${name}`} value="Any other" readOnly w={130} />
+              ) : (
+                <TextInput aria-label={`Currency of ${name}`} placeholder="ISO code, e.g. EUR" value={currency} maxLength={3} w={130}
+                  error={currency !== '' && !/^[A-Za-z]{3}$/.test(currency) ? 'Three letters' : undefined}
+                  onChange={(e) => update(rows.map((row, i) => (i === index ? [e.currentTarget.value.toUpperCase(), row[1]] : row)))} />
+              )}
+              <TextInput aria-label={`Amount for ${name}`} placeholder="0.00" value={amount} inputMode="decimal" w={140}
+                error={amount !== '' && !DECIMAL.test(amount) ? 'A decimal, e.g. 2.50' : undefined}
+                onChange={(e) => update(rows.map((row, i) => (i === index ? [row[0], e.currentTarget.value] : row)))} />
+              {currency !== 'default' && (
+                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${name}`} onClick={() => update(rows.filter((_, i) => i !== index))}>
+                  ×
+                </ActionIcon>
+              )}
+            </Group>
+          );
+        })}
+        <Button variant="light" size="xs" w="fit-content" onClick={() => setRows([...rows, ['', '']])}>
+          Add a currency
+        </Button>
+      </Stack>
+    </Fieldset>
+  );
 }
 
 /** One input for one element; `value` is the edited or stored value of the scope shown. */
@@ -69,6 +122,7 @@ function Field({ element, value, onChange, disabled }: { element: Element; value
         />
       );
     case 'json':
+      if (isAmountPerCurrency(element)) return <AmountPerCurrencyField label={label} value={value} onChange={onChange} disabled={disabled} />;
       return (
         <Textarea
           label={label}
@@ -144,7 +198,7 @@ export function SettingsForm() {
       </Anchor>
       <PageHeader
         title={title}
-        subtitle={domain}
+        subtitle={`The extension's settings, stored under the technical name ${domain}`}
         actions={
           <>
             <Select
@@ -165,7 +219,8 @@ export function SettingsForm() {
           </>
         }
       />
-      <Stack>
+      {/* a new scope remounts the fields: inputs that keep rows of their own start from that scope's values */}
+      <Stack key={channel ?? ''}>
         {schema.data.map((card) => (
           <Section key={card.name} title={english(card.title, card.name)}>
             <Stack gap="md">
