@@ -3,6 +3,7 @@ import { acknowledgeRoute } from './acknowledgement/acknowledge-route.js';
 import { exportJobHandler } from './automatic/export-job.js';
 import { subscribers } from './automatic/subscribers.js';
 import { EXTENSION_NAME, orderExportConfig } from './config.js';
+import { targetPausedMail } from './health/paused-mail.js';
 import { exportCommand } from './console/export-command.js';
 import { retryFailedCommand } from './console/retry-failed-command.js';
 import { targetSimulatorCommand } from './console/target-simulator-command.js';
@@ -11,6 +12,8 @@ import { migrations } from './records/migrations.js';
 import { credentialRoutes } from './routes/credential-routes.js';
 import { exportRoutes } from './routes/export-routes.js';
 import { mappingRoutes } from './routes/mapping-routes.js';
+import { operationRoutes } from './routes/operation-routes.js';
+import { replayRunHandler } from './replay/replay-job.js';
 
 /**
  * Order export: one order at a time to an HTTP target, rendered through a versioned
@@ -19,14 +22,16 @@ import { mappingRoutes } from './routes/mapping-routes.js';
  */
 export const extOrderExport: Extension = {
   name: EXTENSION_NAME,
-  version: '1.0.0',
+  version: '1.1.0',
   label: 'Order export',
   description: 'Exports orders to ERPs and other HTTP targets through JSONata mappings, with signed deliveries and acknowledgements.',
   migrations,
   entities,
   config: orderExportConfig,
-  routes: (host) => [...exportRoutes(host), ...mappingRoutes(host), ...credentialRoutes(host), acknowledgeRoute(host)],
+  routes: (host) => [...exportRoutes(host), ...mappingRoutes(host), ...credentialRoutes(host), ...operationRoutes(host), acknowledgeRoute(host)],
   subscribers,
-  messageHandlers: [exportJobHandler],
+  messageHandlers: [exportJobHandler, replayRunHandler],
   commands: [exportCommand, retryFailedCommand, targetSimulatorCommand],
+  install: ({ host, uow }) => host.mail.installTypes(uow, [targetPausedMail]),
+  update: ({ host, uow }) => host.mail.installTypes(uow, [targetPausedMail]),
 };

@@ -103,3 +103,10 @@ export async function startOrderExportTest(options: OrderExportTestOptions = {})
     },
   };
 }
+
+/** Marks an order as a test order the way the payment extensions do (custom field `payment_test_mode`). */
+export async function markTestOrder(t: TestPlatform, orderId: string): Promise<void> {
+  await transaction(t.platform.db, async (uow) => {
+    await t.platform.repositories.get('order').update({ id: orderId, customFields: { payment_test_mode: true } }, systemContext, uow);
+  });
+}

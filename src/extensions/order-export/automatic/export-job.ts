@@ -1,6 +1,8 @@
 import { AppError, isId, isObjectLiteral, type Db, type ExtensionHost, type MessageHandlerDeclaration, type UnitOfWork } from '../../../platform/sdk/index.js';
 import { retryAfterSeconds } from '../delivery/delivery-client.js';
 import { exportOrder } from '../export/export-order.js';
+import { TARGET_PAUSED } from '../export/export-result.js';
+import { hold } from '../replay/replay-run.js';
 import { tablesOf } from '../records/db.js';
 import { isRetryableStatus, nextTryDelaySeconds } from './retry-policy.js';
 
@@ -50,6 +52,12 @@ export async function runExportJob(host: ExtensionHost, data: unknown): Promise<
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
+    if (error.code === TARGET_PAUSED) {
+      // kept for the resume, which replays it
+      await hold(host.db, job.configId, [job.orderId]);
+      host.logger.info(context, 'automatic order export held: the target is paused');
+      return;
+    }
     if (error.status === 502 || error.status === 409) retry = { retryAfter: null };
     else host.logger.warn({ ...context, status: error.status, code: error.code, fields: fieldPaths(error) }, 'automatic order export not possible');
   }

@@ -6,7 +6,7 @@ import { findExport, recordDeduplicated } from '../records/export-store.js';
 import { loadTarget, type LoadedTarget } from '../records/target-store.js';
 import type { AttemptTrigger } from '../records/values.js';
 import { withExportLease } from './export-lease.js';
-import { renderFailedError, type ExportResult } from './export-result.js';
+import { renderFailedError, targetPaused, testOrderExcluded, type ExportResult } from './export-result.js';
 import { loadOrderDocument } from './order-document.js';
 import { planRevision } from './revision-plan.js';
 import { runtimeOf } from './runtime.js';
@@ -36,6 +36,7 @@ export async function exportOrder(host: ExtensionHost, request: ExportRequest): 
     // independent, so on PostgreSQL they run side by side
     const [order, existing, client] = await Promise.all([loadOrderDocument(host, request.orderId), findExport(host.db, request.orderId, target.id), runtime.deliveryClient()]);
     if (!order) throw errors.notFound('order', request.orderId);
+    if (order.testMode === true && !target.includeTestOrders) throw testOrderExcluded();
     const data = await render(host, target, order);
     const payload = JSON.stringify(data);
     const hash = payloadHash(data);
@@ -64,10 +65,11 @@ export async function exportOrder(host: ExtensionHost, request: ExportRequest): 
   });
 }
 
-/** The target, if it exists and is active (an inactive target is not found for exports: deactivating a target stops its exports). */
+/** The target, if it exists and is active (an inactive target is not found for exports: deactivating a target stops its exports) and not paused (409). */
 export async function loadActiveTarget(host: ExtensionHost, configId: string): Promise<LoadedTarget> {
   const target = await loadTarget(host, configId);
   if (!target || !target.active) throw errors.notFound('ext_order_export_config', configId);
+  if (target.paused) throw targetPaused();
   return target;
 }
 

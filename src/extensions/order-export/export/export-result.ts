@@ -19,3 +19,15 @@ export function targetUnreachable(message: string, result: ExportResult): AppErr
 export function renderFailedError(fieldErrors: Record<string, string>): AppError {
   return new AppError(422, 'EXT_ORDER_EXPORT__RENDER_FAILED', 'The mapping could not render the order; nothing was sent.', { meta: { fieldErrors } });
 }
+
+/** 409: the target is paused (it kept failing); resume it first. Automatic exports are held instead. */
+export const TARGET_PAUSED = 'EXT_ORDER_EXPORT__TARGET_PAUSED';
+export function targetPaused(): AppError {
+  return new AppError(409, TARGET_PAUSED, 'The target is paused because it kept failing; resume it first (its held orders are sent then).');
+}
+
+/** 422: a test order, and the target does not take test orders (`includeTestOrders`). Nothing sent or recorded. */
+export const TEST_ORDER_EXCLUDED = 'EXT_ORDER_EXPORT__TEST_ORDER_EXCLUDED';
+export function testOrderExcluded(): AppError {
+  return new AppError(422, TEST_ORDER_EXCLUDED, 'The order is a test order and this target does not take test orders (includeTestOrders).');
+}

@@ -3,6 +3,7 @@ import { recordDelivery, type RevisionState } from '../records/export-store.js';
 import type { ExportRow } from '../records/tables.js';
 import type { LoadedTarget } from '../records/target-store.js';
 import type { AttemptTrigger } from '../records/values.js';
+import { recordHealth } from '../health/target-health.js';
 import { verdictOf } from './delivery-outcome.js';
 import { targetUnreachable, type ExportResult } from './export-result.js';
 import type { DeliveryClient } from '../delivery/delivery-client.js';
@@ -35,6 +36,7 @@ export async function sendRevision(host: ExtensionHost, client: DeliveryClient, 
     fresh: request.fresh,
     acknowledgedInResponse: verdict.acknowledgedInResponse,
   });
+  await recordHealth(host, target, verdict.outcome, verdict.outcome === 'failed' ? delivery.message : null);
   const result: ExportResult = { outcome: verdict.outcome, orderExportId: ids.exportId, revision: state.revision, correlationId: state.correlationId, attemptId: ids.attemptId };
   // ids and the target's status only: the payload is the customer's data, headers may hold credentials
   host.logger.info(

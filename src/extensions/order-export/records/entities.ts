@@ -4,7 +4,7 @@ import { checkOutboundUrl } from '../delivery/outbound-guard.js';
 import { generateSigningSecret, isValidSigningSecret } from '../delivery/standard-webhooks.js';
 import { headerProblems, TARGET_METHODS, timeoutProblems } from '../delivery/target-settings.js';
 import { validateMappingDefinition } from '../mapping/definition-validation.js';
-import { ACK_MODES, ACK_VERDICTS, ATTEMPT_TRIGGERS, AUTO_EXPORT_TRIGGERS, EXPORT_OUTCOMES } from './values.js';
+import { ACK_MODES, ACK_VERDICTS, ATTEMPT_TRIGGERS, AUTO_EXPORT_TRIGGERS, EXPORT_OUTCOMES, REPLAY_ORIGINS, REPLAY_RUN_STATUSES } from './values.js';
 
 // a validator answers how `The value of "<field>" ...` goes on: the entity layer writes the start
 const asValidation = (problems: string[]) => (problems.length === 0 ? undefined : `is invalid: ${problems.join('; ')}`);
@@ -95,11 +95,21 @@ export const targetEntity: EntityDefinition = {
       nullable: false,
       validate: (value) => (isValidSigningSecret(value) ? undefined : 'must be "whsec_" followed by the base64 of 24 to 64 bytes'),
     },
+    // health: kept by the exports; resuming goes through the resume route (it replays what was held)
+    paused: { type: 'bool', readOnly: true },
+    pausedAt: { type: 'datetime', readOnly: true },
+    pauseReason: { type: 'string', readOnly: true },
+    consecutiveFailures: { type: 'int', readOnly: true },
+    failingSince: { type: 'datetime', readOnly: true },
+    pauseAfterFailures: { type: 'int', default: 20, nullable: false, validate: (value) => (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 100_000 ? undefined : 'must be a whole number from 1 to 100000') },
+    includeTestOrders: { type: 'bool', default: false, nullable: false },
+    maxPerSecond: { type: 'int', validate: (value) => (value === null || (Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 1000) ? undefined : 'must be a whole number from 1 to 1000, or null') },
   },
   associations: {
     credential: { type: 'many-to-one', entity: 'ext_order_export_credential', foreignKey: 'credentialId' },
     mapping: { type: 'many-to-one', entity: 'ext_order_export_mapping', foreignKey: 'mappingId' },
     exports: { type: 'one-to-many', entity: 'ext_order_export', foreignKey: 'configId', cascadeDelete: true },
+    replayRuns: { type: 'one-to-many', entity: 'ext_order_export_replay_run', foreignKey: 'configId', cascadeDelete: true },
   },
 };
 
@@ -161,4 +171,30 @@ export const attemptEntity: EntityDefinition = {
   defaultSort: [{ field: 'startedAt', order: 'ASC' }],
 };
 
-export const entities: EntityDefinition[] = [credentialEntity, mappingEntity, mappingVersionEntity, targetEntity, exportEntity, attemptEntity];
+/** Bulk replays of a target's failed (or held) exports, with their progress; written by the replay routes and the worker. */
+export const replayRunEntity: EntityDefinition = {
+  name: 'ext_order_export_replay_run',
+  readOnlyEntity: true,
+  customFields: false,
+  fields: {
+    configId: { type: 'id', required: true },
+    origin: { type: 'enum', values: REPLAY_ORIGINS, required: true },
+    since: { type: 'datetime' },
+    until: { type: 'datetime' },
+    orderIds: { type: 'json', required: true },
+    status: { type: 'enum', values: REPLAY_RUN_STATUSES, required: true },
+    total: { type: 'int', required: true },
+    processed: { type: 'int', required: true },
+    succeeded: { type: 'int', required: true },
+    failed: { type: 'int', required: true },
+    skipped: { type: 'int', required: true },
+    lastError: { type: 'text' },
+    finishedAt: { type: 'datetime' },
+  },
+  associations: {
+    config: { type: 'many-to-one', entity: 'ext_order_export_config', foreignKey: 'configId' },
+  },
+  defaultSort: [{ field: 'createdAt', order: 'DESC' }],
+};
+
+export const entities: EntityDefinition[] = [credentialEntity, mappingEntity, mappingVersionEntity, targetEntity, exportEntity, attemptEntity, replayRunEntity];

@@ -155,4 +155,58 @@ export const migrations: Migration[] = [
       await reportChangesOf(db, 'ext_order_export_config');
     },
   },
+  {
+    // target health (auto-pause), test orders, the target's rate, bulk replay runs and exports held while paused
+    name: '0003_order_export_health_and_replay_runs',
+    async up(db) {
+      await executeStatements(db, [
+        `ALTER TABLE ext_order_export_config
+           ADD COLUMN paused boolean NOT NULL DEFAULT false,
+           ADD COLUMN paused_at timestamptz NULL,
+           ADD COLUMN pause_reason varchar(255) NULL,
+           ADD COLUMN consecutive_failures integer NOT NULL DEFAULT 0,
+           ADD COLUMN failing_since timestamptz NULL,
+           ADD COLUMN pause_after_failures integer NOT NULL DEFAULT 20,
+           ADD COLUMN include_test_orders boolean NOT NULL DEFAULT false,
+           ADD COLUMN max_per_second integer NULL`,
+        // one row per order an automatic export could not send because the target was paused; resuming replays them
+        `CREATE TABLE ext_order_export_held (
+           config_id uuid NOT NULL REFERENCES ext_order_export_config(id) ON DELETE CASCADE,
+           order_id uuid NOT NULL,
+           held_at timestamptz NOT NULL DEFAULT now(),
+           PRIMARY KEY (config_id, order_id))`,
+      ]);
+      await createEntityTable(
+        db,
+        'ext_order_export_replay_run',
+        [
+          'config_id uuid NOT NULL REFERENCES ext_order_export_config(id) ON DELETE CASCADE',
+          "origin varchar(16) NOT NULL DEFAULT 'failed'",
+          'since timestamptz NULL',
+          'until timestamptz NULL',
+          // the orders, fixed when the run is created: each is sent at most once by the run
+          'order_ids jsonb NOT NULL',
+          "status varchar(16) NOT NULL DEFAULT 'queued'",
+          'total integer NOT NULL',
+          'processed integer NOT NULL DEFAULT 0',
+          'succeeded integer NOT NULL DEFAULT 0',
+          'failed integer NOT NULL DEFAULT 0',
+          'skipped integer NOT NULL DEFAULT 0',
+          'last_error text NULL',
+          'finished_at timestamptz NULL',
+        ],
+        { customFields: false },
+      );
+      await executeStatements(db, ['CREATE INDEX ext_order_export_replay_run_config_idx ON ext_order_export_replay_run (config_id, created_at)']);
+    },
+    async down(db) {
+      await executeStatements(db, [
+        'DROP TABLE IF EXISTS ext_order_export_replay_run',
+        'DROP TABLE IF EXISTS ext_order_export_held',
+        `ALTER TABLE ext_order_export_config DROP COLUMN IF EXISTS paused, DROP COLUMN IF EXISTS paused_at, DROP COLUMN IF EXISTS pause_reason,
+           DROP COLUMN IF EXISTS consecutive_failures, DROP COLUMN IF EXISTS failing_since, DROP COLUMN IF EXISTS pause_after_failures,
+           DROP COLUMN IF EXISTS include_test_orders, DROP COLUMN IF EXISTS max_per_second`,
+      ]);
+    },
+  },
 ];

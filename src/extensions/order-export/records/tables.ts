@@ -1,4 +1,4 @@
-import type { AckMode, AckVerdict, AttemptTrigger, AutoExportTrigger, ExportOutcome } from './values.js';
+import type { AckMode, AckVerdict, AttemptTrigger, AutoExportTrigger, ExportOutcome, ReplayOrigin, ReplayRunStatus } from './values.js';
 
 /** The extension's own tables as Kysely sees them (`host.db as Kysely<OrderExportTables>`). */
 export interface OrderExportTables {
@@ -8,6 +8,8 @@ export interface OrderExportTables {
   ext_order_export_config: TargetRow;
   ext_order_export: ExportRow;
   ext_order_export_attempt: AttemptRow;
+  ext_order_export_held: HeldRow;
+  ext_order_export_replay_run: ReplayRunRow;
 }
 
 export interface CredentialRow {
@@ -52,6 +54,17 @@ export interface TargetRow {
   auto_export: AutoExportTrigger;
   /** sealed */
   signing_secret: string;
+  /** paused targets send nothing: automatic exports are held, manual ones refused (409) */
+  paused: boolean;
+  paused_at: Date | null;
+  pause_reason: string | null;
+  consecutive_failures: number;
+  /** the first failure of the current run of failures */
+  failing_since: Date | null;
+  pause_after_failures: number;
+  include_test_orders: boolean;
+  /** bulk replays send at most this many requests per second; null: no limit */
+  max_per_second: number | null;
 }
 
 export interface ExportRow {
@@ -95,4 +108,29 @@ export interface AttemptRow {
   response_body_truncated: boolean;
   error: string | null;
   created_at: Date;
+}
+
+export interface HeldRow {
+  config_id: string;
+  order_id: string;
+  held_at: Date;
+}
+
+export interface ReplayRunRow {
+  id: string;
+  config_id: string;
+  origin: ReplayOrigin;
+  since: Date | null;
+  until: Date | null;
+  order_ids: string[];
+  status: ReplayRunStatus;
+  total: number;
+  processed: number;
+  succeeded: number;
+  failed: number;
+  skipped: number;
+  last_error: string | null;
+  finished_at: Date | null;
+  created_at: Date;
+  updated_at: Date | null;
 }

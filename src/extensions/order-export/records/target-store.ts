@@ -14,6 +14,12 @@ export interface LoadedTarget {
   delivery: DeliveryTarget;
   credential: CredentialConfig | null;
   mapping: { id: string; version: number; versionId: string; definition: unknown };
+  paused: boolean;
+  includeTestOrders: boolean;
+  /** bulk replays' pace; null: no limit */
+  maxPerSecond: number | null;
+  /** failures in a row before this export; a success after failures resets them */
+  consecutiveFailures: number;
 }
 
 /**
@@ -38,6 +44,10 @@ export async function loadTarget(host: ExtensionHost, configId: string): Promise
       't.ack_mode',
       't.auto_export',
       't.signing_secret',
+      't.paused',
+      't.include_test_orders',
+      't.max_per_second',
+      't.consecutive_failures',
       'm.id as mapping_id',
       'v.id as version_id',
       'v.version',
@@ -73,6 +83,10 @@ export async function loadTarget(host: ExtensionHost, configId: string): Promise
             secret: row.secret === null ? null : host.secrets.decrypt(row.secret),
           },
     mapping: { id: row.mapping_id, version: row.version, versionId: row.version_id, definition: row.definition },
+    paused: row.paused,
+    includeTestOrders: row.include_test_orders,
+    maxPerSecond: row.max_per_second,
+    consecutiveFailures: row.consecutive_failures,
   };
 }
 

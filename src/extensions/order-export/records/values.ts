@@ -20,3 +20,11 @@ export type AutoExportTrigger = (typeof AUTO_EXPORT_TRIGGERS)[number];
  */
 export const ATTEMPT_TRIGGERS = ['manual', 'forced', 'automatic', 'replay', 'retry'] as const;
 export type AttemptTrigger = (typeof ATTEMPT_TRIGGERS)[number];
+
+/** A bulk replay run: `queued` until a worker takes it, `stopped` when its target was paused on the way (the rest is held). */
+export const REPLAY_RUN_STATUSES = ['queued', 'running', 'completed', 'stopped'] as const;
+export type ReplayRunStatus = (typeof REPLAY_RUN_STATUSES)[number];
+
+/** What a run replays: failed exports (the route and console), or the exports held while the target was paused (resume). */
+export const REPLAY_ORIGINS = ['failed', 'held'] as const;
+export type ReplayOrigin = (typeof REPLAY_ORIGINS)[number];
