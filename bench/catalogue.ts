@@ -73,7 +73,7 @@ async function someFilterIds(platform: Platform): Promise<{ manufacturer: string
  * approved review on every tenth. The listing category is the tree's first top category with nested
  * products switched on for all of it: every product is below it.
  */
-async function seedCatalogue(platform: Platform): Promise<{ listingCategory: string }> {
+export async function seedCatalogue(platform: Platform): Promise<{ listingCategory: string }> {
   const db = platform.db;
   const leaves: string[] = [];
   const tops: string[] = [];

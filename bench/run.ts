@@ -17,6 +17,7 @@ import { openDatabase } from '../src/platform/database/connection.js';
 import { adminApiCases } from './admin-api.js';
 import { shopCases } from './shop.js';
 import { catalogueCases } from './catalogue.js';
+import { adminListCases } from './admin-lists.js';
 import { payACases } from './pay-a.js';
 import { payBCases } from './pay-b.js';
 import { orderExportCases } from './order-export.js';
@@ -49,6 +50,7 @@ const suites: Array<[string, () => Promise<Row[]>]> = [
   ['admin-api', () => adminApiCases(platform, http, env.adminPassword)],
   ['shop', () => shopCases(platform, http)],
   ['catalogue', () => catalogueCases(platform, http)],
+  ['admin-lists', () => adminListCases(platform, http, env.adminPassword)],
   ['mail', () => mailCases(platform, http)],
   ['pay-b', () => payBCases(platform, http)],
   ['pay-a', () => payACases(platform, http)],

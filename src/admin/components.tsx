@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Center, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useApi, useCan } from './auth';
@@ -225,6 +225,25 @@ export function RefundPanel(props: {
         .then((answer) => answer.data),
     [props.transaction.id],
   );
+  // after a refund: the gateway settles it by webhook moments later, so the panel reads the history, the balance
+  // and the order (its payment badge) again a few times while the newest refund is still pending
+  const [follow, setFollow] = useState(0);
+  const newestPending = ['open', 'in_progress'].includes(refunds.data?.[0]?.stateMachineState?.technicalName ?? '');
+  useEffect(() => {
+    if (follow <= 0 || refunds.loading) return;
+    if (!newestPending) {
+      setFollow(0);
+      return;
+    }
+    const timer = setTimeout(() => {
+      setFollow((n) => n - 1);
+      refunds.reload();
+      balance.reload();
+      props.onRefunded();
+    }, 1000);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [follow, refunds.loading, newestPending]);
   const allowed = can(props.privilege);
   const live = balance.error ? undefined : balance.data;
   // the route answers 0 itself while a refusal stands
@@ -255,6 +274,7 @@ export function RefundPanel(props: {
       setDone(message);
       setAmount('');
       setComments('');
+      setFollow(15);
       refunds.reload();
       props.onRefunded();
     } catch {
@@ -326,7 +346,7 @@ export function RefundPanel(props: {
               </Alert>
             )}
           </Stack>
-          <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Send this refund?" centered>
+          <Modal opened={confirming !== null} onClose={() => setConfirming(null)} title="Send this refund?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
             <Stack>
               <Text data-testid="refund-confirmation">
                 Refund <strong>{confirming}</strong> ({live?.currency}) to the customer through the gateway? The money leaves the shop's account; this cannot be undone.

@@ -33,7 +33,7 @@ export function gatewayRefundTab(options: GatewayRefundTabOptions): OrderDetailT
     return (
       <Stack>
         {transactions.map((transaction) => (
-          <Section key={transaction.id} title={`${options.gatewayName} payment`} actions={<StateBadge state={transaction.stateMachineState?.technicalName} label={transaction.stateMachineState?.name} />}>
+          <Section key={transaction.id} title={`${options.gatewayName} payment`} actions={<span data-testid="gateway-transaction-state"><StateBadge state={transaction.stateMachineState?.technicalName} label={transaction.stateMachineState?.name} /></span>}>
             <RefundPanel
               transaction={transaction}
               currency={order.currency?.isoCode ?? 'EUR'}

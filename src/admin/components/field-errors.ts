@@ -1,4 +1,8 @@
+import type { CSSProperties } from 'react';
 import { ApiError } from '../api';
+
+/** Style for a form's container: a darker error red, as Mantine's default red on white is below the contrast WCAG asks for. */
+export const READABLE_ERRORS = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 /**
  * The API's violations by field, from each error's `source.pointer` (`/street` → `street`,

@@ -2,6 +2,7 @@ import type { PlatformModule } from '../module.js';
 import { paymentShippingMethodsMigration } from './migrations/payment-shipping-methods.js';
 import { orderMigration } from './migrations/order.js';
 import { orderBillingAddressDeferredMigration } from './migrations/order-billing-address-deferred.js';
+import { orderListIndexMigration } from './migrations/order-list-index.js';
 import { paymentMethodEntity } from './payment-method/entity.js';
 import { shippingMethodEntity } from './shipping-method/entity.js';
 import { orderEntities } from './order/entities.js';
@@ -17,7 +18,7 @@ import { platformPaymentHandlers } from './payment/handlers/platform-handlers.js
 
 export const checkoutModule: PlatformModule = {
   name: 'checkout',
-  migrations: [paymentShippingMethodsMigration, orderMigration, paymentTokenMigration, cartMigration, orderBillingAddressDeferredMigration],
+  migrations: [paymentShippingMethodsMigration, orderMigration, paymentTokenMigration, cartMigration, orderBillingAddressDeferredMigration, orderListIndexMigration],
   entities: [paymentMethodEntity, shippingMethodEntity, ...orderEntities],
   routes(app, platform) {
     registerCartRoutes(app, platform);

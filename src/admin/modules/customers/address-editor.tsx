@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useApi } from '../../sdk';
-import { fieldErrorsOf } from '../../components/field-errors';
+import { fieldErrorsOf, READABLE_ERRORS } from '../../components/field-errors';
 
 export interface CustomerAddress {
   id: string;
@@ -64,8 +64,8 @@ export function AddressEditor({ address, countries, onClose, onSaved }: { addres
   }
 
   return (
-    <Modal opened onClose={onClose} title="Edit address" size="lg">
-      <Stack>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title="Edit address" size="lg">
+      <Stack style={READABLE_ERRORS}>
         {errors[''] && <Alert color="red" role="alert">{errors['']}</Alert>}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {TEXT_FIELDS.map(([field, label, required]) => (

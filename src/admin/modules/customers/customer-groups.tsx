@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Switch, Table, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EmptyState, LoadError, Loading, PageHeader, useApi, useCan, useLoad } from '../../sdk';
-import { fieldErrorsOf } from '../../components/field-errors';
+import { fieldErrorsOf, READABLE_ERRORS } from '../../components/field-errors';
 
 interface CustomerGroup {
   id: string;
@@ -36,8 +36,8 @@ function GroupEditor({ group, onClose, onSaved }: { group: CustomerGroup | null;
   }
 
   return (
-    <Modal opened onClose={onClose} title={group ? `Edit ${group.name}` : 'New customer group'}>
-      <Stack>
+    <Modal opened onClose={onClose} closeButtonProps={{ 'aria-label': 'Close' }} title={group ? `Edit ${group.name}` : 'New customer group'}>
+      <Stack style={READABLE_ERRORS}>
         {errors[''] && <Alert color="red" role="alert">{errors['']}</Alert>}
         <TextInput label="Name" required value={name} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} />
         <Switch label="Show gross prices (with tax)" description="Off: the storefront shows this group net prices, e.g. for businesses." checked={displayGross} onChange={(e) => setDisplayGross(e.currentTarget.checked)} />

@@ -43,7 +43,7 @@ export function OrderFlags({ order, transactions }: { order?: WithCustomFields |
         </Badge>
       )}
       {review && (
-        <Badge color="red" variant="filled" size="sm" title="The payment extension asks a person to check this payment">
+        <Badge color="red" variant="light" size="sm" title="The payment extension asks a person to check this payment">
           Needs review
         </Badge>
       )}
