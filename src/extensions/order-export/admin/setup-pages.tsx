@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Code, Group, Modal, NumberInput, PasswordInput, Select, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
 import { ApiError, DateTime, EmptyState, LoadError, Loading, Section, useApi, useCan, useLoad } from '../../../admin/sdk';
+import { HealthActions, HealthBadge, type TargetHealth } from './target-health';
 
-export interface Target {
+export interface Target extends TargetHealth {
   id: string;
   name: string;
   active: boolean;
@@ -11,6 +12,8 @@ export interface Target {
   ackMode: string;
   autoExport: string;
   timeoutMs: number;
+  includeTestOrders: boolean;
+  maxPerSecond: number | null;
   credentialId: string | null;
   mappingId: string;
 }
@@ -61,6 +64,9 @@ function TargetForm({ target, onDone }: { target: Partial<Target> | null; onDone
         autoExport: value.autoExport,
         active: value.active,
         timeoutMs: value.timeoutMs,
+        pauseAfterFailures: value.pauseAfterFailures ?? 20,
+        includeTestOrders: value.includeTestOrders ?? false,
+        maxPerSecond: value.maxPerSecond ?? null,
         mappingId: value.mappingId,
         credentialId: value.credentialId ?? null,
       };
@@ -102,6 +108,23 @@ function TargetForm({ target, onDone }: { target: Partial<Target> | null; onDone
           onChange={(v) => set({ autoExport: v ?? 'off' })}
         />
         <NumberInput label="Timeout (ms)" min={100} max={60000} value={value.timeoutMs ?? 10000} onChange={(v) => set({ timeoutMs: Number(v) })} />
+        <NumberInput
+          label="Pause after failures in a row"
+          description="Also paused after failing for 24 hours; you are mailed, and resuming sends what was held"
+          min={1}
+          max={100000}
+          value={value.pauseAfterFailures ?? 20}
+          onChange={(v) => set({ pauseAfterFailures: Number(v) })}
+        />
+        <NumberInput
+          label="Bulk replay rate (requests per second)"
+          description="Empty: no limit"
+          min={1}
+          max={1000}
+          value={value.maxPerSecond ?? ''}
+          onChange={(v) => set({ maxPerSecond: v === '' ? null : Number(v) })}
+        />
+        <Switch label="Include test orders" checked={value.includeTestOrders ?? false} onChange={(e) => set({ includeTestOrders: e.currentTarget.checked })} />
       </Group>
       <PasswordInput
         label="Signing secret"
@@ -173,7 +196,7 @@ export function TargetsSection() {
       ) : targets.data.length === 0 ? (
         <EmptyState title="No targets yet">A target is an ERP endpoint orders are sent to, with a mapping and optionally a credential.</EmptyState>
       ) : (
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={900}>
           <Table verticalSpacing="sm">
             <Table.Thead>
               <Table.Tr>
@@ -181,6 +204,7 @@ export function TargetsSection() {
                 <Table.Th>URL</Table.Th>
                 <Table.Th>Automatic</Table.Th>
                 <Table.Th>Active</Table.Th>
+                <Table.Th>Health</Table.Th>
                 <Table.Th>Actions</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -198,7 +222,11 @@ export function TargetsSection() {
                     <Switch checked={target.active} disabled={!writable} onChange={(e) => toggle(target, e.currentTarget.checked)} aria-label={`${target.name} active`} />
                   </Table.Td>
                   <Table.Td>
+                    <HealthBadge target={target} />
+                  </Table.Td>
+                  <Table.Td>
                     <Group gap="xs">
+                      {can('ext_order_export:update') && <HealthActions target={target} onChanged={targets.reload} />}
                       <Button size="compact-xs" variant="light" onClick={() => test(target)}>
                         Test connection
                       </Button>

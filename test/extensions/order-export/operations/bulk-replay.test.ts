@@ -14,7 +14,7 @@ describe('bulk replay of failed exports', () => {
   beforeAll(async () => {
     oe = await startOrderExportTest();
     mappingId = await oe.createMapping({ fields: { orderNumber: { expr: 'orderNumber' } } });
-  });
+  }, 600_000);
   afterAll(async () => oe?.close());
 
   it(`replays ${FAILED} failed exports once the target is back, each order delivered once, waiting for an order's lease`, async () => {

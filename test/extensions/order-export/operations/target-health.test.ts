@@ -16,7 +16,7 @@ describe('target health: auto-pause after failures, the admin mail, holding and 
     await oe.t.platform.systemConfig.set(oe.t.platform.db, 'core.basicInformation.email', ADMIN_ADDRESS);
     mappingId = await oe.createMapping({ fields: { orderNumber: { expr: 'orderNumber' }, testMode: { expr: 'testMode' } } });
     await oe.t.platform.queue.startWorker(0.5);
-  });
+  }, 600_000);
   afterAll(async () => {
     await oe?.close();
     await smtp?.close();
