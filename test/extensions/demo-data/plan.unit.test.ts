@@ -63,8 +63,8 @@ describe('the seed plan of the default blueprint', () => {
       categories: 55,
       products: 736,
       productPrices: 392,
-      media: 299,
-      landingPages: 5,
+      media: 832,
+      landingPages: 20,
       customers: 80,
       orders: 150,
       crossSellings: 264,
@@ -262,9 +262,16 @@ describe('the seed plan of the default blueprint', () => {
     }
   });
 
-  it('plans one image per product, manufacturer and top-level category', () => {
+  it('plans three drawn images per product (its kind, its variants\' colours), one per manufacturer, top-level category and channel', () => {
     const byOwner = (entity: string) => plan.media.filter((m) => m.attachTo.entity === entity);
-    expect(byOwner('product')).toHaveLength(264);
+    expect(byOwner('product')).toHaveLength(264 * 3);
+    expect(byOwner('sales_channel')).toHaveLength(5);
+    const knife = byOwner('product').filter((m) => m.attachTo.id === plan.media[0]!.attachTo.id);
+    expect(knife.map((m) => [m.drawing?.kind, m.drawing?.view, m.productMedia?.position])).toEqual([['knife', 0, 1], ['knife', 1, 2], ['knife', 2, 3]]);
+    // a product with colour variants shows them: every colour of the gallery is one of its variants' options
+    const parent = plan.products.find((p) => p.hasVariants && p.channel === 'flagship' && plan.products.some((v) => v.parentId === p.id && v.optionIds.some((id) => plan.propertyGroupOptions.find((o) => o.id === id)?.colorHexCode)))!;
+    const colours = new Set(plan.products.filter((v) => v.parentId === parent.id).flatMap((v) => v.optionIds.map((id) => plan.propertyGroupOptions.find((o) => o.id === id)?.colorHexCode)));
+    for (const m of byOwner('product').filter((m) => m.attachTo.id === parent.id)) expect(colours.has(m.drawing!.colour)).toBe(true);
     expect(byOwner('product_manufacturer')).toHaveLength(19);
     expect(byOwner('category')).toHaveLength(16);
     const first = plan.media[0]!;

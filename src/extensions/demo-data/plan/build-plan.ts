@@ -26,6 +26,7 @@ export function buildSeedPlan(blueprint: Blueprint, options: SeedOptions): SeedP
   const manufacturers = planManufacturers(blueprint, channels);
   const { groups, options: propertyOptions } = planPropertyGroups(blueprint, channels);
   const categories = planCategories(channels);
+  const salesChannels = planSalesChannels(channels);
   const products = planProducts(blueprint, channels, options.perCategory, today);
   const customers = options.skipOrders ? [] : planCustomers(blueprint, channels, today);
 
@@ -39,11 +40,11 @@ export function buildSeedPlan(blueprint: Blueprint, options: SeedOptions): SeedP
     propertyGroupOptions: propertyOptions,
     tags: planTags(blueprint),
     customerGroups: planCustomerGroups(blueprint, channels),
-    salesChannels: planSalesChannels(channels),
+    salesChannels,
     categories,
     products,
     productPrices: planProductPrices(channels, products),
-    media: options.skipMedia ? [] : planMedia(products, manufacturers, categories),
+    media: options.skipMedia ? [] : planMedia(products, manufacturers, categories, propertyOptions, salesChannels),
     landingPages: planLandingPages(channels),
     customers,
     orders: options.skipOrders ? [] : planOrders(blueprint, channels, products, customers, today),

@@ -1,6 +1,10 @@
 import type { BlueprintCategory, BlueprintChannel } from '../blueprint/schema.js';
 import { identityOf, idFor } from '../identity.js';
-import type { CategoryNode, LandingPageNode, SalesChannelNode } from './types.js';
+import { derive } from '../values/derive.js';
+import type { CategoryNode, LandingPageNode, SalesChannelNode, ServicePageKey } from './types.js';
+
+/** Brand colours a channel is given (each dark enough for white text on it); picked by the channel's key. */
+export const BRAND_PALETTE = ['#1f5f8b', '#2e7d4f', '#9c3d2b', '#6b4c9a', '#8a5a00', '#00695c', '#ad1457', '#37474f'];
 
 /** Sales channels with their domain; the root category id is the channel's navigation category. */
 export function planSalesChannels(channels: BlueprintChannel[]): SalesChannelNode[] {
@@ -14,6 +18,7 @@ export function planSalesChannels(channels: BlueprintChannel[]): SalesChannelNod
     navigationCategoryId: idFor('category', c.key),
     customerGroupId: c.customerGroup ? idFor('customer_group', c.customerGroup) : null,
     countryIso: c.country,
+    brandColour: derive(`sales_channel:${c.key}`, 'brand colour').pick(BRAND_PALETTE),
     domain: { ...identityOf('sales_channel_domain', c.key), path: c.domainPath },
   }));
 }
@@ -77,18 +82,50 @@ export function planCategories(channels: BlueprintChannel[]): CategoryNode[] {
   return nodes;
 }
 
+/** The service pages every channel gets, wired to the footer by its settings. */
+const SERVICE_PAGES: Array<{ key: ServicePageKey; slug: string; title: string; text: (shop: string) => string }> = [
+  { key: 'imprintPage', slug: 'imprint', title: 'Imprint', text: (shop) => `${shop} is a demo shop of the fictional Quayside stores, 1 Harbour Row, Portsmouth. Nothing here is for sale.` },
+  { key: 'privacyPage', slug: 'privacy', title: 'Privacy', text: (shop) => `${shop} stores what an order needs (name, addresses, e-mail) and nothing else; all customers here are made up.` },
+  {
+    key: 'shippingPaymentInfoPage',
+    slug: 'shipping-and-payment',
+    title: 'Shipping and payment',
+    text: (shop) => `${shop} ships within two working days. Pay by invoice, card or cash on delivery; returns are free for 30 days.`,
+  },
+];
+
 export function planLandingPages(channels: BlueprintChannel[]): LandingPageNode[] {
-  return channels.map((c) => ({
-    entity: 'landing_page',
-    ...identityOf('landing_page', c.key),
-    naturalKey: c.landing.name,
-    channel: c.key,
-    name: c.landing.name,
-    url: c.landing.url,
-    metaTitle: c.landing.metaTitle,
-    metaDescription: c.landing.metaDescription,
-    keywords: c.landing.keywords.join(', '),
-    active: true,
-    salesChannelIds: [idFor('sales_channel', c.key)],
-  }));
+  return channels.flatMap((c) => [
+    {
+      entity: 'landing_page' as const,
+      ...identityOf('landing_page', c.key),
+      naturalKey: c.landing.name,
+      serviceKey: null,
+      channel: c.key,
+      name: c.landing.name,
+      url: c.landing.url,
+      metaTitle: c.landing.metaTitle,
+      metaDescription: c.landing.metaDescription,
+      keywords: c.landing.keywords.join(', '),
+      active: true,
+      salesChannelIds: [idFor('sales_channel', c.key)],
+    },
+    ...SERVICE_PAGES.map((page) => {
+      const name = `${page.title} – ${c.name}`;
+      return {
+        entity: 'landing_page' as const,
+        ...identityOf('landing_page', `${c.key}/service/${page.slug}`),
+        naturalKey: name,
+        serviceKey: page.key,
+        channel: c.key,
+        name,
+        url: `${c.key}/${page.slug}`,
+        metaTitle: `${page.title} | ${c.name}`,
+        metaDescription: page.text(c.name),
+        keywords: page.slug.replaceAll('-', ', '),
+        active: true,
+        salesChannelIds: [idFor('sales_channel', c.key)],
+      };
+    }),
+  ]);
 }

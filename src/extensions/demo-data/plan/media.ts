@@ -1,28 +1,79 @@
 import { identityOf, pathOfKey } from '../identity.js';
 import { initialsOf } from '../media/image-generator.js';
-import type { CategoryNode, ManufacturerNode, MediaNode, ProductNode } from './types.js';
+import { drawingKindOf } from '../media/product-drawing.js';
+import { derive } from '../values/derive.js';
+import { BRAND_PALETTE } from './channels.js';
+import type { CategoryNode, ManufacturerNode, MediaNode, ProductNode, PropertyGroupOptionNode, SalesChannelNode } from './types.js';
+
+/** Images per product for its gallery: the product alone, a close-up and on a shelf. */
+export const VIEWS_PER_PRODUCT = 3;
 
 /** Square product images; wide category banners; small logos. */
 export const IMAGE_SIZES = {
   product: { width: 800, height: 800 },
   category: { width: 1200, height: 400 },
   manufacturer: { width: 400, height: 400 },
+  logo: { width: 640, height: 160 },
 } as const;
 
 /**
- * One generated image per product (not per variant: variants show their parent's), per manufacturer and
- * per top-level category of a channel. The file name is the natural key, so an image uploaded by an
+ * The colours a product is shown in: its variants' colour options (in variant order, each once), else one
+ * derived from the product, so a red kettle's gallery shows the red, the blue and the green one.
+ */
+function coloursOf(product: ProductNode, variants: ProductNode[], options: Map<string, PropertyGroupOptionNode>): string[] {
+  const colours = [...new Set(variants.flatMap((v) => v.optionIds.map((id) => options.get(id)?.colorHexCode ?? null)).filter((c): c is string => c !== null))];
+  return colours.length > 0 ? colours : [derive(product.key, 'image colour').pick(BRAND_PALETTE)];
+}
+
+/**
+ * Three drawn images per product (not per variant: variants show their parent's; the views show the
+ * variants' colours), one per manufacturer, per top-level category and per channel (its logo). The file name is the natural key, so an image uploaded by an
  * earlier run under another id is reused.
  */
-export function planMedia(products: ProductNode[], manufacturers: ManufacturerNode[], categories: CategoryNode[]): MediaNode[] {
+export function planMedia(
+  products: ProductNode[],
+  manufacturers: ManufacturerNode[],
+  categories: CategoryNode[],
+  options: PropertyGroupOptionNode[] = [],
+  channels: SalesChannelNode[] = [],
+): MediaNode[] {
   const media: MediaNode[] = [];
   const manufacturerNames = new Map(manufacturers.map((m) => [m.id, m.name]));
+  const optionsById = new Map(options.map((o) => [o.id, o]));
+  const variantsOf = new Map<string, ProductNode[]>();
+  for (const p of products) if (p.parentId !== null) variantsOf.set(p.parentId, [...(variantsOf.get(p.parentId) ?? []), p]);
 
   for (const product of products) {
     if (product.parentId !== null || product.name === null) continue;
-    const identity = identityOf('media', `product/${product.path}`);
     const maker = product.manufacturerId ? manufacturerNames.get(product.manufacturerId) : undefined;
-    const fileName = product.productNumber.toLowerCase();
+    const kind = drawingKindOf(product.categoryPath.slice(product.categoryPath.lastIndexOf('/') + 1));
+    const colours = coloursOf(product, variantsOf.get(product.id) ?? [], optionsById);
+    for (let view = 0; view < VIEWS_PER_PRODUCT; view++) {
+      // the first keeps the identity and file name images had when there was one per product
+      const suffix = view === 0 ? '' : `/view-${view + 1}`;
+      const identity = identityOf('media', `product/${product.path}${suffix}`);
+      const fileName = `${product.productNumber.toLowerCase()}${view === 0 ? '' : `-${view + 1}`}`;
+      const views = ['', ', close-up', ', on a shelf'];
+      media.push({
+        entity: 'media',
+        ...identity,
+        naturalKey: fileName,
+        fileName,
+        fileExtension: 'png',
+        mimeType: 'image/png',
+        title: product.name,
+        alt: `${maker ? `${product.name} by ${maker}` : product.name}${views[view]}`,
+        image: { seedKey: identity.key, ...IMAGE_SIZES.product, label: initialsOf(product.name) },
+        drawing: { kind, colour: colours[view % colours.length]!, view: view as 0 | 1 | 2 },
+        attachTo: { entity: 'product', id: product.id },
+        productMedia: { ...identityOf('product_media', `${product.path}${suffix}`), position: view + 1 },
+      });
+    }
+  }
+
+  for (const channel of channels) {
+    const identity = identityOf('media', `logo/${channel.channel}`);
+    const fileName = `demo-logo-${channel.channel}`;
     media.push({
       entity: 'media',
       ...identity,
@@ -30,11 +81,12 @@ export function planMedia(products: ProductNode[], manufacturers: ManufacturerNo
       fileName,
       fileExtension: 'png',
       mimeType: 'image/png',
-      title: product.name,
-      alt: maker ? `${product.name} by ${maker}` : product.name,
-      image: { seedKey: identity.key, ...IMAGE_SIZES.product, label: initialsOf(product.name) },
-      attachTo: { entity: 'product', id: product.id },
-      productMedia: { ...identityOf('product_media', product.path), position: 1 },
+      title: channel.name,
+      alt: `${channel.name} logo`,
+      image: { seedKey: identity.key, ...IMAGE_SIZES.logo, label: initialsOf(channel.name) },
+      drawing: null,
+      attachTo: { entity: 'sales_channel', id: channel.id },
+      productMedia: null,
     });
   }
 
@@ -52,6 +104,7 @@ export function planMedia(products: ProductNode[], manufacturers: ManufacturerNo
       title: manufacturer.name,
       alt: `${manufacturer.name} logo`,
       image: { seedKey: identity.key, ...IMAGE_SIZES.manufacturer, label: initialsOf(manufacturer.name) },
+      drawing: null,
       attachTo: { entity: 'product_manufacturer', id: manufacturer.id },
       productMedia: null,
     });
@@ -71,6 +124,7 @@ export function planMedia(products: ProductNode[], manufacturers: ManufacturerNo
       title: category.name,
       alt: category.name,
       image: { seedKey: identity.key, ...IMAGE_SIZES.category, label: initialsOf(category.name) },
+      drawing: null,
       attachTo: { entity: 'category', id: category.id },
       productMedia: null,
     });

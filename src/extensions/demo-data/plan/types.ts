@@ -1,5 +1,6 @@
 import type { DemoEntityType } from '../identity.js';
 import type { ImageSpec } from '../media/image-generator.js';
+import type { Drawing } from '../media/product-drawing.js';
 import type { SeedOptions } from '../options.js';
 
 /*
@@ -88,7 +89,11 @@ export interface CustomerGroupNode extends PlanNode {
   displayGross: boolean;
 }
 
+export type ServicePageKey = 'imprintPage' | 'privacyPage' | 'shippingPaymentInfoPage';
+
 export interface SalesChannelNode extends PlanNode {
+  /** `#rrggbb`: the storefront's header and buttons (`core.basicInformation.primaryColor`). */
+  brandColour: string;
   entity: 'sales_channel';
   channel: string;
   name: string;
@@ -190,14 +195,18 @@ export interface MediaNode extends PlanNode {
   alt: string;
   /** Drawn by generateImage when the file is missing. */
   image: ImageSpec;
+  /** A product image drawn as the thing itself (a knife, a lamp...) in the variant's colour; replaces `image`. */
+  drawing: Drawing | null;
   /** The row whose image it is: a product's cover, a manufacturer's logo, a category's image. */
-  attachTo: { entity: 'product' | 'product_manufacturer' | 'category'; id: string };
+  attachTo: { entity: 'product' | 'product_manufacturer' | 'category' | 'sales_channel'; id: string };
   /** The `product_media` row for product images, which becomes the product's cover. */
   productMedia: (ChildRow & { position: number }) | null;
 }
 
 export interface LandingPageNode extends PlanNode {
   entity: 'landing_page';
+  /** A service page: the channel setting (`core.basicInformation.<key>`) that makes it a footer link. */
+  serviceKey: ServicePageKey | null;
   channel: string;
   name: string;
   url: string;

@@ -6,6 +6,7 @@ import { buildSeedPlan } from '../plan/build-plan.js';
 import { IdMap } from '../plan/id-map.js';
 import type { ProductNode, SeedPlan } from '../plan/types.js';
 import { resolveSalesChannels } from '../seed/families/sales-channels.js';
+import { LOGO_KEY, PRIMARY_COLOUR_KEY, SERVICE_PAGE_KEYS, SERVICE_PAGE_PREFIX, SHOP_NAME_KEY } from '../seed/families/shop-names.js';
 import { silentProgress } from '../seed/seed-demo-data.js';
 import type { Progress } from '../progress.js';
 import { readByField, readByIds, readLinkedIds } from '../seed/lookup.js';
@@ -166,6 +167,7 @@ export async function removeDemoData(host: ExtensionHost, blueprint: Blueprint, 
     const { removed, refused } = await deleteInBatches(host, step.entity, ids, (n) => progress.advance(n));
     progress.finish();
     removedPer.set(step.entity, removed);
+    if (step.entity === 'sales_channel') await clearChannelSettings(host, ids.filter((id) => !refused.has(id)));
     for (const [id, message] of refused) {
       const row = candidates.get(step.entity)!.get(id)!.row;
       kept.push({ entity: step.entity, id, label: labelOf(row), reason: 'in use', detail: message });
@@ -291,4 +293,10 @@ function labelOf(row: EntityRecord): string {
     if (typeof value === 'string' && value !== '') return field === 'productNumber' && row.name ? `${value} "${row.name as string}"` : String(value);
   }
   return row.id as string;
+}
+
+/** Channel settings are not tied to the channel by a foreign key: a removed channel's (name, brand, pages) go with it. */
+async function clearChannelSettings(host: ExtensionHost, channelIds: string[]): Promise<void> {
+  const keys = [SHOP_NAME_KEY, LOGO_KEY, PRIMARY_COLOUR_KEY, ...SERVICE_PAGE_KEYS.map((key) => `${SERVICE_PAGE_PREFIX}${key}`)];
+  for (const channelId of channelIds) for (const key of keys) await host.config.set(host.db, key, null, channelId);
 }

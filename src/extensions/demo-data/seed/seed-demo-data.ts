@@ -18,7 +18,7 @@ import { seedProductPrices } from './families/product-prices.js';
 import { seedProducts } from './families/products.js';
 import { seedReviews } from './families/reviews.js';
 import { resolveSalesChannels, writeSalesChannels } from './families/sales-channels.js';
-import { writeShopNames } from './families/shop-names.js';
+import { writeChannelBranding, writeShopNames } from './families/shop-names.js';
 import { loadShopDefaults } from './shop-defaults.js';
 
 export interface SeedResult {
@@ -60,6 +60,7 @@ export async function seedDemoData(host: ExtensionHost, blueprint: Blueprint, op
   await seedProductPrices(ctx);
   if (!options.skipMedia) await seedMedia(ctx);
   await seedLandingPages(ctx);
+  await writeChannelBranding(ctx, channels);
   if (!options.skipOrders) {
     await seedCustomers(ctx);
     await seedOrders(ctx);

@@ -1,5 +1,6 @@
 import { markRewritten } from '../../ledger/ledger.js';
-import { generateImage } from '../../media/image-generator.js';
+import { generateImage, type GeneratedImage } from '../../media/image-generator.js';
+import { drawLogo, drawProductImage } from '../../media/product-drawing.js';
 import type { MediaNode } from '../../plan/types.js';
 import { createInBatches, updateInBatches } from '../batches.js';
 import type { SeedContext } from '../context.js';
@@ -25,7 +26,7 @@ export async function seedMedia(ctx: SeedContext): Promise<void> {
   ctx.progress.start('media files', withoutFile.length);
   for (const { node } of withoutFile) {
     try {
-      const image = generateImage(node.image);
+      const image = await imageOf(ctx, node);
       await host.media.upload(host.db, { mediaId: ids.resolve(node.id), bytes: image.data, extension: image.fileExtension, fileName: node.fileName });
       await markRewritten(host.db, 'media', [ids.resolve(node.id)]);
       ctx.written.rows++;
@@ -57,7 +58,7 @@ async function attachToProducts(ctx: SeedContext, media: MediaNode[]): Promise<v
     const mediaId = ids.resolve(m.id);
     const link = links.find((l) => l.productId === productId && l.mediaId === mediaId);
     if (!linked.has(`${productId}|${mediaId}`)) creates.push({ id: m.productMedia!.id, productId, mediaId, position: m.productMedia!.position });
-    if (isEmptyValue(product.coverId)) covers.push({ id: productId, coverId: (link?.id as string | undefined) ?? m.productMedia!.id });
+    if (m.productMedia!.position === 1 && isEmptyValue(product.coverId)) covers.push({ id: productId, coverId: (link?.id as string | undefined) ?? m.productMedia!.id });
   }
   await createInBatches(host, 'product_media', creates);
   await updateInBatches(host, 'product', covers);
@@ -79,4 +80,12 @@ async function attachAsField(ctx: SeedContext, entity: 'product_manufacturer' | 
   if (patches.length === 0) return;
   await updateInBatches(host, entity, patches);
   ctx.written.rows += patches.length;
+}
+
+/** A product's drawing, a channel's logo in its brand colour, or the generated pattern (logos, banners). */
+async function imageOf(ctx: SeedContext, node: MediaNode): Promise<GeneratedImage> {
+  if (node.drawing) return drawProductImage(node.drawing);
+  const channel = node.attachTo.entity === 'sales_channel' ? ctx.plan.salesChannels.find((c) => c.id === node.attachTo.id) : undefined;
+  if (channel) return drawLogo(channel.name, channel.brandColour);
+  return generateImage(node.image);
 }
