@@ -16,6 +16,7 @@ import type { PaymentHandlerRegistry } from './checkout/payment/payment-handler-
 import type { SalesChannelContextService } from './sales-channel/context/sales-channel-context-service.js';
 import type { StateMachineRegistry } from './state-machine/state-machine-registry.js';
 import type { LeaseService } from './leases/lease-service.js';
+import type { ScheduledTaskService } from './scheduled-task/scheduled-task-service.js';
 import type { OrderTransactionService } from './checkout/order-transaction/order-transaction-service.js';
 import type { PaymentRecordsService } from './checkout/refund/payment-records-service.js';
 import type { SessionPayloadService } from './sales-channel/context/session-payload-service.js';
@@ -47,6 +48,7 @@ export interface CoreServices {
   readonly payments: PaymentHandlerRegistry;
   readonly salesChannelContexts: SalesChannelContextService;
   readonly leases: LeaseService;
+  readonly scheduledTasks: ScheduledTaskService;
   readonly orderTransactions: OrderTransactionService;
   readonly paymentRecords: PaymentRecordsService;
   readonly sessionPayloads: SessionPayloadService;

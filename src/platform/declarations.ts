@@ -5,6 +5,7 @@ import type { ConsoleCommand } from './console/command.js';
 import type { EventName, EventPayload, SubscriberPhase } from './events/dispatcher.js';
 import type { Db } from './database/connection.js';
 import type { UnitOfWork } from './database/transaction.js';
+import type { ScheduledTaskDeclaration } from './scheduled-task/scheduled-task.js';
 
 /**
  * What a part of the system declares, whoever it is: a platform module (`module.ts`, handed the whole
@@ -24,6 +25,8 @@ export interface Declarations<Host> {
   /** Run after the dispatching transaction commits; an inactive extension's are skipped. */
   subscribers?: SubscriberDeclaration<Host>[];
   messageHandlers?: MessageHandlerDeclaration<Host>[];
+  /** Recurring jobs (src/platform/scheduled-task/): run by the worker processes, one run at a time each. */
+  scheduledTasks?: ScheduledTaskDeclaration<Host>[];
 }
 
 export interface SubscriberDeclaration<Host, N extends EventName = EventName> {

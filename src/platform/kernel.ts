@@ -26,6 +26,7 @@ import { createCheckoutServices, type CheckoutServices } from './checkout/checko
 import { StateMachineRegistry } from './state-machine/state-machine-registry.js';
 import { platformStatefulEntities } from './state-machine/stateful-entities.js';
 import { LeaseService } from './leases/lease-service.js';
+import { ScheduledTaskService, SCHEDULER_TICK_MS } from './scheduled-task/scheduled-task-service.js';
 import { OrderTransactionService } from './checkout/order-transaction/order-transaction-service.js';
 import { PaymentRecordsService } from './checkout/refund/payment-records-service.js';
 import { SessionPayloadService } from './sales-channel/context/session-payload-service.js';
@@ -78,6 +79,8 @@ export class Platform implements RunningPlatform {
   readonly checkout: CheckoutServices;
   /** Expiring cross-process mutual exclusion (refunds, exports, demo-data runs). */
   readonly leases: LeaseService;
+  /** Recurring jobs of the host and the extensions (scheduled-task/), ticked by every worker process. */
+  readonly scheduledTasks: ScheduledTaskService;
   /** Host services extensions reach host tables through (see sdk/host.ts). */
   readonly orderTransactions: OrderTransactionService;
   readonly paymentRecords: PaymentRecordsService;
@@ -119,6 +122,7 @@ export class Platform implements RunningPlatform {
       isPaymentHandlerAvailable: (identifier) => this.payments.isAvailable(identifier),
     });
     this.leases = new LeaseService(db);
+    this.scheduledTasks = new ScheduledTaskService({ db, leases: this.leases, logger, isOwnerActive: isActive });
     this.orderTransactions = new OrderTransactionService(db);
     this.paymentRecords = new PaymentRecordsService(db, this.repositories);
     this.sessionPayloads = new SessionPayloadService(db);
@@ -166,12 +170,15 @@ export class Platform implements RunningPlatform {
           platform.events.on(subscriber.event, (payload, _name, within) => subscriber.handle(payload, platform, within), undefined, subscriber.phase);
         }
         for (const handler of module.messageHandlers ?? []) platform.queue.register({ ...handler, handle: (data) => handler.handle(data, platform) });
+        for (const task of module.scheduledTasks ?? []) platform.scheduledTasks.register({ ...task, run: (run) => task.run(run, platform) });
       }
       // first-start records (the default shop) exist before extensions install against them
       for (const module of platformModules) await module.boot?.(platform);
       platform.extensions.registerDeclarations();
       await platform.extensions.sync();
       await ensureAdministrator(platform);
+      await platform.scheduledTasks.sync();
+      platform.queue.everyWhileWorking(() => platform.scheduledTasks.runDue(), SCHEDULER_TICK_MS);
       await platform.queue.start();
     } catch (error) {
       await platform.close().catch(() => undefined);

@@ -31,6 +31,7 @@ import { formsModule } from './newsletter/module.js';
 import { wishlistModule } from './customer/wishlist/module.js';
 import { seoModule } from './seo/module.js';
 import { cmsModule } from './cms/module.js';
+import { scheduledTaskModule } from './scheduled-task/module.js';
 
 const foundationModule: PlatformModule = {
   name: 'foundation',
@@ -50,6 +51,7 @@ const foundationModule: PlatformModule = {
 export const platformModules: PlatformModule[] = [
   foundationModule,
   stateMachineModule,
+  scheduledTaskModule,
   systemModule,
   mediaModule,
   salesChannelModule,

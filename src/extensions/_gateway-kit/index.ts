@@ -8,7 +8,7 @@ export { gatewayClientFor } from './http/client-for-settings.js';
 export { verificationOf } from './http/verification.js';
 export { refundAttemptOf, holdingsReadOf } from './http/refund-attempt.js';
 export { redactedExcerpt } from './http/redact.js';
-export { commonGatewaySettings } from './settings/gateway-settings.js';
+export { commonGatewaySettings, RECHECK_CARD } from './settings/gateway-settings.js';
 export { gatewaySettingsOf, settingsReader, type GatewaySettings } from './settings/settings-reader.js';
 
 export { sharedSecretMatches, hmacHexMatches } from './verdict/signatures.js';

@@ -1,5 +1,5 @@
 import { defineConfig, paymentMethodIdOf, setting, type SettingsScopes } from '../../platform/sdk/index.js';
-import { commonGatewaySettings, gatewaySettingsOf, settingsReader, type GatewaySettings } from '../_gateway-kit/index.js';
+import { commonGatewaySettings, RECHECK_CARD, gatewaySettingsOf, settingsReader, type GatewaySettings } from '../_gateway-kit/index.js';
 
 export const EXTENSION_NAME = 'ExtPayA';
 
@@ -27,7 +27,7 @@ export const DEFAULT_MINIMUM_REFUND_AMOUNT: Readonly<Record<string, string>> = O
 
 /** Gateway A's settings (`ExtPayA.config.*`): the kit's common ones; the secret key also signs the webhooks. */
 export const payAConfig = defineConfig(EXTENSION_NAME, {
-  cards: { api: 'API keys', refunds: 'Refunds', bank: 'Bank details' },
+  cards: { api: 'API keys', refunds: 'Refunds', bank: 'Bank details', ...RECHECK_CARD },
   fields: {
     ...commonGatewaySettings({ apiBaseUrl: DEFAULT_API_BASE_URL, minimumRefundAmount: DEFAULT_MINIMUM_REFUND_AMOUNT }),
     // gateway A signs webhooks with the secret key: it has no webhook hashes to switch

@@ -1,5 +1,5 @@
 import type { ExtensionHost, PaymentProvider } from '../../platform/sdk/index.js';
-import { PAY_A_PAYMENT_METHOD_ID } from './config.js';
+import { PAY_A_PAYMENT_METHOD_ID, readPayASettings } from './config.js';
 import { TRANSACTION_FIELDS } from './custom-fields.js';
 import { isGatewayReference } from './payment/reference.js';
 import { startPayment } from './payment/start-payment.js';
@@ -42,5 +42,13 @@ export function createPayAProvider(host: ExtensionHost): PaymentProvider {
     verify: (reference, transaction) => verifyPayment(host, reference, transaction.salesChannelId),
     webhook: { path: WEBHOOK_PATH, answers: webhookAnswers, read: (request) => readPayAWebhook(host, request) },
     refunds: createPayARefundProvider(host),
+    // the host's re-check verifies the reference stored when the customer was sent to the hosted page
+    recheck: {
+      settings: async (salesChannelId) => (await readPayASettings(host, salesChannelId)).recheck,
+      async verifyLatest(transaction) {
+        const reference = transaction.customFields[TRANSACTION_FIELDS.reference];
+        return isGatewayReference(reference) ? verifyPayment(host, reference, transaction.salesChannelId) : null;
+      },
+    },
   };
 }

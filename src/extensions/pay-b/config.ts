@@ -1,5 +1,5 @@
 import { defineConfig, paymentMethodIdOf, setting, type ExtensionHost } from '../../platform/sdk/index.js';
-import { commonGatewaySettings, gatewaySettingsOf, settingsReader, type GatewaySettings } from '../_gateway-kit/index.js';
+import { commonGatewaySettings, RECHECK_CARD, gatewaySettingsOf, settingsReader, type GatewaySettings } from '../_gateway-kit/index.js';
 
 export const EXTENSION_NAME = 'ExtPayB';
 
@@ -38,7 +38,7 @@ const BANK_COUNTRIES = ['NG', 'GH', 'KE', 'UG', 'ZA', 'TZ'] as const;
  * expects them to work. Webhook hashes count in the global scope only.
  */
 export const payBConfig = defineConfig(EXTENSION_NAME, {
-  cards: { api: 'API keys', webhook: 'Webhooks', page: 'Hosted payment page', refunds: 'Refunds', bank: 'Bank details' },
+  cards: { api: 'API keys', webhook: 'Webhooks', page: 'Hosted payment page', refunds: 'Refunds', bank: 'Bank details', ...RECHECK_CARD },
   fields: {
     ...commonGatewaySettings({ apiBaseUrl: DEFAULT_API_BASE_URL, minimumRefundAmount: DEFAULT_MINIMUM_REFUND_AMOUNT }),
     secretHash: setting.secret({ card: 'webhook', label: 'Webhook secret hash (live)', helpText: 'The verif-hash set in the gateway dashboard.', scope: 'global' }),

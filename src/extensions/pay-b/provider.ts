@@ -3,7 +3,7 @@ import { isGatewayId } from './client.js';
 import { PAY_B_PAYMENT_METHOD_ID, readPayBSettings } from './config.js';
 import { TRANSACTION_FIELDS } from './custom-fields.js';
 import { startPayment } from './payment/start-payment.js';
-import { verifyPayment } from './payment/verify-payment.js';
+import { verifyLatestPayment, verifyPayment } from './payment/verify-payment.js';
 import { createPayBRefundProvider } from './refund.js';
 import { readPayBWebhook } from './webhook/read-webhook.js';
 import { webhookAnswers } from './webhook/webhook-answers.js';
@@ -46,5 +46,10 @@ export function createPayBProvider(host: ExtensionHost): PaymentProvider {
     verify: (gatewayTransactionId, transaction) => verifyPayment(host, gatewayTransactionId, transaction.salesChannelId),
     webhook: { path: WEBHOOK_PATH, answers: webhookAnswers, read: (request) => readPayBWebhook(host, request) },
     refunds: createPayBRefundProvider(host),
+    // the host's re-check asks by the tx_ref the shop sent: no gateway id is known when the customer never came back
+    recheck: {
+      settings: async (salesChannelId) => (await readPayBSettings(host, salesChannelId)).recheck,
+      verifyLatest: (transaction) => verifyLatestPayment(host, transaction),
+    },
   };
 }

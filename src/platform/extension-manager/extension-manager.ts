@@ -12,6 +12,7 @@ import type { RouteDeclaration } from '../sdk/routes.js';
 import { refundHostOf } from '../checkout/refund/refund-host.js';
 import { providerRuntime } from '../checkout/payment/provider-registration.js';
 import { settlementServices } from '../checkout/payment/settlement-services.js';
+import { paymentRecheckTask } from '../checkout/payment/payment-recheck.js';
 
 export interface ExtensionState {
   name: string;
@@ -114,10 +115,16 @@ export class ExtensionManager {
         platform.events.on(subscriber.event, (payload, _name, within) => subscriber.handle(payload, host, within), extension.name, subscriber.phase);
       }
       for (const command of extension.commands ?? []) platform.commands.register(command, extension.name);
+      for (const task of extension.scheduledTasks ?? []) platform.scheduledTasks.register({ ...task, run: (run) => task.run(run, host) }, extension.name);
       for (const method of extension.paymentMethods ?? []) {
-        const runtime = method.provider ? providerRuntime(method.provider(host), settlementServices(platform, host), refundHostOf(platform.orderTransactions, host)) : undefined;
+        const provider = method.provider?.(host);
+        const runtime = provider ? providerRuntime(provider, settlementServices(platform, host), refundHostOf(platform.orderTransactions, host)) : undefined;
         platform.payments.register({ identifier: method.technicalName, handler: runtime?.handler ?? method.handler!(host), owner: extension.name });
         if (runtime) this.#paymentRoutes.set(extension.name, [...this.paymentRoutesOf(extension.name), ...runtime.routes]);
+        // the host re-checks the provider's unsettled payments (checkout/payment/payment-recheck.ts)
+        if (provider?.recheck) {
+          platform.scheduledTasks.register(paymentRecheckTask({ ...provider, recheck: provider.recheck }, { ...settlementServices(platform, host), db: platform.db }), extension.name);
+        }
       }
     }
   }

@@ -56,6 +56,13 @@ export interface QueueHandler {
   retryDelaySeconds?: number;
 }
 
+interface PeriodicWork {
+  work: () => Promise<unknown>;
+  intervalMs: number;
+  timer?: NodeJS.Timeout;
+  running?: Promise<unknown>;
+}
+
 interface HandlerRegistration {
   declaration: QueueHandler;
   owner?: string;
@@ -77,6 +84,8 @@ export class QueueService {
   readonly #running = new Set<string>();
   /** Jobs stop() gave back to the queue while their handler still ran: what that handler does no longer counts. */
   readonly #handedBack = new Set<string>();
+  /** Periodic work of worker processes (the scheduler's tick), started and stopped with the worker. */
+  readonly #periodic: PeriodicWork[] = [];
 
   constructor(
     private readonly db: Db,
@@ -157,6 +166,31 @@ export class QueueService {
       this.requeueOrphanedJobs().catch((error) => this.#logger.error({ err: error }, 'queue: sweeping orphaned jobs failed'));
     }, ORPHAN_SWEEP_INTERVAL_MS);
     this.#sweeper.unref();
+    for (const entry of this.#periodic) this.#startPeriodic(entry);
+  }
+
+  /**
+   * Runs `work` every `intervalMs` in each worker process (first tick at once), never overlapping itself
+   * in one process; stop() waits for a tick still running. Work that must run once across processes
+   * takes a lease itself (the scheduled tasks do).
+   */
+  everyWhileWorking(work: () => Promise<unknown>, intervalMs: number): void {
+    const entry = { work, intervalMs };
+    this.#periodic.push(entry);
+    if (this.#working) this.#startPeriodic(entry);
+  }
+
+  #startPeriodic(entry: PeriodicWork): void {
+    const tick = () => {
+      if (entry.running) return;
+      entry.running = entry
+        .work()
+        .catch((error) => this.#logger.error({ err: error }, 'queue: periodic worker task failed'))
+        .finally(() => (entry.running = undefined));
+    };
+    entry.timer = setInterval(tick, entry.intervalMs);
+    entry.timer.unref();
+    tick();
   }
 
   /**
@@ -244,6 +278,8 @@ export class QueueService {
     this.#started = false;
     this.#working = false;
     clearInterval(this.#sweeper);
+    for (const entry of this.#periodic) clearInterval(entry.timer);
+    await Promise.all(this.#periodic.map((entry) => entry.running));
     // pg-boss waits up to the timeout for running handlers, then marks those still running failed
     await this.#boss.stop({ graceful: true, wait: true, timeout: timeoutMs });
     const unfinished = [...this.#running];

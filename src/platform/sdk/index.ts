@@ -148,7 +148,12 @@ export type {
   WebhookAnswer,
   WebhookAnswers,
   WebhookVerdict,
+  ProviderRecheck,
+  RecheckSettings,
 } from '../checkout/payment/provider.js';
+export { PAYMENT_FLAGS } from '../checkout/payment/payment-flags.js';
+export { RECHECK_SCHEDULE_MINUTES } from '../checkout/payment/payment-recheck.js';
+export type { ScheduledTaskDeclaration, ScheduledTaskRun } from '../scheduled-task/scheduled-task.js';
 // refunds: the host runs them (routes, lease, balance, records, events); a provider supplies its part
 export type {
   RefundProvider,

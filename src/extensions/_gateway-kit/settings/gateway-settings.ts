@@ -24,6 +24,20 @@ export function commonGatewaySettings(options: { apiBaseUrl: string; minimumRefu
       helpText: 'Per currency in major units, e.g. {"NGN":"100","default":"1"}.',
       default: options.minimumRefundAmount,
     }),
+    recheckEnabled: setting.boolean({
+      card: 'recheck',
+      label: 'Re-check unsettled payments',
+      helpText: 'Asks the gateway again about payments still open 2, 10 and 30 minutes and 2, 6 and 24 hours after they started (lost webhook, customer who never came back); after the last try the order is marked needs review.',
+      default: true,
+    }),
+    recheckScheduleEndHours: setting.integer({
+      card: 'recheck',
+      label: 'Re-check for (hours)',
+      helpText: 'The tries end this many hours after the payment started (at most 24).',
+      default: 24,
+      min: 1,
+      max: 24,
+    }),
     collectBankData: setting.boolean({
       card: 'bank',
       label: 'Enable Bank Data Collection',
@@ -32,6 +46,9 @@ export function commonGatewaySettings(options: { apiBaseUrl: string; minimumRefu
     }),
   };
 }
+
+/** The form section of the re-check settings, for a gateway's `cards`. */
+export const RECHECK_CARD = { recheck: 'Payment re-check' } as const;
 
 /** The keys of the mode in force. */
 export interface ActiveKeys {

@@ -1,4 +1,4 @@
-import type { ConfigDefinition, ExtensionHost, SettingsOf, SettingsScopes } from '../../../platform/sdk/index.js';
+import type { ConfigDefinition, ExtensionHost, RecheckSettings, SettingsOf, SettingsScopes } from '../../../platform/sdk/index.js';
 import { activeKeys } from './gateway-settings.js';
 
 /** What every gateway reads of its settings for one sales channel (channel values over global ones), the active mode's keys picked. */
@@ -12,6 +12,8 @@ export interface GatewaySettings {
   refundEnabled: boolean;
   minimumRefundAmount: Record<string, string>;
   collectBankData: boolean;
+  /** The host's re-check of unsettled payments for this channel. */
+  recheck: RecheckSettings;
 }
 
 /** The common part of a gateway's settings, from the raw values of `commonGatewaySettings()`. */
@@ -25,9 +27,12 @@ export function gatewaySettingsOf(raw: {
   refundEnabled: boolean;
   minimumRefundAmount: Record<string, string>;
   collectBankData: boolean;
+  recheckEnabled: boolean;
+  recheckScheduleEndHours: number | null;
 }): GatewaySettings {
   const { apiBaseUrl, refundEnabled, minimumRefundAmount, collectBankData } = raw;
-  return { ...activeKeys(raw), apiBaseUrl, refundEnabled, minimumRefundAmount, collectBankData };
+  const recheck = { enabled: raw.recheckEnabled, scheduleEndHours: Math.min(raw.recheckScheduleEndHours ?? 24, 24) };
+  return { ...activeKeys(raw), apiBaseUrl, refundEnabled, minimumRefundAmount, collectBankData, recheck };
 }
 
 /** How a gateway reads its settings: kept per process until they change, so a read costs no statement. */

@@ -14,7 +14,11 @@ const FINAL_STATUSES: ReadonlySet<string> = new Set(['success', 'failed']);
 
 /** `GET /transaction/verify/:reference` with the key of the transaction's sales channel. */
 export function verifyPayment(host: ExtensionHost, reference: string, salesChannelId: string): Promise<Verification> {
-  return verificationOf({ reference }, async () => verifiedPayment(await createPayAClient(await readPayASettings(host, salesChannelId)).verifyTransaction(reference), reference));
+  return verificationOf({ reference }, async () => {
+    const settings = await readPayASettings(host, salesChannelId);
+    // asked with the sandbox keys: a test payment
+    return { ...verifiedPayment(await createPayAClient(settings).verifyTransaction(reference), reference), testMode: settings.sandbox };
+  });
 }
 
 /**

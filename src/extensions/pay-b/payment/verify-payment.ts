@@ -1,7 +1,7 @@
-import { decimalsFor, type ExtensionHost, type PaymentVerdict, type Verification, type VerifiedPayment } from '../../../platform/sdk/index.js';
+import { decimalsFor, type ExtensionHost, type OrderTransactionView, type PaymentVerdict, type Verification, type VerifiedPayment } from '../../../platform/sdk/index.js';
 import { verificationOf } from '../../_gateway-kit/index.js';
 import { gatewayAmountToMinor } from '../amounts.js';
-import { createPayBClient, type GatewayTransaction } from '../client.js';
+import { createPayBClient, type GatewayTransaction, type PayBClient } from '../client.js';
 import { readPayBSettings } from '../config.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
 import { orderTransactionIdFromTxRef } from './order-transaction.js';
@@ -11,7 +11,20 @@ const VERDICTS: Readonly<Record<string, PaymentVerdict>> = { successful: 'succes
 
 /** `GET /v3/transactions/:id/verify` with the key of the transaction's sales channel. */
 export function verifyPayment(host: ExtensionHost, gatewayTransactionId: string, salesChannelId: string): Promise<Verification> {
-  return verificationOf({ gatewayTransactionId }, async () => verifiedPayment(await createPayBClient(await readPayBSettings(host, salesChannelId)).verifyTransaction(gatewayTransactionId)));
+  return verifyWith(host, salesChannelId, { gatewayTransactionId }, (client) => client.verifyTransaction(gatewayTransactionId));
+}
+
+/** The re-check: `GET /v3/transactions/verify_by_reference` with the `tx_ref` the shop sent (the order transaction id). */
+export function verifyLatestPayment(host: ExtensionHost, transaction: OrderTransactionView): Promise<Verification> {
+  return verifyWith(host, transaction.salesChannelId, { txRef: transaction.id }, (client) => client.verifyByReference(transaction.id));
+}
+
+/** A verify call with the channel's key; asked with the sandbox keys, the payment is a test payment. */
+function verifyWith(host: ExtensionHost, salesChannelId: string, log: Record<string, unknown>, ask: (client: PayBClient) => Promise<GatewayTransaction>): Promise<Verification> {
+  return verificationOf(log, async () => {
+    const settings = await readPayBSettings(host, salesChannelId);
+    return { ...verifiedPayment(await ask(createPayBClient(settings))), testMode: settings.sandbox };
+  });
 }
 
 /**

@@ -38,6 +38,8 @@ export interface VerifiedPayment {
   currency: string;
   /** Gateway data to store in the order transaction's custom fields (by the statement that moves its state). */
   fields: Record<string, unknown>;
+  /** Asked with the sandbox (test) keys: the host marks the transaction and its order as test (`payment_test_mode`). */
+  testMode?: boolean;
 }
 
 /** The outcome of asking the gateway about an attempt. */
@@ -123,6 +125,24 @@ export interface ProviderWebhook {
   read(request: WebhookRequest): Promise<WebhookVerdict>;
 }
 
+/** The gateway's re-check settings for a sales channel (the host's scheduled re-check, payment-recheck.ts). */
+export interface RecheckSettings {
+  /** On by default; off: open payments of this gateway are never re-checked (nor marked needs review). */
+  enabled: boolean;
+  /** Tries end this many hours after the payment started (at most 24: the last try of the schedule). */
+  scheduleEndHours: number;
+}
+
+/** What the host's re-check of unsettled payments asks of a provider. */
+export interface ProviderRecheck {
+  settings(salesChannelId: string): Promise<RecheckSettings>;
+  /**
+   * Asks the gateway about the latest attempt of an open transaction without the customer's return
+   * (e.g. by the reference the shop sent); null when no attempt was ever started.
+   */
+  verifyLatest(transaction: OrderTransactionView): Promise<Verification | null>;
+}
+
 /** A gateway as the host runs it. */
 export interface PaymentProvider {
   /** Starts log lines, e.g. `pay-a`. */
@@ -149,4 +169,6 @@ export interface PaymentProvider {
    * gateway's refund holdings, in minor units; the webhook's refund verdicts are applied with it.
    */
   refunds?: RefundProvider<any, any, any>;
+  /** Re-checking payments that stayed open (webhook lost, customer never returned); without it they are not re-checked. */
+  recheck?: ProviderRecheck;
 }

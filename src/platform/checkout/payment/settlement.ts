@@ -8,6 +8,7 @@ import type { OrderTransactionView } from '../order-transaction/order-transactio
 import { chargeEventKey, hasProcessedEvent, processedEventPatch } from '../order-transaction/processed-events.js';
 import type { PaymentVerdict, VerifiedPayment } from './provider.js';
 import { isSettledState } from './settled-states.js';
+import { flagOrder, PAYMENT_FLAGS } from './payment-flags.js';
 
 /** What settlement uses of the platform (the provider's logger, so its lines carry the extension). */
 export interface SettlementServices {
@@ -53,8 +54,8 @@ export interface SettlementRequest {
   payment: VerifiedPayment;
   /** Custom field holding the processed event keys, e.g. `pay_b_processed_events`. */
   processedEventsField: string;
-  /** Who asked, for the log: the customer's return or a webhook. */
-  source: 'finalize' | 'webhook';
+  /** Who asked, for the log: the customer's return, a webhook or the scheduled re-check. */
+  source: 'finalize' | 'webhook' | 'recheck';
 }
 
 const VERDICT_MOVES: Readonly<Record<PaymentVerdict, { action: string; outcome: SettlementOutcome }>> = {
@@ -127,7 +128,8 @@ async function apply(services: SettlementServices, uow: UnitOfWork, current: Ord
   const move = VERDICT_MOVES[payment.verdict];
   const action = move.action === 'paid' && PAY_ACTION_STATES.has(current.state) ? 'pay' : move.action;
   // a pending attempt completes later under the same id: its event stays unrecorded until it is final
-  const patch = payment.final ? { ...payment.fields, ...processedEventPatch(current.customFields, field, eventKey) } : payment.fields;
+  const testFlag = payment.testMode ? { [PAYMENT_FLAGS.testMode]: true } : {};
+  const patch = { ...payment.fields, ...testFlag, ...(payment.final ? processedEventPatch(current.customFields, field, eventKey) : {}) };
   const moved = await services.stateMachines.tryTransition({
     within: uow,
     entity: 'order_transaction',
@@ -142,5 +144,7 @@ async function apply(services: SettlementServices, uow: UnitOfWork, current: Ord
   if (moved.result === 'refused') return { outcome: 'refused', state: current.state, recorded: false };
   // already in the target state (e.g. reopened while open): no move wrote the data
   if (moved.result === 'already') await services.orderTransactions.mergeCustomFields(uow, current.id, patch);
+  // one flag on the order too, whatever the gateway: lists and exports filter on the order
+  if (payment.testMode) await flagOrder(uow, current.orderId, testFlag);
   return { outcome: move.outcome, state: moved.toState.technicalName, recorded: payment.final };
 }

@@ -53,7 +53,7 @@ describe('ExtPayA install, settings and uninstall', () => {
     const schema = (await t.api('GET', '/api/_action/system-config/schema?domain=ExtPayA.config')).json();
     const names = (schema as Array<{ elements: Array<{ name: string }> }>).flatMap((card) => card.elements.map((element) => element.name));
     expect(names.sort()).toEqual(
-      ['apiBaseUrl', 'collectBankData', 'minimumRefundAmount', 'publicKey', 'publicKeySandbox', 'refundEnabled', 'sandbox', 'secretKey', 'secretKeySandbox'].map((name) => `ExtPayA.config.${name}`),
+      ['apiBaseUrl', 'collectBankData', 'minimumRefundAmount', 'publicKey', 'publicKeySandbox', 'recheckEnabled', 'recheckScheduleEndHours', 'refundEnabled', 'sandbox', 'secretKey', 'secretKeySandbox'].map((name) => `ExtPayA.config.${name}`),
     );
   });
 
