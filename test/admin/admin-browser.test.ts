@@ -95,6 +95,9 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByRole('button', { name: 'Log out' }).waitFor();
+    // the dashboard is the first page; the tests start from the orders
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await navigation(page).getByRole('link', { name: 'Orders' }).click();
   }
 
   /** The page at 1280 and at 768 px (tablet: the navigation folds into the burger). */
@@ -121,10 +124,10 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await logIn(page, 'admin', 'shopware');
 
     // orders list with the paid gateway D order
-    await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    await page.getByRole('link', { name: order.orderNumber }).waitFor();
     await shoot(page, 'orders-list');
 
-    await page.getByRole('button', { name: order.orderNumber }).click();
+    await page.getByRole('link', { name: order.orderNumber }).click();
     await page.getByRole('heading', { name: `Order ${order.orderNumber}` }).waitFor();
     await page.getByText('Line items').waitFor();
     await shoot(page, 'order-detail');
@@ -137,9 +140,19 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.getByRole('tab', { name: 'Gateway D refunds' }).click();
     await expect.poll(() => page.getByTestId('refundable-balance').textContent()).toContain('44.99');
     await page.getByLabel('Refund amount').fill('10');
+    const badgeBefore = await page.getByTestId('gateway-transaction-state').textContent();
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
-    await page.getByText('Refund requested').waitFor();
+    // nothing leaves before the merchant confirms the amount and currency
+    expect(await page.getByTestId('refund-confirmation').textContent()).toMatch(/€10\.00.*EUR/);
+    await shoot(page, 'order-refund-confirmation');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Refund', exact: true }).click();
+    await page.getByRole('button', { name: 'Send refund of €10.00' }).click();
+    await page.getByTestId('refund-success').waitFor();
     await page.getByTestId('refund-history').getByText('€10.00').waitFor();
+    // the badge and the history follow without a reload of the page
+    await expect.poll(() => page.getByTestId('gateway-transaction-state').textContent(), { timeout: 15_000 }).not.toBe(badgeBefore);
+    await expect.poll(() => page.getByTestId('refund-history').getByRole('row').nth(1).textContent(), { timeout: 15_000 }).toMatch(/completed/i);
     await expect.poll(() => page.getByTestId('refundable-balance').textContent()).toContain('34.99');
     // the figures come from the gateway's ledger through the read-only refundable route, not from the shop's records
     await page.getByText('Read live from the gateway').waitFor();
@@ -223,19 +236,19 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
   it('a read-only user sees no write actions', async () => {
     const page = await newPage();
     await logIn(page, demoUser.username, demoUser.password);
-    await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    await page.getByRole('link', { name: order.orderNumber }).waitFor();
     // an expired access token is renewed with the refresh token: the reload stays logged in
     await page.evaluate(() => {
       const tokens = JSON.parse(localStorage.getItem('admin.tokens')!);
       localStorage.setItem('admin.tokens', JSON.stringify({ ...tokens, expiresAt: 0 }));
     });
     await page.reload();
-    await page.getByRole('button', { name: order.orderNumber }).waitFor();
+    await page.getByRole('link', { name: order.orderNumber }).waitFor();
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('admin.tokens')))!).expiresAt).toBeGreaterThan(Date.now());
     // no demo data entry: it needs ext_demo_data:generate
     expect(await navigation(page).getByRole('link').allTextContents()).not.toContain('Demo data');
 
-    await page.getByRole('button', { name: order.orderNumber }).click();
+    await page.getByRole('link', { name: order.orderNumber }).click();
     await page.getByRole('tab', { name: 'Payments' }).click();
     await page.getByText('Transaction id').waitFor();
     expect(await page.getByRole('button', { name: 'Change state' }).count()).toBe(0);
