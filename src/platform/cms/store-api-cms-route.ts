@@ -3,10 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { documentedOnly, entityRef, IdString, typed } from '../http/schemas/index.js';
 import type { PlatformServices } from '../platform-services.js';
 import { StoreApiHeaders, storeApiErrors } from '../store-api/store-api-schemas.js';
-import { loadProductListing } from '../catalog/store/product-listing.js';
-import { readListingRequest } from '../catalog/store/product-listing-request.js';
-import { findChannelCategory } from '../catalog/store/category-scope.js';
-import { productListingJson, storeProductsJson } from '../catalog/store/store-product-list-json.js';
+import { categoryListingLoader } from './cms-listing.js';
 import { cmsPageNotFound, loadResolvedCmsPage } from './load-cms-page.js';
 
 const CmsParams = Type.Object({ id: IdString() });
@@ -34,11 +31,7 @@ export function registerCmsStoreApiRoute(app: FastifyInstance, platform: Pick<Pl
     const navigationId = typeof input.navigationId === 'string' ? input.navigationId : context.salesChannel.navigationCategoryId;
     const page = await loadResolvedCmsPage(db, deps, context, pageId, {
       onlySlots: slots,
-      loadListing: async () => {
-        const category = await findChannelCategory(db, context, navigationId);
-        const listing = await loadProductListing(db, deps, context, { kind: 'category', category }, readListingRequest(input));
-        return productListingJson(listing, await storeProductsJson(db, deps.registry, context, listing.elements), category.id);
-      },
+      loadListing: categoryListingLoader(db, deps, context, navigationId, input),
     });
     if (!page) throw cmsPageNotFound(pageId);
     return page;

@@ -5,7 +5,7 @@ import { AppError } from '../../errors/app-error.js';
 import { EntityRegistry } from '../../entities/registry.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { productEntity, PRODUCT_VISIBILITY } from '../entities.js';
-import { categoryOrDescendantSql, findChannelCategory } from './category-scope.js';
+import { categoryOrDescendantSql, findChannelCategory, type ChannelCategory } from './category-scope.js';
 import { searchListedProductIds } from './product-listing-query.js';
 import { loadSalesChannelProducts, type SalesChannelProduct } from './sales-channel-product-loader.js';
 import { STORE_API_MAX_LIMIT } from './store-api-criteria.js';
@@ -26,6 +26,8 @@ export interface CategoryListingOptions {
 }
 
 export interface CategoryListing {
+  /** The category listed (its layout, for pages that draw one); none for a search. */
+  category?: ChannelCategory;
   /** All matching products (exact count, for paging). */
   total: number;
   elements: SalesChannelProduct[];
@@ -65,7 +67,7 @@ export async function listCategoryProducts(
     cacheKey: `category:${category.id}:${category.displayNestedProducts ? 'nested' : 'own'}:${sort}`,
   });
   const elements = await loadSalesChannelProducts(within, context, ids, { minVisibility: PRODUCT_VISIBILITY.ALL, mediaBaseUrl: options.mediaBaseUrl });
-  return { total, elements, page, limit };
+  return { category, total, elements, page, limit };
 }
 
 /**

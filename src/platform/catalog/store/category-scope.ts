@@ -39,6 +39,9 @@ export interface ChannelCategory {
   level: number;
   path: string | null;
   displayNestedProducts: boolean;
+  /** The layout (Shopping Experiences) the category shows, and the category's overrides of its slots. */
+  cmsPageId?: string | null;
+  slotConfig?: Record<string, unknown> | null;
 }
 
 /**
@@ -51,7 +54,7 @@ export async function findChannelCategory(within: Db | UnitOfWork, context: Sale
   if (!isId(id)) throw categoryNotFound(categoryId);
   const row = await executorOf(within)
     .selectFrom('category')
-    .select(['id', 'parent_id', 'name', 'level', 'path', 'display_nested_products'])
+    .select(['id', 'parent_id', 'name', 'level', 'path', 'display_nested_products', 'cms_page_id', 'slot_config'])
     .where('id', '=', id)
     .where('active', '=', true)
     .where((eb) => eb.or([eb('id', '=', root), eb('path', 'like', `%|${root}|%`)]))
@@ -64,6 +67,8 @@ export async function findChannelCategory(within: Db | UnitOfWork, context: Sale
     level: row.level as number,
     path: row.path as string | null,
     displayNestedProducts: row.display_nested_products as boolean,
+    cmsPageId: (row.cms_page_id as string | null) ?? null,
+    slotConfig: (row.slot_config as Record<string, unknown> | null) ?? null,
   };
 }
 

@@ -45,6 +45,8 @@ import {
 import { StoreCriteriaBody, StoreCriteriaQuery } from './store-api-schemas.js';
 import { loadBreadcrumb } from './store-breadcrumb.js';
 import { loadStoreLandingPage } from './store-landing-page.js';
+import { loadResolvedCmsPage } from '../../cms/load-cms-page.js';
+import { categoryListingLoader } from '../../cms/cms-listing.js';
 import { loadStoreNavigation, NO_NAVIGATION } from './store-navigation.js';
 import { productListingJson, storeProductsJson } from './store-product-list-json.js';
 import type { Criteria } from '../../entities/criteria/types.js';
@@ -273,8 +275,18 @@ export function registerCatalogueStoreApiRoutes(app: FastifyInstance, platform: 
   );
 
   // --- landing pages ----------------------------------------------------------------------------
-  const landingPage = async (request: FastifyRequest<{ Params: { landingPageId: string } }>) =>
-    loadStoreLandingPage(db, request.salesChannelContext, request.params.landingPageId, { seoUrls: includeSeoUrls(request) });
+  const landingPage = async (request: FastifyRequest<{ Params: { landingPageId: string } }>) => {
+    const context = request.salesChannelContext;
+    const page = await loadStoreLandingPage(db, context, request.params.landingPageId, { seoUrls: includeSeoUrls(request) });
+    if (page.cmsPageId) {
+      page.cmsPage =
+        (await loadResolvedCmsPage(db, { registry, mediaBaseUrl }, context, page.cmsPageId, {
+          entity: { name: 'landing_page', record: page },
+          loadListing: categoryListingLoader(db, { registry, mediaBaseUrl }, context, context.salesChannel.navigationCategoryId, listingInput(request)),
+        })) ?? null;
+    }
+    return page;
+  };
   const landingPageSchema = {
     ...schema(['Content'], 'A landing page of the sales channel', LandingPageResponse, { 404: 'CONTENT__LANDING_PAGE_NOT_FOUND: unknown, inactive or not in this channel.' }),
     params: LandingPageParams,

@@ -158,7 +158,7 @@ export const CrossSellingResponse = documentedOnly(
   ),
 );
 
-export const LandingPageResponse = documentedOnly({ ...entityRef('landing_page'), description: 'The landing page (no CMS page: `cmsPage` is null).' });
+export const LandingPageResponse = documentedOnly({ ...entityRef('landing_page'), description: 'The landing page with its layout (`cmsPage`, slots resolved) when one is assigned.' });
 
 export const PurchaseLimitResponse = documentedOnly(
   Type.Array(

@@ -11,8 +11,7 @@ export function landingPageNotFound(landingPageId: string): AppError {
 }
 
 /**
- * Shopware's LandingPageRoute without Shopping Experiences (a landing page has no CMS page here, so
- * `cmsPage` is null): an active landing page assigned to the context's sales channel, else 404
+ * Shopware's LandingPageRoute (the caller resolves `cmsPage` from `cmsPageId`, see cms/): an active landing page assigned to the context's sales channel, else 404
  * `CONTENT__LANDING_PAGE_NOT_FOUND`.
  */
 export async function loadStoreLandingPage(within: Db | UnitOfWork, context: SalesChannelContext, landingPageId: string, options: { seoUrls?: boolean } = {}) {
@@ -37,9 +36,9 @@ export async function loadStoreLandingPage(within: Db | UnitOfWork, context: Sal
     metaTitle: text(row.meta_title),
     metaDescription: text(row.meta_description),
     keywords: text(row.keywords),
-    slotConfig: null,
-    cmsPageId: null,
-    cmsPage: null,
+    slotConfig: (row.slot_config as object | null) ?? null,
+    cmsPageId: (row.cms_page_id as string | null) ?? null,
+    cmsPage: null as unknown,
     customFields: (row.custom_fields as object | null) ?? {},
     translated: { name: row.name, url: text(row.url) ?? '', metaTitle: text(row.meta_title), metaDescription: text(row.meta_description), keywords: text(row.keywords), customFields: {} },
     createdAt: new Date(row.created_at as Date).toISOString(),

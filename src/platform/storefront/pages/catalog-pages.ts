@@ -11,6 +11,11 @@ import { navigationItems } from './layout-providers.js';
 import { productCards } from './listing-cards.js';
 import { listingControls, listingRequestOf } from './listing-filters.js';
 import type { StorefrontServices } from './storefront-services.js';
+import { loadResolvedCmsPage } from '../../cms/load-cms-page.js';
+import { categoryListingLoader } from '../../cms/cms-listing.js';
+import type { CmsPageEntity } from '../../cms/mapped-value.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { cmsLayoutView } from './cms-layout-view.js';
 
 const LISTING_LIMIT = 24;
 
@@ -25,6 +30,20 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
   const { platform, contexts, navigation } = services;
   const routes = storefrontRoutes(app);
   const mediaBaseUrl = platform.env.appUrl;
+  const cmsDeps = { registry: platform.entities, mediaBaseUrl };
+
+  /**
+   * The layout a merchant assigned (Shopping Experiences), drawn; null when none is (the page's own
+   * template is the default layout). `skip`: element types the page draws itself.
+   */
+  const layoutOf = async (context: SalesChannelContext, cmsPageId: string | null | undefined, entity: CmsPageEntity, skip?: ReadonlySet<string>) => {
+    if (!cmsPageId) return null;
+    const page = await loadResolvedCmsPage(platform.db, cmsDeps, context, cmsPageId, {
+      entity,
+      loadListing: categoryListingLoader(platform.db, cmsDeps, context, context.salesChannel.navigationCategoryId, {}),
+    });
+    return page ? cmsLayoutView(platform.db, context, page, mediaBaseUrl, skip) : null;
+  };
 
   routes.page('/', async (request, reply) => {
     const context = await contexts.contextOf(request);
@@ -33,7 +52,10 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
       navigation.of(request, 1),
       listCategoryProducts(platform.db, context, rootId, { page: 1, limit: LISTING_LIMIT, mediaBaseUrl }),
     ]);
+    const category = listing.category;
+    const layout = category ? await layoutOf(context, category.cmsPageId, { name: 'category', record: { ...category, slotConfig: category.slotConfig ?? null } }) : null;
     return renderPage(reply, 'page/home.njk', {
+      layout,
       currency: context.currency,
       categories: navigationItems(categories),
       products: await productCards(platform.db, listing.elements),
@@ -55,9 +77,12 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
       categoryBreadcrumbs(platform.db, context, category),
     ]);
     const isRoot = category.id === context.salesChannel.navigationCategoryId;
+    // the page draws the listing with its filters itself, below the layout's other slots
+    const layout = await layoutOf(context, category.cmsPageId, { name: 'category', record: { ...category } }, new Set(['product-listing']));
     const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
     const path = `/navigation/${category.id}`;
     return renderPage(reply, 'page/category.njk', {
+      layout,
       currency: context.currency,
       category: { id: category.id, name: category.name },
       breadcrumbs,
@@ -76,7 +101,8 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
     // inactive, unknown and other channels' landing pages are a 404 page
     const page = await loadStoreLandingPage(platform.db, context, landingPageId);
-    return renderPage(reply, 'page/landing-page.njk', { landingPage: page, canonicalUrl: `${origin}/landingPage/${page.id}` });
+    const layout = await layoutOf(context, page.cmsPageId, { name: 'landing_page', record: page });
+    return renderPage(reply, 'page/landing-page.njk', { landingPage: page, layout, currency: context.currency, canonicalUrl: `${origin}/landingPage/${page.id}` });
   };
 
   routes.page('/navigation/:categoryId', (request, reply) => categoryPage(request, reply, request.params.categoryId, request.query), { schema: CategoryPage });

@@ -26,6 +26,8 @@ export interface ContractCatalogue {
   mugMedia: string;
   crossSelling: string;
   landingPage: string;
+  /** A layout with a text, an image, a product box, a product slider and a product listing, shown by the landing page. */
+  layout: string;
   berlin: string;
   approvedReviews: number;
 }
@@ -104,8 +106,26 @@ export async function seedContractCatalogue(db: Db): Promise<ContractCatalogue> 
   await db.insertInto('product_cross_selling').values({ id: crossSelling, product_id: mug, name: 'Goes well with', position: 1 }).execute();
   await db.insertInto('product_cross_selling_assigned_products').values({ id: newId(), cross_selling_id: crossSelling, product_id: redSmall, position: 1 }).execute();
 
+  const layout = newId();
+  const section = newId();
+  await db.insertInto('cms_page').values({ id: layout, name: 'Summer sale layout', type: 'landingpage' }).execute();
+  await db.insertInto('cms_section').values({ id: section, cms_page_id: layout, position: 0, type: 'default' }).execute();
+  const stat = (value: unknown) => ({ source: 'static', value });
+  const elements: Array<[string, Record<string, unknown>]> = [
+    ['text', { content: stat('<h2>Summer sale</h2>') }],
+    ['image', { media: stat(mugMedia) }],
+    ['product-box', { product: stat(mug) }],
+    ['product-slider', { products: stat([mug, redSmall]) }],
+    ['product-listing', {}],
+  ];
+  for (const [position, [type, config]] of elements.entries()) {
+    const block = newId();
+    await db.insertInto('cms_block').values({ id: block, cms_section_id: section, position, type }).execute();
+    await db.insertInto('cms_slot').values({ id: newId(), cms_block_id: block, type, slot: 'content', config: JSON.stringify(config) }).execute();
+  }
+
   const landingPage = newId();
-  await db.insertInto('landing_page').values({ id: landingPage, name: 'Summer sale', url: 'summer-sale', active: true }).execute();
+  await db.insertInto('landing_page').values({ id: landingPage, name: 'Summer sale', url: 'summer-sale', active: true, cms_page_id: layout }).execute();
   await db.insertInto('landing_page_sales_channel').values({ landing_page_id: landingPage, sales_channel_id: DEFAULT_SALES_CHANNEL_ID }).execute();
 
   const berlin = newId();
@@ -136,6 +156,7 @@ export async function seedContractCatalogue(db: Db): Promise<ContractCatalogue> 
     mugMedia,
     crossSelling,
     landingPage,
+    layout,
     berlin,
     approvedReviews,
   };
