@@ -159,7 +159,9 @@ class ImportRun {
       this.#batch.push({ index, row, cells, converted });
     } catch (error) {
       if (!(error instanceof RowProblem)) throw error;
-      this.#reject({ row, reason: error.message, cells });
+      // the row's key as written, so the report names the record even when the row could not be read
+      const key = cells[this.#columns.indexOf(this.importer.requiredKeys[0])]?.trim() || undefined;
+      this.#reject({ row, key, reason: error.message, cells });
     }
   }
 
