@@ -30,6 +30,7 @@ import { customerAccountModule } from './customer/account/module.js';
 import { formsModule } from './newsletter/module.js';
 import { wishlistModule } from './customer/wishlist/module.js';
 import { seoModule } from './seo/module.js';
+import { importExportModule } from './import-export/module.js';
 import { cmsModule } from './cms/module.js';
 import { scheduledTaskModule } from './scheduled-task/module.js';
 
@@ -66,5 +67,6 @@ export const platformModules: PlatformModule[] = [
   customerAccountModule,
   formsModule,
   wishlistModule,
+  importExportModule,
   firstStartModule,
 ];
