@@ -141,14 +141,12 @@ export function CategoryTree() {
       ) : !categories.data ? (
         <Loading />
       ) : (
-        <Stack gap={4} aria-label="Category tree" aria-busy={moving || categories.loading} role="list">
+        <Stack gap={4} component="section" aria-label="Category tree" aria-busy={moving || categories.loading}>
           {!movable && <Alert color="gray" mb="sm">Your role may look at categories but not move them.</Alert>}
           <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dragEnd}>
             <SortableContext items={categories.data.map((node) => node.id)} strategy={verticalListSortingStrategy}>
               {categories.data.map((node) => (
-                <div role="listitem" key={node.id}>
-                  <Row node={node} movable={movable && !moving} onEdit={() => setEditing({ node, parentId: node.parentId })} />
-                </div>
+                <Row key={node.id} node={node} movable={movable && !moving} onEdit={() => setEditing({ node, parentId: node.parentId })} />
               ))}
             </SortableContext>
           </DndContext>
