@@ -117,7 +117,7 @@ describe('demo data removal: exactly what it created', () => {
     expect(again.removed).toBe(0);
   });
 
-  it('seeding again recreates the same ids; the kept rows are reused as they are', async () => {
+  it('seeding again recreates the same ids; the kept rows are reused as they are', { timeout: 120_000 }, async () => {
     await t.seed(RUN);
     const ids = planIds();
     const present = new Set([

@@ -12,7 +12,7 @@ describe('demo data seeding: images', () => {
   });
   afterAll(() => t.close());
 
-  it('uploads a generated PNG per media row and attaches it as cover, logo and banner', async () => {
+  it('uploads a generated PNG per media row and attaches it as cover, logo and banner', { timeout: 300_000 }, async () => {
     const plan = buildSeedPlan(t.blueprint, t.options(RUN));
     const first = await t.seed(RUN);
     expect(first.report.rows.find((r) => r[0] === 'media')?.[1]).toBe(String(plan.media.length));
@@ -31,7 +31,7 @@ describe('demo data seeding: images', () => {
     expect(url).toMatch(/\.png$/);
   });
 
-  it('uploads nothing and writes nothing on a second run', async () => {
+  it('uploads nothing and writes nothing on a second run', { timeout: 120_000 }, async () => {
     t.writes.reset();
     const second = await t.seed(RUN);
     expect(t.writes.writes).toEqual([]);
