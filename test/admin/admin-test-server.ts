@@ -12,7 +12,7 @@ export const ADMIN_ARTIFACTS = path.resolve(import.meta.dirname, '../../test-art
  * A test platform listening on a free loopback port with the Administration built, for the browser tests
  * of its modules: the UI is built by `npm ci`/`npm run build`; a checkout that has not built it yet builds it here.
  */
-export async function startAdminTestServer(options: Omit<TestPlatformOptions, 'env'> = {}): Promise<{ t: TestPlatform; base: string; port: number }> {
+export async function startAdminTestServer(options: TestPlatformOptions = {}): Promise<{ t: TestPlatform; base: string; port: number }> {
   if (!existsSync(path.join(ADMIN_UI_FOLDER, 'index.html'))) {
     const script = pathToFileURL(path.resolve(import.meta.dirname, '../../scripts/build-admin.mjs')).href;
     await (await import(script)).buildAdmin();
@@ -20,7 +20,7 @@ export async function startAdminTestServer(options: Omit<TestPlatformOptions, 'e
   mkdirSync(ADMIN_ARTIFACTS, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const t = await createTestPlatform({ ...options, env: { appUrl: base, port, host: '127.0.0.1' } });
+  const t = await createTestPlatform({ ...options, env: { ...options.env, appUrl: base, port, host: '127.0.0.1' } });
   await t.app.listen({ port, host: '127.0.0.1' });
   return { t, base, port };
 }
