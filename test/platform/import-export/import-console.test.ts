@@ -62,7 +62,7 @@ describe('bin/console import:products and export:products', () => {
     const io = captureIo();
     expect(await runCommand(t.platform, ['import:customers', file], io)).toBe(1);
     expect(io.text()).toContain('Created 1, updated 0, rejected 1 of 2 rows.');
-    expect(io.text()).toMatch(/3\s+email: "not-an-email" is not an e-mail address/);
+    expect(io.text()).toMatch(/3\s+C-2\s+email: "not-an-email" is not an e-mail address/);
     await writeFile(file, `${header}\nC-1;ADA@example.com;Ada;King;Main St 1;London;GB\n`);
     expect(await runCommand(t.platform, ['import:customers', file], captureIo())).toBe(0);
     const rows = await sql<{ last_name: string; billing: string | null }>`SELECT c.last_name, a.street AS billing FROM customer c LEFT JOIN customer_address a ON a.id = c.default_billing_address_id`.execute(t.platform.db);
