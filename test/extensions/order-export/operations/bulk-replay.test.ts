@@ -78,7 +78,7 @@ describe('bulk replay of failed exports', () => {
       failedExports: 0,
       consecutiveFailures: 0,
     });
-  }, 240_000);
+  }, 900_000);
 
   it('the console runs the same run with --target --since; bad input is a usage error and changes nothing', async () => {
     const configId = await oe.createTarget({ mappingId });

@@ -29,7 +29,10 @@ describe('target health: auto-pause after failures, the admin mail, holding and 
     oe.sim.respondWith(() => ({ status: 503 }));
     const orders = await Promise.all([1, 2, 3, 4].map(() => oe.createOrder()));
 
-    for (const order of orders.slice(0, 2)) expect((await oe.exportOrder({ orderId: order.orderId, configId })).json().outcome).toBe('failed');
+    for (const order of orders.slice(0, 2)) {
+      const answer = await oe.exportOrder({ orderId: order.orderId, configId });
+      expect(answer.json().outcome, answer.body).toBe('failed');
+    }
     let health = await target(configId);
     expect(health).toMatchObject({ paused: false, consecutiveFailures: 2, pauseAfterFailures: 3 });
     expect(health.failingSince).toEqual(expect.any(String));
@@ -79,6 +82,7 @@ describe('target health: auto-pause after failures, the admin mail, holding and 
   it('a success in between starts the count again; pauseAfterFailures below 1 is refused', async () => {
     const configId = await oe.createTarget({ mappingId, pauseAfterFailures: 2 });
     const [a, b, c] = await Promise.all([1, 2, 3].map(() => oe.createOrder()));
+    oe.sim.respondWith(undefined);
     oe.sim.enqueue({ status: 500 }, { status: 200 }, { status: 500 });
     await oe.exportOrder({ orderId: a!.orderId, configId });
     await oe.exportOrder({ orderId: b!.orderId, configId });
