@@ -36,7 +36,7 @@ const STATE_COLOR: Record<RunLog['state'], string> = { pending: 'gray', progress
 /** Choose a profile, drop a CSV (or export), dry run or not; the runs' log with tallies, rejected rows and downloads. */
 export function ImportExportPage() {
   const api = useApi();
-  const canRun = useCan('import_export_log:create');
+  const canRun = useCan()('import_export_log:create');
   const profiles = useLoad(() => api.search<Profile>('import-export-profile', { sort: [{ field: 'label', order: 'ASC' }] }).then((a) => a.data), []);
   const [profileId, setProfileId] = useState<string | null>(null);
   const [dryRun, setDryRun] = useState(false);
