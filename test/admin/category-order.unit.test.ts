@@ -9,7 +9,7 @@ const tree = [node('root', null, null), node('c', 'root', 'b'), node('a', 'root'
 
 /** Applies the planned writes to the rows, as the API would store them. */
 function apply(rows: CategoryNode[], patches: ReturnType<typeof planMove>): CategoryNode[] {
-  return rows.map((row) => patches.filter((patch) => patch.id === row.id).reduce((current, patch) => ({ ...current, ...patch }), row));
+  return rows.map((row) => patches.filter((patch) => patch.id === row.id).reduce<CategoryNode>((current, patch) => ({ ...current, ...patch }), row));
 }
 const order = (rows: CategoryNode[]) => flattenTree(rows).map((row) => `${'-'.repeat(row.depth)}${row.id}`);
 
