@@ -65,6 +65,8 @@ describe('the server process', () => {
     expect(queues).toEqual([
       { name: 'ext_demo_data.run', size: 0 },
       { name: 'ext_order_export.export', size: 0 },
+      { name: 'ext_order_export.replay_run', size: 0 },
+      { name: 'import_export.process', size: 0 },
       { name: 'mail.send', size: 0 },
       { name: 'sitemap.generate', size: 0 },
     ]);

@@ -273,7 +273,7 @@ describe('platform console commands', () => {
       const unknown = await run('worker', '--queues', 'ext_console_test.ping,nope');
       expect(unknown.code).toBe(2);
       // the platform's own queues (sitemaps, mails) are listed before the extensions'
-      expect(unknown.stderr[0]).toBe('Unknown queue: nope. Known queues: sitemap.generate, mail.send, ext_console_test.ping.');
+      expect(unknown.stderr[0]).toBe('Unknown queue: nope. Known queues: sitemap.generate, import_export.process, mail.send, ext_console_test.ping.');
       expect((await run('worker', '--poll-interval', '0.1')).code).toBe(2);
     });
 

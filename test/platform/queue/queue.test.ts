@@ -15,6 +15,7 @@ describe('job queue', () => {
     // the platform's own queues (sitemaps, mails) are listed beside the extension's
     expect(stats.json()).toEqual([
       { name: 'sitemap.generate', size: 0 },
+      { name: 'import_export.process', size: 0 },
       { name: 'mail.send', size: 0 },
       { name: 'ext_test.note', size: 1 },
     ]);

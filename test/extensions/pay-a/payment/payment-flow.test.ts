@@ -79,6 +79,8 @@ describe('gateway A payment flow: handle-payment, hosted page, finalize', () => 
     const fields = await customFieldsOf(test.platform, order.orderTransactionId);
     expect(fields).toEqual({
       pay_a_reference: order.reference,
+      // the host's flag: the simulator's keys are sandbox keys
+      payment_test_mode: true,
       pay_a_transaction_id: String(verified.id),
       pay_a_channel: 'card',
       pay_a_fees: verified.fees,

@@ -25,6 +25,7 @@ describe('POST /api/_action/pay-a/refund: refusals change nothing', () => {
       'pay_a_reference',
       'pay_a_transaction_id',
       'pay_a_verified_at',
+      'payment_test_mode',
     ]);
     expect(await t.platform.leases.holder(`refund:order_transaction:${paid.orderTransactionId}`)).toBeNull();
   }

@@ -97,6 +97,8 @@ describe('gateway D payment flow: handle-payment, hosted page, finalize', () => 
     const fields = await customFieldsOf(test.platform, order.orderTransactionId);
     expect(fields).toEqual({
       pay_b_reference: gateway.flw_ref,
+      // the host's flag: the simulator's keys are sandbox keys
+      payment_test_mode: true,
       pay_b_transaction_id: String(gatewayId),
       pay_b_payment_type: gateway.payment_type,
       pay_b_transaction_fee: String(gateway.app_fee),

@@ -77,6 +77,8 @@ describe('gateway D webhook: charge.completed', () => {
     const gateway = test.sim.transaction(transactionId!)!;
     expect(await customFieldsOf(test.platform, fixture.orderTransactionId)).toEqual({
       pay_b_reference: gateway.flw_ref,
+      // the host's flag: the simulator's keys are sandbox keys
+      payment_test_mode: true,
       pay_b_transaction_id: String(transactionId),
       pay_b_payment_type: gateway.payment_type,
       pay_b_transaction_fee: String(gateway.app_fee),
