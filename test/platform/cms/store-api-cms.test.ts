@@ -82,6 +82,17 @@ describe('Shopping Experiences: layouts through the Admin API, resolved by the S
     expect(JSON.parse(missing.body).errors[0].code).toBe('CONTENT__CMS_PAGE_NOT_FOUND');
   });
 
+  it('a landing page with the layout answers it as its cmsPage, slots resolved; without one cmsPage is null', async () => {
+    const landing = newId();
+    const body = { id: landing, name: 'Summer', url: 'summer', salesChannels: [{ id: client.salesChannelId }] };
+    expect((await t.api('POST', '/api/landing-page', { body: { ...body, cmsPageId: ids.page } })).statusCode).toBe(204);
+    const page = JSON.parse((await client.storeApi('POST', `/store-api/landing-page/${landing}`, { body: {} })).body);
+    expect(page.cmsPageId).toBe(ids.page);
+    expect(page.cmsPage.sections[0].blocks[0].slots[0].data).toMatchObject({ content: '<h2>Summer</h2><p>Fresh mugs</p>', apiAlias: 'cms_text' });
+    expect((await t.api('PATCH', `/api/landing-page/${landing}`, { body: { cmsPageId: null } })).statusCode).toBe(204);
+    expect(JSON.parse((await client.storeApi('POST', `/store-api/landing-page/${landing}`, { body: {} })).body).cmsPage).toBeNull();
+  });
+
   it('costs the same statements for 20 slots as for 4', async () => {
     const count = async (slotCount: number) => {
       const pageId = newId();
