@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Alert, Badge, Button, Center, Group, Loader, Modal, NumberInput, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useApi, useCan } from './auth';
@@ -111,11 +111,15 @@ export function DateTime({ value }: { value: string | null | undefined }) {
   return <>{new Date(value).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' })}</>;
 }
 
+/** A titled card; a landmark region named by its title, so assistive technology (and tests) can find it. */
 export function Section({ title, actions, children }: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
+  const titleId = useId();
   return (
-    <Paper withBorder p="md" radius="md">
+    <Paper component="section" aria-labelledby={titleId} withBorder p="md" radius="md">
       <Group justify="space-between" mb="sm">
-        <Title order={4}>{title}</Title>
+        <Title order={4} id={titleId}>
+          {title}
+        </Title>
         {actions}
       </Group>
       {children}
@@ -228,11 +232,16 @@ export function RefundPanel(props: {
   // after a refund: the gateway settles it by webhook moments later, so the panel reads the history, the balance
   // and the order (its payment badge) again a few times while the newest refund is still pending
   const [follow, setFollow] = useState(0);
+  // the history as it was when the refund was sent: nothing is decided on it, only on a history read after
+  const historyBeforeRefund = useRef<unknown>(null);
   const newestPending = ['open', 'in_progress'].includes(refunds.data?.[0]?.stateMachineState?.technicalName ?? '');
   useEffect(() => {
-    if (follow <= 0 || refunds.loading) return;
+    if (follow <= 0 || refunds.loading || refunds.data === historyBeforeRefund.current) return;
     if (!newestPending) {
+      // settled (perhaps before the first reload came back): the order once more, so its badge shows the state
+      // the same database transaction moved the payment to
       setFollow(0);
+      props.onRefunded();
       return;
     }
     const timer = setTimeout(() => {
@@ -243,7 +252,7 @@ export function RefundPanel(props: {
     }, 1000);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [follow, refunds.loading, newestPending]);
+  }, [follow, refunds.loading, refunds.data, newestPending]);
   const allowed = can(props.privilege);
   const live = balance.error ? undefined : balance.data;
   // the route answers 0 itself while a refusal stands
@@ -274,6 +283,7 @@ export function RefundPanel(props: {
       setDone(message);
       setAmount('');
       setComments('');
+      historyBeforeRefund.current = refunds.data;
       setFollow(15);
       refunds.reload();
       props.onRefunded();

@@ -113,7 +113,7 @@ describe.skipIf(!runnable)('shop settings, users, roles and integrations in the 
     await nav(phone).getByRole('link', { name: 'Orders', exact: true }).waitFor();
     const entries = (await nav(phone).getByRole('link').allTextContents()).map((text) => text.trim());
     expect(entries).toContain('Dashboard');
-    for (const hidden of ['Customers', 'Sales channels', 'Users', 'Roles', 'Integrations', 'Shop settings', 'Settings']) expect(entries).not.toContain(hidden);
+    for (const hidden of ['Customers', 'Sales channels', 'Users', 'Roles', 'Integrations', 'Shop settings', 'Extension settings']) expect(entries).not.toContain(hidden);
     await phone.keyboard.press('Escape');
     await shot(phone, 'settings-restricted-user-390');
     await phone.goto(`${base}/admin/roles`);

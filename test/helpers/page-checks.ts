@@ -61,6 +61,8 @@ export interface PageWatch {
   problems: string[];
   /** Paths of the shop's documents (pages and redirects) whose headers were checked; the gateway's as `gateway:<path>`. */
   checkedDocuments: string[];
+  /** Error answers the test expects (see PageWatchOptions.expectedStatuses), which the browser logs as console errors: `<page>: <status>`. */
+  expectedAnswers: string[];
 }
 
 export interface PageWatchOptions {
@@ -68,6 +70,11 @@ export interface PageWatchOptions {
   adminPage?: (path: string) => boolean;
   /** A gateway simulator's base URL: its hosted pages are checked with framingAndScriptProblems. */
   gatewayOrigin?: string;
+  /**
+   * Statuses the page is meant to receive and handle (a 409 conflict or confirmation question): Chromium logs
+   * every error answer as a console error; these are recorded in `expectedAnswers` instead of `problems`.
+   */
+  expectedStatuses?: number[];
 }
 
 /**
@@ -77,9 +84,12 @@ export interface PageWatchOptions {
  * every document the shop (`shopOrigin`) or the gateway answers, redirects included.
  */
 export async function watchPage(page: Page, shopOrigin: string, options: PageWatchOptions = {}): Promise<PageWatch> {
-  const watch: PageWatch = { problems: [], checkedDocuments: [] };
+  const watch: PageWatch = { problems: [], checkedDocuments: [], expectedAnswers: [] };
   page.on('console', (message) => {
-    if (message.type() === 'error') watch.problems.push(`${page.url()}: console error: ${message.text()}`);
+    if (message.type() !== 'error') return;
+    const status = /^Failed to load resource: the server responded with a status of (\d+)/.exec(message.text())?.[1];
+    if (status && options.expectedStatuses?.includes(Number(status))) watch.expectedAnswers.push(`${new URL(page.url()).pathname}: ${status}`);
+    else watch.problems.push(`${page.url()}: console error: ${message.text()}`);
   });
   page.on('pageerror', (error) => watch.problems.push(`${page.url()}: ${error.message}`));
   await page.exposeBinding('__reportCspViolation', (_source, text: string) => watch.problems.push(text));

@@ -9,7 +9,7 @@ function SettingsIndex() {
   const domains = useModules().flatMap((module) => module.settings ?? []);
   return (
     <>
-      <PageHeader title="Settings" subtitle="Per extension; values can differ per sales channel where the setting allows it." />
+      <PageHeader title="Extension settings" subtitle="Per extension; values can differ per sales channel where the setting allows it." />
       {domains.length === 0 ? (
         <EmptyState title="No settings" />
       ) : (
@@ -30,7 +30,7 @@ function SettingsIndex() {
 
 export default defineModule({
   id: 'settings',
-  navigation: [{ label: 'Settings', path: '/settings', privilege: 'system_config:read', position: 90 }],
+  navigation: [{ label: 'Extension settings', path: '/settings', privilege: 'system_config:read', position: 90 }],
   routes: [
     { path: '/settings', component: SettingsIndex, privilege: 'system_config:read' },
     { path: '/settings/:domain', component: SettingsForm, privilege: 'system_config:read' },

@@ -19,7 +19,7 @@ export const PRIVILEGE_ENTITIES: Array<{ entity: string; label: string }> = [
   { entity: 'payment_method', label: 'Payment methods' },
   { entity: 'number_range', label: 'Number ranges' },
   { entity: 'mail_template', label: 'Mail templates' },
-  { entity: 'system_config', label: 'Settings' },
+  { entity: 'system_config', label: 'Extension settings' },
   { entity: 'user', label: 'Users' },
   { entity: 'acl_role', label: 'Roles' },
   { entity: 'integration', label: 'Integrations' },
