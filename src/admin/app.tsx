@@ -5,8 +5,8 @@ import { useDisclosure } from '@mantine/hooks';
 import { useCan, useSession } from './auth';
 import { ApiError } from './api';
 import { EmptyState, Loading } from './components';
-import { modules } from './modules';
-import { ModulesProvider } from './module-context';
+import { modules as allModules } from './modules';
+import { ModulesProvider, useModules } from './module-context';
 
 function LoginPage() {
   const { login } = useSession();
@@ -61,6 +61,7 @@ function Shell() {
   const can = useCan();
   const [opened, { toggle, close }] = useDisclosure();
   const location = useLocation();
+  const modules = useModules();
   const navigation = modules
     .flatMap((module) => module.navigation ?? [])
     .filter((entry) => can(entry.privilege))
@@ -136,8 +137,11 @@ function Shell() {
 export function App() {
   const { me, checking } = useSession();
   if (checking) return <Loading label="Checking your session…" />;
+  // an extension's module only while its extension is active (no navigation to routes that answer 404)
+  const active = new Set(me?.extensions ?? []);
+  const installed = allModules.filter((module) => !module.extension || active.has(module.extension));
   return (
-    <ModulesProvider value={modules}>
+    <ModulesProvider value={installed}>
       <BrowserRouter basename="/admin">{me ? <Shell /> : <LoginPage />}</BrowserRouter>
     </ModulesProvider>
   );

@@ -10,6 +10,8 @@ export interface Me {
   lastName: string | null;
   isAdmin: boolean;
   privileges: string[];
+  /** The active extensions' names: their Administration modules are shown, the others' left out. */
+  extensions: string[];
 }
 
 interface Session {

@@ -37,13 +37,26 @@ export interface SettingsDomain {
   title: string;
 }
 
+/** A card on the dashboard, for users holding `privilege`. */
+export interface DashboardCard {
+  id: string;
+  privilege: string;
+  component: ComponentType;
+}
+
 /** What a module contributes: an extension's admin/index.tsx default-exports one. */
 export interface AdminModule {
   id: string;
+  /**
+   * The server extension the module belongs to (its name, e.g. `ExtOrderExport`): the shell leaves the module out
+   * while that extension is not active (`extensions` of `GET /api/_info/me`). Platform modules leave it unset.
+   */
+  extension?: string;
   navigation?: NavigationEntry[];
   routes?: ModuleRoute[];
   orderDetailTabs?: OrderDetailTab[];
   settings?: SettingsDomain[];
+  dashboardCards?: DashboardCard[];
 }
 
 export function defineModule(module: AdminModule): AdminModule {

@@ -82,8 +82,7 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
 
   const product = async (id: string) => (await t.api('POST', '/api/search/product', { body: { ids: [id], associations: { options: {}, media: {}, children: { associations: { options: {} } } } } })).json().data[0];
 
-  // skipped: unfinished when the parallel Administration work landed on 2026-11-29 (docs/open-work.md, 'Browser tests skipped')
-  it.skip('a merchant creates a product with two currencies, an image and two variants, and a shopper buys a variant', async () => {
+  it('a merchant creates a product with two currencies, an image and two variants, and a shopper buys a variant', async () => {
     const page = await newPage(1280);
     await logIn(page);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Products' }).click();
@@ -156,8 +155,7 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
     await shop.close();
   }, 90_000);
 
-  // skipped: unfinished when the parallel Administration work landed on 2026-11-29 (docs/open-work.md, 'Browser tests skipped')
-  it.skip('moves a category by drag and drop and approves a review', async () => {
+  it('moves a category by drag and drop and approves a review', async () => {
     const page = await newPage(1280);
     await logIn(page);
     await page.goto(`${base}/admin/catalogue/categories`);
@@ -200,8 +198,7 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
     }
   }, 60_000);
 
-  // skipped: unfinished when the parallel Administration work landed on 2026-11-29 (docs/open-work.md, 'Browser tests skipped')
-  it.skip('every catalogue screen works at 768 and 390 px', async () => {
+  it('every catalogue screen works at 768 and 390 px', async () => {
     for (const width of [768, 390]) {
       const page = await newPage(width);
       await logIn(page);

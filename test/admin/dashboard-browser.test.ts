@@ -123,8 +123,7 @@ describe.skipIf(!runnable)('the Administration dashboard, order filters and cust
     await page.close();
   }, 120_000);
 
-  // skipped: unfinished when the parallel Administration work landed on 2026-11-29 (docs/open-work.md, 'Browser tests skipped')
-  it.skip("edits a customer's address: the API's violation at its field, then the saved address", async () => {
+  it("edits a customer's address: the API's violation at its field, then the saved address", async () => {
     const page = await loggedInPage(1280);
     await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Customers', exact: true }).click();
     await page.getByRole('link', { name: 'Grace Hopper' }).click();

@@ -140,8 +140,7 @@ describe.skipIf(!runnable)('sales channels in the Administration', () => {
     await storefront.close();
   }, 150_000);
 
-  // skipped: unfinished when the parallel Administration work landed on 2026-11-29 (docs/open-work.md, 'Browser tests skipped')
-  it.skip('refuses to save over someone else\'s change, shows a new access key once, and works at 390 px', async () => {
+  it('refuses to save over someone else\'s change, shows a new access key once, and works at 390 px', async () => {
     const page = await newPage(390);
     await logIn(page);
     await page.goto(`${base}/admin/sales-channels/${channelId}`);

@@ -44,6 +44,7 @@ export function EntityTable<T extends { id: string }>(props: {
         sort: [list.sort],
       }),
     [props.entity, term, list.page, list.sort.field, list.sort.order, props.reloadKey],
+    { keepPrevious: true },
   );
   const pages = Math.max(1, Math.ceil((rows.data?.total ?? 0) / pageSize));
 

@@ -23,12 +23,17 @@ export function registerInfoRoutes(app: FastifyInstance, platform: Pick<Platform
         tags: ['System info'],
         summary: 'The caller: user or integration, admin flag and privileges',
         description: '`privileges` is the union of the caller\'s roles; an admin passes every check whatever it lists.',
-        response: { 200: documentedOnly({ type: 'object', description: '`{userId, integrationId, username, firstName, lastName, isAdmin, privileges}`' }) },
+        response: { 200: documentedOnly({ type: 'object', description: '`{userId, integrationId, username, firstName, lastName, isAdmin, privileges, extensions}`: `extensions` are the active extensions\' names' }) },
       },
     },
     async (request) => {
       const source = request.apiContext.source;
-      if (source.type !== 'admin-api') return { userId: null, integrationId: null, username: null, firstName: null, lastName: null, isAdmin: true, privileges: [] };
+      const extensions = platform.extensions
+        .all()
+        .map((extension) => extension.name)
+        .filter((name) => platform.extensions.isActive(name))
+        .sort();
+      if (source.type !== 'admin-api') return { userId: null, integrationId: null, username: null, firstName: null, lastName: null, isAdmin: true, privileges: [], extensions };
       const user = source.userId
         ? await platform.db.selectFrom('user').select(['username', 'first_name', 'last_name']).where('id', '=', source.userId).executeTakeFirst()
         : undefined;
@@ -40,6 +45,7 @@ export function registerInfoRoutes(app: FastifyInstance, platform: Pick<Platform
         lastName: user?.last_name ?? null,
         isAdmin: source.isAdmin,
         privileges: [...source.privileges].sort(),
+        extensions,
       };
     },
   );

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { extOrderExport } from '../../../src/extensions/order-export/index.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 
 describe('GET /api/_info/me', () => {
   let t: TestPlatform;
   beforeAll(async () => {
-    t = await createTestPlatform();
+    t = await createTestPlatform({ extensions: [extOrderExport] });
   });
   afterAll(() => t.close());
 
@@ -20,6 +21,18 @@ describe('GET /api/_info/me', () => {
     const response = await t.api('GET', '/api/_info/me', { token });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ userId: null, isAdmin: false, privileges: ['customer:read', 'order:read'] });
+  });
+
+  it('names the active extensions, which the Administration shows modules for; a deactivated one is left out', async () => {
+    const me = async () => (await t.api('GET', '/api/_info/me', { token: await t.adminToken() })).json().extensions;
+    expect(await me()).toEqual(['ExtOrderExport']);
+    await t.platform.extensions.deactivate('ExtOrderExport');
+    try {
+      expect(await me()).toEqual([]);
+    } finally {
+      await t.platform.extensions.activate('ExtOrderExport');
+    }
+    expect(await me()).toEqual(['ExtOrderExport']);
   });
 
   it('needs a token', async () => {

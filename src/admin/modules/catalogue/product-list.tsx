@@ -61,6 +61,7 @@ export function ProductList() {
         associations: { children: {} },
       }),
     [term, active, list.page, list.sort.field, list.sort.order],
+    { keepPrevious: true },
   );
   const currencies = useLoad(() => api.search<{ id: string; isoCode: string }>('currency', { limit: 100 }).then((answer) => new Map(answer.data.map((c) => [c.id, c.isoCode]))), []);
   const rows = products.data?.data ?? [];

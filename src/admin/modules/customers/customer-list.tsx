@@ -35,6 +35,7 @@ export function CustomerList() {
         associations: { group: {} },
       }),
     [term, list.page, list.sort.field, list.sort.order],
+    { keepPrevious: true },
   );
   const pages = Math.max(1, Math.ceil((customers.data?.total ?? 0) / PAGE_SIZE));
 

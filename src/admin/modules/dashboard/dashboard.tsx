@@ -3,6 +3,7 @@ import { Anchor, Badge, Grid, Group, Paper, SimpleGrid, Stack, Table, Text } fro
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { DateTime, EmptyState, LoadError, Loading, Money, PageHeader, Section, StateBadge, useApi, useCan, useLoad, type ApiClient } from '../../sdk';
+import { useModules } from '../../module-context';
 import { NEEDS_REVIEW_KEY, OrderFlags } from '../orders/payment-flags';
 import { figuresSince, ordersPerDay, startOfDay, startOfWeek, type CountedOrder, type PeriodFigures } from './figures';
 
@@ -45,15 +46,6 @@ interface PendingRefund {
   transactionCapture?: { transaction?: { order?: { id: string; orderNumber: string; currency?: { isoCode: string } | null } | null } | null } | null;
 }
 
-interface FailedExport {
-  id: string;
-  updatedAt?: string | null;
-  createdAt: string;
-  lastError?: string | null;
-  order?: { id: string; orderNumber: string } | null;
-  config?: { name: string } | null;
-}
-
 function Revenue({ figures }: { figures: PeriodFigures }) {
   const currencies = Object.entries(figures.revenue).sort(([a], [b]) => a.localeCompare(b));
   if (currencies.length === 0) return <Text size="sm" c="dimmed">No revenue</Text>;
@@ -84,6 +76,8 @@ function PeriodCard({ title, figures, testId }: { title: string; figures: Period
 export function Dashboard() {
   const api = useApi();
   const can = useCan();
+  // cards the installed modules contribute (the order export's failed exports), for users holding their privilege
+  const cards = useModules().flatMap((module) => module.dashboardCards ?? []).filter((card) => can(card.privilege));
   const now = new Date();
   const chartStart = startOfDay(now);
   chartStart.setDate(chartStart.getDate() - (CHART_DAYS - 1));
@@ -122,17 +116,6 @@ export function Dashboard() {
       .catch(() => [] as PendingRefund[]);
     return { payments: payments.data, paymentsTotal: payments.total, refunds };
   }, []);
-
-  // the order export extension may be absent, or the user may not read it
-  const failedExports = useLoad(
-    () =>
-      can('ext_order_export:read')
-        ? api
-            .search<FailedExport>('ext-order-export', { limit: 10, filter: [{ type: 'equals', field: 'status', value: 'failed' }], associations: { order: {}, config: {} }, sort: [{ field: 'createdAt', order: 'DESC' }], 'total-count-mode': 1 }, { quiet: [400, 403, 404] })
-            .catch(() => null)
-        : Promise.resolve(null),
-    [],
-  );
 
   if (orders.error) return <LoadError error={orders.error} onRetry={orders.reload} />;
   if (!orders.data) return <Loading />;
@@ -224,25 +207,9 @@ export function Dashboard() {
                   </Stack>
                 )}
               </Section>
-              <Section title="Failed exports">
-                {!failedExports.data ? (
-                  <Text size="sm" c="dimmed">{failedExports.loading ? 'Loading…' : 'Order export is not available to your user.'}</Text>
-                ) : failedExports.data.data.length === 0 ? (
-                  <Text size="sm" c="dimmed">No export failed.</Text>
-                ) : (
-                  <Stack gap={6} data-testid="failed-exports">
-                    {failedExports.data.data.map((record) => (
-                      <div key={record.id}>
-                        <Group justify="space-between" wrap="nowrap">
-                          {record.order ? <Anchor component={Link} to={`/orders/${record.order.id}`} size="sm">{record.order.orderNumber}</Anchor> : <Text size="sm">–</Text>}
-                          <Text size="sm" c="dimmed">{record.config?.name ?? ''}</Text>
-                        </Group>
-                        {record.lastError && <Text size="xs" c="red" lineClamp={2}>{record.lastError}</Text>}
-                      </div>
-                    ))}
-                  </Stack>
-                )}
-              </Section>
+              {cards.map(({ id, component: Card }) => (
+                <Card key={id} />
+              ))}
             </Stack>
           </Grid.Col>
         </Grid>

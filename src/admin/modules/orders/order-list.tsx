@@ -68,6 +68,7 @@ export function OrderList() {
         associations: { orderCustomer: {}, currency: {}, stateMachineState: {}, transactions: { associations: { stateMachineState: {}, paymentMethod: {} } } },
       }),
     [key],
+    { keepPrevious: true },
   );
   const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   const rows = orders.data?.data ?? [];

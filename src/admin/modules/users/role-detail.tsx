@@ -27,7 +27,8 @@ export function RoleDetail() {
   useEffect(() => setForm(loaded.data), [loaded.data]);
 
   if (loaded.error) return <LoadError error={loaded.error} onRetry={loaded.reload} />;
-  if (!form) return <Loading />;
+  // the form of the record loaded for this id (after a create, the page moves to the new id and reads it)
+  if (!form || !loaded.data) return <Loading />;
   const editable = can(creating ? 'acl_role:create' : 'acl_role:update');
   const others = privilegesOutsideMatrix(form.privileges);
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Anchor, Button, Group, MultiSelect, Paper, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { LoadError, Loading, PageHeader, useApi, useCan, useLoad, type ApiClient } from '../../sdk';
+import { EmptyState, LoadError, Loading, PageHeader, useApi, useCan, useLoad, type ApiClient } from '../../sdk';
 import { newEntityId, SaveProblems, useEntitySave } from '../../components/entity-form';
 
 interface User {
@@ -68,6 +68,7 @@ export function UserDetail() {
   if (loaded.error) return <LoadError error={loaded.error} onRetry={loaded.reload} />;
   if (!form || !loaded.data) return <Loading />;
   const user = loaded.data.user;
+  if (!creating && !user) return <EmptyState title="User not found" />;
   const editable = can(creating ? 'user:create' : 'user:update');
   const change = (patch: Partial<UserForm>) => setForm({ ...form, ...patch });
 

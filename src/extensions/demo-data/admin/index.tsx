@@ -299,6 +299,7 @@ function DemoDataPage() {
 
 export default defineModule({
   id: 'demo-data',
+  extension: 'ExtDemoData',
   navigation: [{ label: 'Demo data', path: '/demo-data', privilege: GENERATE, position: 60 }],
   routes: [{ path: '/demo-data', component: DemoDataPage, privilege: GENERATE }],
 });

@@ -1,5 +1,6 @@
 import { Stack } from '@mantine/core';
 import { defineModule, PageHeader, useCan } from '../../../admin/sdk';
+import { FailedExportsCard } from './failed-exports-card';
 import { OrderExportTab } from './order-tab';
 import { CredentialsSection, MappingsSection, TargetsSection } from './setup-pages';
 
@@ -20,8 +21,10 @@ function OrderExportPage() {
 
 export default defineModule({
   id: 'order-export',
+  extension: 'ExtOrderExport',
   navigation: [{ label: 'Order export', path: '/order-export', privilege: 'ext_order_export_config:read', position: 50 }],
   routes: [{ path: '/order-export', component: OrderExportPage, privilege: 'ext_order_export_config:read' }],
   orderDetailTabs: [{ id: 'order-export', label: 'Export', privilege: 'ext_order_export:read', component: OrderExportTab }],
   settings: [{ domain: 'ExtOrderExport.config', title: 'Order export' }],
+  dashboardCards: [{ id: 'failed-exports', privilege: 'ext_order_export:read', component: FailedExportsCard }],
 });

@@ -12,6 +12,7 @@ const refundBody = (transaction: OrderTransaction, input: RefundInput) => ({
 
 export default defineModule({
   id: 'pay-a',
+  extension: 'ExtPayA',
   orderDetailTabs: [
     gatewayRefundTab({
       id: 'pay-a',

@@ -2,6 +2,7 @@ import { defineModule, gatewayRefundTab } from '../../../admin/sdk';
 
 export default defineModule({
   id: 'pay-b',
+  extension: 'ExtPayB',
   orderDetailTabs: [
     gatewayRefundTab({
       id: 'pay-b',
