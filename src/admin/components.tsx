@@ -7,7 +7,8 @@ import { useLoad } from './use-load';
 export function PageHeader({ title, subtitle, actions }: { title: ReactNode; subtitle?: ReactNode; actions?: ReactNode }) {
   return (
     <Group justify="space-between" align="flex-start" mb="lg" wrap="wrap">
-      <div>
+      {/* a long word in the subtitle (an e-mail address) breaks instead of widening the page on a phone */}
+      <div style={{ minWidth: 0, maxWidth: '100%', overflowWrap: 'anywhere' }}>
         <Title order={2}>{title}</Title>
         {subtitle && (
           <Text c="dimmed" size="sm">
@@ -129,7 +130,8 @@ export function Section({ title, actions, children }: { title: ReactNode; action
 
 export function KeyValue({ rows }: { rows: Array<[string, ReactNode]> }) {
   return (
-    <Table withRowBorders={false} verticalSpacing={4}>
+    // fixed layout: a long value (an e-mail address, an id) breaks inside its column instead of widening the page
+    <Table withRowBorders={false} verticalSpacing={4} layout="fixed" style={{ overflowWrap: 'anywhere' }}>
       <Table.Tbody>
         {rows.map(([key, value]) => (
           <Table.Tr key={key}>

@@ -14,7 +14,7 @@ import { startTargetSimulator } from '../../src/extensions/order-export/simulato
 import type { TargetSimulator } from '../../src/extensions/order-export/simulator/types.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
-import { watchPage, type PageWatch } from '../helpers/page-checks.js';
+import { expectNoSidewaysScroll, watchPage, type PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
 import { createStoreApiClient } from '../platform/store-api/store-api-client.js';
@@ -110,8 +110,7 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
     await page.setViewportSize({ width: 768, height: 1024 });
     await page.waitForTimeout(400);
     // a tablet never scrolls sideways
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth, `${name} at 768 px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+    await expectNoSidewaysScroll(page, name);
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}-768.png`), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.waitForTimeout(400);

@@ -8,7 +8,7 @@ import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
-import { accessibilityProblems, watchPage, type PageWatch } from '../helpers/page-checks.js';
+import { accessibilityProblems, expectNoSidewaysScroll, watchPage, type PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
 import { insertSalesChannel } from '../platform/catalog/catalog-fixtures.js';
@@ -86,8 +86,7 @@ describe.skipIf(!runnable)('sales channels in the Administration', () => {
     for (const close of await page.getByRole('button', { name: 'Close message' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
     await page.getByRole('button', { name: 'Close message' }).first().waitFor({ state: 'detached' });
     await page.evaluate(() => window.scrollTo(0, 0));
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+    await expectNoSidewaysScroll(page, name);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
   }

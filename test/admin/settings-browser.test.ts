@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
-import { accessibilityProblems, watchPage, type PageWatch } from '../helpers/page-checks.js';
+import { accessibilityProblems, expectNoSidewaysScroll, watchPage, type PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../platform/mail/smtp-test-server.js';
@@ -57,8 +57,7 @@ describe.skipIf(!runnable)('shop settings, users, roles and integrations in the 
     for (const close of await page.getByRole('button', { name: 'Close message' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
     await page.getByRole('button', { name: 'Close message' }).first().waitFor({ state: 'detached' });
     await page.evaluate(() => window.scrollTo(0, 0));
-    const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-    expect(scrollWidth, `${name} scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+    await expectNoSidewaysScroll(page, name);
     expect(await accessibilityProblems(page)).toEqual([]);
     await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
   }

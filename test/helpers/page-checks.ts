@@ -138,3 +138,29 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${page.url()}: ${violation.id} (${violation.impact}): ${violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * Fails when the page scrolls sideways at its current width, naming the innermost elements that reach past the
+ * right edge (tag, test id, classes), so the failure says what to fix.
+ */
+export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
+  const { scrollWidth, innerWidth, wide } = await page.evaluate(() => {
+    const innerWidth = window.innerWidth;
+    const wide: string[] = [];
+    const past = (element: Element) => element.getBoundingClientRect().right > innerWidth + 0.5;
+    // what a scroll container (a wide table's) clips does not move the page
+    const clipped = (element: Element) => {
+      for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== 'visible') return true;
+      return false;
+    };
+    for (const element of document.body.querySelectorAll('*')) {
+      // only the innermost: a container reaches past the edge because of what it holds
+      if (!past(element) || [...element.children].some(past) || clipped(element)) continue;
+      const testId = element.getAttribute('data-testid');
+      wide.push(`${element.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : ''}${element.className && typeof element.className === 'string' ? `.${element.className.trim().split(/\s+/).slice(0, 2).join('.')}` : ''} (${Math.round(element.getBoundingClientRect().right)} px)`);
+      if (wide.length === 5) break;
+    }
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth, wide };
+  });
+  expect(scrollWidth, `${name} at ${innerWidth} px scrolls sideways: ${wide.join(', ')}`).toBeLessThanOrEqual(innerWidth);
+}

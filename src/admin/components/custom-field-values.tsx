@@ -54,7 +54,7 @@ export function CustomFieldValues({ fields }: { fields: Record<string, unknown> 
   );
   if (entries.length === 0) return <Text c="dimmed" size="sm">None</Text>;
   return (
-    <Table withRowBorders={false} verticalSpacing={4} data-testid="custom-field-values">
+    <Table withRowBorders={false} verticalSpacing={4} layout="fixed" style={{ overflowWrap: 'anywhere' }} data-testid="custom-field-values">
       <Table.Tbody>
         {entries.map(([key, value]) => (
           <Table.Tr key={key}>

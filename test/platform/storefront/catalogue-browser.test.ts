@@ -10,7 +10,7 @@ import { extDemoData } from '../../../src/extensions/demo-data/index.js';
 import { runCommand } from '../../../src/platform/console/runner.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
-import { accessibilityProblems } from '../../helpers/page-checks.js';
+import { accessibilityProblems, expectNoSidewaysScroll } from '../../helpers/page-checks.js';
 import { freePort } from '../../e2e/free-port.js';
 import { captureIo } from '../console/capture-io.js';
 import { insertSalesChannel } from '../catalog/catalog-fixtures.js';
@@ -94,8 +94,7 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
     });
     page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
     const shot = async (name: string) => {
-      const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-      expect(scrollWidth, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+      await expectNoSidewaysScroll(page, name);
       problems.push(...(await accessibilityProblems(page)));
       // no layout shift when images load: every image's box is known before its bytes (width and height)
       const unsized = await page.locator('img:not([width][height])').evaluateAll((images) => images.map((img) => (img as HTMLImageElement).src));

@@ -10,7 +10,7 @@ import { uploadMediaFile } from '../../../src/platform/media/media-upload.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
 import { freePort } from '../../e2e/free-port.js';
-import { accessibilityProblems } from '../../helpers/page-checks.js';
+import { accessibilityProblems, expectNoSidewaysScroll } from '../../helpers/page-checks.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server.js';
 import { createCategory, createShopProduct } from './pages/shop-fixtures.js';
 import { extDemoData } from '../../../src/extensions/demo-data/index.js';
@@ -106,8 +106,7 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
       });
       const shot = async (name: string) => {
         // nothing may scroll sideways, at any width
-        const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
-        expect(scrollWidth, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(innerWidth);
+        await expectNoSidewaysScroll(page, name);
         await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
         accessibility.push(...(await accessibilityProblems(page)));
       };
