@@ -1,6 +1,7 @@
 import type { Suite } from './suite.js';
 
-const GENERATE = { channels: ['fresh'], perCategory: 1, withMedia: false, withOrders: false };
+// the scenarios before this one placed orders: a shop with orders asks for confirmRealOrders before seeding
+const GENERATE = { channels: ['fresh'], perCategory: 1, withMedia: false, withOrders: false, confirmRealOrders: true };
 const FINISH_WITHIN_MS = 120_000;
 
 interface RunStatus {

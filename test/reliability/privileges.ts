@@ -43,6 +43,10 @@ const ENTITY_VERB: Record<string, string> = { GET: 'read', POST: 'create', PATCH
 export function neededPrivileges(method: string, path: string, description: string): string[] | null {
   const key = `${method} ${path}`;
   if (DECLARED_IN_CODE[key]) return DECLARED_IN_CODE[key]!;
+  // "Needs `a:update` and `b:delete`." declares both
+  const needs = /Needs ([^.]*(?:\.[a-z][^.]*)*)/.exec(description)?.[1] ?? '';
+  const listed = [...needs.matchAll(/`([a-z_.<>]+:[a-z_.]+)`/g)].map((match) => match[1]!);
+  if (listed.length > 1) return listed.map((privilege) => privilege.replace('<entity>', 'order_transaction'));
   const declared = /Needs (?:the privilege )?`?([a-z_.<>]+(?::[a-z_.]+)?)`?/.exec(description)?.[1];
   if (declared) return [declared.replace(/\.$/, '').replace('<entity>', 'order_transaction')];
   const search = /^\/api\/search(?:-ids)?\/([a-z-]+)$/.exec(path);

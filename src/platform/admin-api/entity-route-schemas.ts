@@ -102,13 +102,14 @@ export function entityRouteSchemas(def: EntityDefinition) {
         ...errorResponses({ 400: 'Write violations, each with its pointer.', 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }),
       },
     },
-    unlink: {
+    /** One route per many-to-many association: its mapping table names the second privilege. */
+    unlink: (mappingTable: string) => ({
       ...common,
       summary: `Remove a link of a ${def.name} to one record of a many-to-many association`,
-      description: 'The linked record itself stays. Needs the entity\'s update privilege and the mapping\'s delete privilege.',
+      description: `The linked record itself stays. Needs \`${def.name}:update\` and \`${mappingTable}:delete\`.`,
       params: UNLINK_PARAMS,
       response: { 204: noContent('Unlinked.'), ...errorResponses({ 403: 'Missing privileges.', 404: 'No such record or link, or a malformed id.' }) },
-    },
+    }),
     remove: {
       ...common,
       summary: `Delete a ${def.name}`,

@@ -101,7 +101,7 @@ function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinit
   // is how a sales channel loses a currency or a product a category
   for (const [name, association] of Object.entries(def.associations ?? {})) {
     if (association.type !== 'many-to-many') continue;
-    app.delete(`/api/${res}/:id/${kebabCase(name)}/:referenceId`, { schema: schemas.unlink }, async (request, reply) => {
+    app.delete(`/api/${res}/:id/${kebabCase(name)}/:referenceId`, { schema: schemas.unlink(association.mappingTable) }, async (request, reply) => {
       available(request);
       requirePrivileges(request.apiContext, [`${def.name}:update`, `${association.mappingTable}:delete`]);
       const { id, referenceId } = request.params;

@@ -107,8 +107,13 @@ export function paymentRecheckSuite<T extends RecheckTest>(gateway: RecheckGatew
     const order = await place();
     await useHostedPage(order.redirectUrl, 'pay');
     advanceTo(order, 2);
-    const outcomes = await Promise.all([runTask(), runTask()]);
+    // due now, and run as the scheduler does (not forced): whichever run comes second finds the lease taken
+    // ('busy') or, once the first is done, the task no longer due ('not-due'); a forced run would run again
+    await gateway.test.platform.db.updateTable('scheduled_task').set({ next_execution_time: new Date(now) }).where('name', '=', gateway.taskName).execute();
+    const runDue = () => gateway.test.platform.scheduledTasks.run(gateway.taskName);
+    const outcomes = await Promise.all([runDue(), runDue()]);
     expect(outcomes.filter((o) => o === 'ran')).toHaveLength(1);
+    expect(outcomes.filter((o) => o !== 'ran')).toEqual([expect.stringMatching(/^(busy|not-due)$/)]);
     expect(await stateOf(gateway.test.platform, order.orderTransactionId)).toBe('paid');
     expect((await stateChanges(gateway.test.platform, order.orderTransactionId)).filter((c) => c.action === 'paid' || c.action === 'pay')).toHaveLength(1);
   });
