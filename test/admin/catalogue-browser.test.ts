@@ -187,12 +187,14 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
     expect(stored.json().data[0].status).toBe(true);
     await shot(page, 'catalogue-reviews-1280');
 
-    for (const [screen, url] of [
-      ['manufacturers', '/catalogue/manufacturers'],
-      ['properties', '/catalogue/properties'],
+    for (const [screen, url, heading] of [
+      ['manufacturers', '/catalogue/manufacturers', 'Manufacturers'],
+      ['properties', '/catalogue/properties', 'Properties'],
     ] as const) {
       await page.goto(`${base}/admin${url}`);
-      await page.getByRole('table').first().waitFor();
+      // a table, or the empty state where the shop has none yet: either way loaded
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       await shot(page, `catalogue-${screen}-1280`);
     }
   }, 60_000);

@@ -102,7 +102,7 @@ export function ProductMedia(props: {
         </SortableContext>
       </DndContext>
       {!props.disabled && (
-        <Dropzone onDrop={upload} accept={IMAGE_MIME_TYPE} loading={uploading} maxSize={10 * 1024 * 1024} aria-label="Upload images">
+        <Dropzone onDrop={upload} accept={IMAGE_MIME_TYPE} loading={uploading} maxSize={10 * 1024 * 1024} aria-label="Upload images" inputProps={{ 'aria-label': 'Image files' }}>
           <Text ta="center" size="sm" py="md">
             Drop images here or click to choose (JPG, PNG, GIF, WebP)
           </Text>

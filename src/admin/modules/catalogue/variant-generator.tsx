@@ -111,6 +111,8 @@ export function VariantGenerator({ product, choices, onChanged }: { product: Pro
                   value={chosen[group.id] ?? []}
                   onChange={(value) => setChosen((current) => ({ ...current, [group.id]: value }))}
                   miw={200}
+                  // typing narrows a long list of options (and the field is a real text box to click)
+                  searchable
                 />
               ))}
               <Button onClick={generate} loading={busy} disabled={planned.length === 0}>
