@@ -8,6 +8,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   that the global setup migrates once per run.
  */
 const UNIT_TEST_FILES = ['test/**/*.unit.test.ts', 'src/**/*.unit.test.ts'];
+/** `TEST_WITHOUT_BROWSER=1` leaves out the browser files (CI's PostgreSQL run: they check pages, not the database). */
+const BROWSER_FILES = process.env.TEST_WITHOUT_BROWSER === '1' ? ['**/*-browser.test.ts'] : [];
 
 export default defineConfig({
   test: {
@@ -25,7 +27,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...UNIT_TEST_FILES],
+          exclude: [...configDefaults.exclude, ...UNIT_TEST_FILES, ...BROWSER_FILES],
           globalSetup: ['test/helpers/global-setup.ts'],
           // files share their worker's loaded modules: each file still gets its own database and platform,
           // and nothing the app keeps per process lives outside the instances a file creates (module state is
