@@ -108,7 +108,9 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
         // nothing may scroll sideways, at any width
         await expectNoSidewaysScroll(page, name);
         await page.screenshot({ path: path.join(ARTIFACTS, `${name}-${width}.png`), fullPage: true });
-        accessibility.push(...(await accessibilityProblems(page)));
+        // axe at the narrowest and the widest width (each run takes 1.3-2.2 s: 60 runs were 89 of the file's 141 s);
+        // at 768 px the markup and colours axe checks are the same, so it is checked for sideways scrolling and photographed
+        if (width !== 768) accessibility.push(...(await accessibilityProblems(page)));
       };
       const accessibility: string[] = [];
       const email = `shopper-${width}-${newId().slice(0, 6)}@example.com`;
