@@ -8,9 +8,9 @@ import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
-import { accessibilityProblems, expectNoSidewaysScroll, watchPage, type PageWatch } from '../helpers/page-checks.js';
+import type { PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
-import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
+import { ADMIN_ARTIFACTS as ARTIFACTS, checkAndShoot, logInToAdmin, openAdminPage, startAdminTestServer } from './admin-test-server.js';
 import { HOME_CATEGORY_ID } from '../platform/storefront/pages/shop-fixtures.js';
 
 const runnable = chromiumRunnable('catalogue-browser.test.ts');
@@ -56,28 +56,9 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
     await t?.close();
   });
 
-  async function newPage(width: number): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-    watches.push(await watchPage(page, base, { adminPage: (p) => p === '/admin' || p.startsWith('/admin/') }));
-    return page;
-  }
-
-  async function logIn(page: Page): Promise<void> {
-    await page.goto(`${base}/admin/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('shopware');
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
-  }
-
-  async function shot(page: Page, name: string): Promise<void> {
-    for (const close of await page.getByRole('button', { name: 'Close message' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
-    await page.getByRole('button', { name: 'Close message' }).first().waitFor({ state: 'detached' });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectNoSidewaysScroll(page, name);
-    expect(await accessibilityProblems(page), name).toEqual([]);
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-  }
+  const newPage = (width: number) => openAdminPage(browser, base, width, watches);
+  const logIn = (page: Page) => logInToAdmin(page, base);
+  const shot = checkAndShoot;
 
   const product = async (id: string) => (await t.api('POST', '/api/search/product', { body: { ids: [id], associations: { options: {}, media: {}, children: { associations: { options: {} } } } } })).json().data[0];
 

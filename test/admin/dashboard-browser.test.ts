@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
-import { accessibilityProblems, expectNoSidewaysScroll, watchPage, type PageWatch } from '../helpers/page-checks.js';
+import type { PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { placeStoreApiOrder } from '../platform/checkout/checkout-fixtures.js';
 import { createStoreApiClient } from '../platform/store-api/store-api-client.js';
-import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
+import { checkAndShoot, logInToAdmin, openAdminPage, startAdminTestServer } from './admin-test-server.js';
 
 const runnable = chromiumRunnable('dashboard-browser.test.ts');
 
@@ -54,23 +53,14 @@ describe.skipIf(!runnable)('the Administration dashboard, order filters and cust
   });
 
   async function loggedInPage(width: number): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
     // 400: the address the customer test sends with a street too long, refused on purpose
-    watches.push(await watchPage(page, base, { adminPage: (p) => p === '/admin' || p.startsWith('/admin/'), expectedStatuses: [400] }));
-    await page.goto(`${base}/admin/`);
-    await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password').fill('shopware');
-    await page.getByRole('button', { name: 'Log in' }).click();
+    const page = await openAdminPage(browser, base, width, watches, [400]);
+    await logInToAdmin(page, base);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     return page;
   }
 
-  async function check(page: Page, name: string): Promise<void> {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectNoSidewaysScroll(page, name);
-    expect(await accessibilityProblems(page), name).toEqual([]);
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-  }
+  const check = checkAndShoot;
 
   const formatEuro = (value: number) => new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'EUR' }).format(value);
 

@@ -1,13 +1,12 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
 import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
-import { accessibilityProblems, expectNoSidewaysScroll, watchPage, type PageWatch } from '../helpers/page-checks.js';
+import type { PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { waitFor } from '../helpers/wait-for.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../platform/mail/smtp-test-server.js';
-import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
+import { checkAndShoot, logInToAdmin, openAdminPage, startAdminTestServer } from './admin-test-server.js';
 
 const runnable = chromiumRunnable('settings-browser.test.ts');
 
@@ -38,29 +37,9 @@ describe.skipIf(!runnable)('shop settings, users, roles and integrations in the 
     await smtp?.close();
   });
 
-  async function newPage(width: number): Promise<Page> {
-    const page = await (await browser.newContext({ viewport: { width, height: 900 } })).newPage();
-    watches.push(await watchPage(page, base, { adminPage: (p) => p === '/admin' || p.startsWith('/admin/') }));
-    return page;
-  }
-
-  async function logIn(page: Page, username = 'admin', password = 'shopware'): Promise<void> {
-    await page.goto(`${base}/admin/`);
-    await page.getByLabel('Username').fill(username);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('button', { name: 'Log out' }).waitFor();
-  }
-
-  /** Toasts closed, no sideways scrolling, no serious or critical axe violation, then a full-page screenshot. */
-  async function shot(page: Page, name: string): Promise<void> {
-    for (const close of await page.getByRole('button', { name: 'Close message' }).all()) await close.click({ timeout: 2000 }).catch(() => undefined);
-    await page.getByRole('button', { name: 'Close message' }).first().waitFor({ state: 'detached' });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectNoSidewaysScroll(page, name);
-    expect(await accessibilityProblems(page)).toEqual([]);
-    await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
-  }
+  const newPage = (width: number) => openAdminPage(browser, base, width, watches);
+  const logIn = (page: Page, username?: string, password?: string) => logInToAdmin(page, base, username, password);
+  const shot = checkAndShoot;
 
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 

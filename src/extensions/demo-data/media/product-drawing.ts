@@ -12,7 +12,7 @@ export interface Drawing {
 
 export type DrawingKind =
   | 'knife' | 'pot' | 'plate' | 'lamp' | 'textile' | 'tent' | 'backpack' | 'bag' | 'bread' | 'pastry' | 'pouch' | 'cup'
-  | 'bottle' | 'jar' | 'hammer' | 'screw' | 'tape' | 'box' | 'shoe' | 'jacket' | 'mat' | 'soap';
+  | 'bottle' | 'jar' | 'hammer' | 'trowel' | 'screw' | 'tape' | 'box' | 'shoe' | 'jacket' | 'mat' | 'soap';
 
 /** The leaf category's key -> what its products look like (first match; a box when nothing fits). */
 const KINDS: Array<[RegExp, DrawingKind]> = [
@@ -39,8 +39,20 @@ const KINDS: Array<[RegExp, DrawingKind]> = [
   [/yoga|recovery|mat/, 'mat'],
 ];
 
-export function drawingKindOf(leafKey: string): DrawingKind {
-  return KINDS.find(([pattern]) => pattern.test(leafKey))?.[1] ?? 'box';
+/**
+ * Products whose name says they are not what their category mostly holds (a sleeping bag among the tents, a
+ * hand fork among the garden tools): matched on the product's name first.
+ */
+const NAMED_KINDS: Array<[RegExp, DrawingKind]> = [
+  [/Sleeping Bag$/, 'textile'],
+  [/Camp Stove$/, 'pot'],
+  [/Lantern$/, 'lamp'],
+  [/(Shears|Fork|Trowel|Loppers)$/, 'trowel'],
+];
+
+/** What a product looks like: by its name where NAMED_KINDS knows it, else by its leaf category's key. */
+export function drawingKindOf(leafKey: string, productName = ''): DrawingKind {
+  return NAMED_KINDS.find(([pattern]) => pattern.test(productName))?.[1] ?? KINDS.find(([pattern]) => pattern.test(leafKey))?.[1] ?? 'box';
 }
 
 type Rgb = [number, number, number];
@@ -112,6 +124,10 @@ function shapeOf(kind: DrawingKind, c: string): string {
       return `<rect x="200" y="380" width="400" height="190" rx="70" fill="${MAIN}"/><rect x="230" y="370" width="340" height="120" rx="55" fill="${light}"/>${[0, 1, 2].map((i) => `<circle cx="${560 - i * 60}" cy="${330 - i * 40}" r="${24 - i * 5}" fill="#fff" fill-opacity=".6" stroke="${dark}" stroke-opacity=".3"/>`).join('')}`;
     case 'hammer':
       return `<rect x="385" y="300" width="40" height="330" rx="16" fill="${MAIN}" transform="rotate(20 405 465)"/><path d="M250 250 L520 250 L560 290 L520 320 L250 320 Q230 285 250 250 Z" fill="${STEEL}" transform="rotate(20 405 285)"/>`;
+    case 'trowel':
+      // a hand tool of the garden: a steel head (tines or blade) on a coloured handle, lying diagonally
+      return `<rect x="150" y="440" width="230" height="52" rx="24" fill="${MAIN}" transform="rotate(-25 265 466)"/><rect x="360" y="392" width="70" height="22" rx="8" fill="${STEEL}" transform="rotate(-25 395 403)"/>
+        <path d="M420 350 Q560 250 690 240 Q650 330 470 420 Z" fill="${STEEL}"/><path d="M450 370 Q560 300 660 262" stroke="#fff" stroke-opacity=".5" stroke-width="5" fill="none"/>`;
     case 'screw':
       return `<path d="M330 220 H470 L450 270 H350 Z" fill="${STEEL}"/><path d="M360 270 H440 L420 560 L400 610 L380 560 Z" fill="${STEEL}"/>${[0, 1, 2, 3, 4, 5, 6].map((i) => `<path d="M358 ${300 + i * 38} L442 ${285 + i * 38}" stroke="#6b7078" stroke-width="7"/>`).join('')}
         <rect x="520" y="430" width="180" height="170" rx="10" fill="${MAIN}"/><rect x="545" y="470" width="130" height="60" fill="#f6f0e4"/>`;

@@ -46,7 +46,7 @@ export function planMedia(
   for (const product of products) {
     if (product.parentId !== null || product.name === null) continue;
     const maker = product.manufacturerId ? manufacturerNames.get(product.manufacturerId) : undefined;
-    const kind = drawingKindOf(product.categoryPath.slice(product.categoryPath.lastIndexOf('/') + 1));
+    const kind = drawingKindOf(product.categoryPath.slice(product.categoryPath.lastIndexOf('/') + 1), product.name);
     const colours = coloursOf(product, variantsOf.get(product.id) ?? [], optionsById);
     for (let view = 0; view < VIEWS_PER_PRODUCT; view++) {
       // the first keeps the identity and file name images had when there was one per product
