@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/platform/ids.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
-import { eur, HOME_CATEGORY, insertCover, insertProduct } from '../catalog/catalog-fixtures.js';
+import { eur, HOME_CATEGORY, insertCategory, insertCover, insertProduct } from '../catalog/catalog-fixtures.js';
 
 const stat = (value: unknown) => ({ source: 'static', value });
 
@@ -91,6 +91,20 @@ describe('Shopping Experiences: layouts through the Admin API, resolved by the S
     expect(page.cmsPage.sections[0].blocks[0].slots[0].data).toMatchObject({ content: '<h2>Summer</h2><p>Fresh mugs</p>', apiAlias: 'cms_text' });
     expect((await t.api('PATCH', `/api/landing-page/${landing}`, { body: { cmsPageId: null } })).statusCode).toBe(204);
     expect(JSON.parse((await client.storeApi('POST', `/store-api/landing-page/${landing}`, { body: {} })).body).cmsPage).toBeNull();
+  });
+
+  it("a category with the layout answers it as its cmsPage: the listing slot shows that category's products", async () => {
+    const aisle = await insertCategory(t.platform.db, { name: 'Mugs aisle' });
+    const inAisle = await insertProduct(t.platform.db, { name: 'Aisle mug', price: eur(9), categoryIds: [aisle] });
+    const before = JSON.parse((await client.storeApi('POST', `/store-api/category/${aisle}`, { body: {} })).body);
+    expect(before.cmsPage).toBeNull();
+    expect((await t.api('PATCH', `/api/category/${aisle}`, { body: { cmsPageId: ids.page } })).statusCode).toBe(204);
+    const response = await client.storeApi('POST', `/store-api/category/${aisle}`, { body: {} });
+    expect(response.statusCode, response.body).toBe(200);
+    const category = JSON.parse(response.body);
+    expect(category).toMatchObject({ id: aisle, cmsPageId: ids.page, cmsPage: { id: ids.page, apiAlias: 'cms_page' } });
+    const listing = category.cmsPage.sections[0].blocks.map((block: { slots: Array<{ type: string; data: Record<string, any> }> }) => block.slots[0]).find((slot: { type: string }) => slot.type === 'product-listing').data.listing;
+    expect(listing.elements.map((product: { id: string }) => product.id)).toEqual([inAisle]);
   });
 
   it('costs the same statements for 20 slots as for 4', async () => {

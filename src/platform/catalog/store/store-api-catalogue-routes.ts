@@ -75,11 +75,7 @@ export function registerCatalogueStoreApiRoutes(app: FastifyInstance, platform: 
     request.method === 'GET'
       ? parseStoreApiCriteria('GET', undefined, request.query as Record<string, unknown>, entity, registry)
       : parseStoreApiCriteria('POST', request.body ?? {}, undefined, entity, registry);
-  /** Listing parameters come from the query string, overridden by the body (POST), as Shopware reads them. */
-  const listingInput = (request: FastifyRequest): Record<string, unknown> => ({
-    ...(request.query as Record<string, unknown>),
-    ...(request.method === 'POST' && typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}),
-  });
+  const listingInput = listingParametersOf;
 
   // --- listings: category, search, suggest -------------------------------------------------------
   const listing = async (request: FastifyRequest, scope: ListingScope, listingRequest: ListingRequest, navigationId: string, search?: string) => {
@@ -293,4 +289,12 @@ export function registerCatalogueStoreApiRoutes(app: FastifyInstance, platform: 
   };
   routes.get('/store-api/landing-page/:landingPageId', { schema: { ...landingPageSchema, querystring: describedAs(StoreCriteriaQuery, ListingQuery) } }, landingPage);
   routes.post('/store-api/landing-page/:landingPageId', { schema: { ...landingPageSchema, body: documentedOnly(ListingBodyDocumented) } }, landingPage);
+}
+
+/** Listing parameters come from the query string, overridden by the body (POST), as Shopware reads them. */
+export function listingParametersOf(request: FastifyRequest): Record<string, unknown> {
+  return {
+    ...(request.query as Record<string, unknown>),
+    ...(request.method === 'POST' && typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, unknown>) : {}),
+  };
 }

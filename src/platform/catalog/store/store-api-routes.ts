@@ -12,7 +12,9 @@ import { parseStoreApiCriteria } from './store-api-criteria.js';
 import { CategoryDetail, CategoryListing, ProductDetail, ProductListing, StoreCriteriaBody, StoreCriteriaQuery } from './store-api-schemas.js';
 import { storeProductsJson } from './store-product-list-json.js';
 import { toStoreCategoriesJson } from './store-category-json.js';
-import { registerCatalogueStoreApiRoutes } from './store-api-catalogue-routes.js';
+import { listingParametersOf, registerCatalogueStoreApiRoutes } from './store-api-catalogue-routes.js';
+import { loadResolvedCmsPage } from '../../cms/load-cms-page.js';
+import { categoryListingLoader } from '../../cms/cms-listing.js';
 import { includeSeoUrls } from '../../store-api/store-api-headers.js';
 
 const CRITERIA_ERRORS = { 400: 'Invalid criteria (more than 100 per page, an association the Store API does not expose, ...).' };
@@ -71,8 +73,18 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pi
   routes.post('/store-api/category', { schema: { ...categories, body: StoreCriteriaBody } }, (request) => searchCategories(request, fromBody(request.body, 'category')));
 
   const categoryDetail = async (request: FastifyRequest, categoryId: string, criteria: Criteria) => {
-    const category = await loadStoreCategory(platform.db, registry, request.salesChannelContext, categoryId, criteria);
-    const [json] = await toStoreCategoriesJson(platform.db, [category], { seoUrls: includeSeoUrls(request) ? request.salesChannelContext : undefined });
+    const context = request.salesChannelContext;
+    const category = await loadStoreCategory(platform.db, registry, context, categoryId, criteria);
+    const [json] = await toStoreCategoriesJson(platform.db, [category], { seoUrls: includeSeoUrls(request) ? context : undefined });
+    // Shopware's CategoryRoute answers the category's layout with its slots resolved; a listing slot shows this
+    // category's listing with the request's listing parameters
+    const cmsPageId = category.cmsPageId as string | null | undefined;
+    json!.cmsPage = cmsPageId
+      ? ((await loadResolvedCmsPage(platform.db, { registry, mediaBaseUrl }, context, cmsPageId, {
+          entity: { name: 'category', record: json! },
+          loadListing: categoryListingLoader(platform.db, { registry, mediaBaseUrl }, context, category.id as string, listingParametersOf(request)),
+        })) ?? null)
+      : null;
     return applyIncludes(json, criteria.includes);
   };
   const category = {

@@ -130,4 +130,4 @@ export const ProductDetail = documentedOnly(
 );
 
 export const CategoryListing = searchResult(Type.Unsafe(entityRef('category')), 'The categories of the sales channel\'s navigation tree that match.');
-export const CategoryDetail = documentedOnly({ ...entityRef('category'), description: 'The category, with the associations asked for.' });
+export const CategoryDetail = documentedOnly({ ...entityRef('category'), description: 'The category, with the associations asked for, and its layout (`cmsPage`, slots resolved; a listing slot shows this category\'s listing) when one is assigned.' });
