@@ -133,7 +133,7 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
     expect(await shop.locator('.line-item-options', { hasText: 'Large' }).count()).toBe(1);
     await shop.screenshot({ path: path.join(ARTIFACTS, 'catalogue-storefront-cart-1280.png') });
     await shop.close();
-  }, 90_000);
+  }, 120_000);
 
   it('moves a category by drag and drop and approves a review', async () => {
     const page = await newPage(1280);
@@ -178,7 +178,7 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
       await page.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
       await shot(page, `catalogue-${screen}-1280`);
     }
-  }, 60_000);
+  }, 120_000);
 
   it('every catalogue screen works at 768 and 390 px', async () => {
     for (const width of [768, 390]) {
@@ -197,5 +197,5 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
       await page.close();
     }
     expect(watches.flatMap((watch) => watch.problems).filter((problem) => !problem.includes('status of 400'))).toEqual([]);
-  }, 60_000);
+  }, 120_000);
 });
