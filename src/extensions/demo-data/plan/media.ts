@@ -48,86 +48,57 @@ export function planMedia(
     const maker = product.manufacturerId ? manufacturerNames.get(product.manufacturerId) : undefined;
     const kind = drawingKindOf(product.categoryPath.slice(product.categoryPath.lastIndexOf('/') + 1), product.name);
     const colours = coloursOf(product, variantsOf.get(product.id) ?? [], optionsById);
+    const views = ['', ', close-up', ', on a shelf'];
     for (let view = 0; view < VIEWS_PER_PRODUCT; view++) {
       // the first keeps the identity and file name images had when there was one per product
       const suffix = view === 0 ? '' : `/view-${view + 1}`;
-      const identity = identityOf('media', `product/${product.path}${suffix}`);
-      const fileName = `${product.productNumber.toLowerCase()}${view === 0 ? '' : `-${view + 1}`}`;
-      const views = ['', ', close-up', ', on a shelf'];
       media.push({
-        entity: 'media',
-        ...identity,
-        naturalKey: fileName,
-        fileName,
-        fileExtension: 'png',
-        mimeType: 'image/png',
-        title: product.name,
-        alt: `${maker ? `${product.name} by ${maker}` : product.name}${views[view]}`,
-        image: { seedKey: identity.key, ...IMAGE_SIZES.product, label: initialsOf(product.name) },
+        ...pngMedia({
+          key: `product/${product.path}${suffix}`,
+          fileName: `${product.productNumber.toLowerCase()}${view === 0 ? '' : `-${view + 1}`}`,
+          title: product.name,
+          alt: `${maker ? `${product.name} by ${maker}` : product.name}${views[view]}`,
+          size: IMAGE_SIZES.product,
+          attachTo: { entity: 'product', id: product.id },
+        }),
         drawing: { kind, colour: colours[view % colours.length]!, view: view as 0 | 1 | 2 },
-        attachTo: { entity: 'product', id: product.id },
         productMedia: { ...identityOf('product_media', `${product.path}${suffix}`), position: view + 1 },
       });
     }
   }
-
   for (const channel of channels) {
-    const identity = identityOf('media', `logo/${channel.channel}`);
-    const fileName = `demo-logo-${channel.channel}`;
-    media.push({
-      entity: 'media',
-      ...identity,
-      naturalKey: fileName,
-      fileName,
-      fileExtension: 'png',
-      mimeType: 'image/png',
-      title: channel.name,
-      alt: `${channel.name} logo`,
-      image: { seedKey: identity.key, ...IMAGE_SIZES.logo, label: initialsOf(channel.name) },
-      drawing: null,
-      attachTo: { entity: 'sales_channel', id: channel.id },
-      productMedia: null,
-    });
+    media.push(pngMedia({ key: `logo/${channel.channel}`, fileName: `demo-logo-${channel.channel}`, title: channel.name, alt: `${channel.name} logo`, size: IMAGE_SIZES.logo, attachTo: { entity: 'sales_channel', id: channel.id } }));
   }
-
   for (const manufacturer of manufacturers) {
     const path = pathOfKey(manufacturer.key);
-    const identity = identityOf('media', `product_manufacturer/${path}`);
-    const fileName = `demo-manufacturer-${path}`;
-    media.push({
-      entity: 'media',
-      ...identity,
-      naturalKey: fileName,
-      fileName,
-      fileExtension: 'png',
-      mimeType: 'image/png',
-      title: manufacturer.name,
-      alt: `${manufacturer.name} logo`,
-      image: { seedKey: identity.key, ...IMAGE_SIZES.manufacturer, label: initialsOf(manufacturer.name) },
-      drawing: null,
-      attachTo: { entity: 'product_manufacturer', id: manufacturer.id },
-      productMedia: null,
-    });
+    media.push(
+      pngMedia({ key: `product_manufacturer/${path}`, fileName: `demo-manufacturer-${path}`, title: manufacturer.name, alt: `${manufacturer.name} logo`, size: IMAGE_SIZES.manufacturer, attachTo: { entity: 'product_manufacturer', id: manufacturer.id } }),
+    );
   }
-
   // the first level below a channel's root is what the navigation shows
   for (const category of categories.filter((c) => c.level === 2)) {
-    const identity = identityOf('media', `category/${category.path}`);
-    const fileName = `demo-category-${category.path.replace(/\//g, '-')}`;
-    media.push({
-      entity: 'media',
-      ...identity,
-      naturalKey: fileName,
-      fileName,
-      fileExtension: 'png',
-      mimeType: 'image/png',
-      title: category.name,
-      alt: category.name,
-      image: { seedKey: identity.key, ...IMAGE_SIZES.category, label: initialsOf(category.name) },
-      drawing: null,
-      attachTo: { entity: 'category', id: category.id },
-      productMedia: null,
-    });
+    media.push(
+      pngMedia({ key: `category/${category.path}`, fileName: `demo-category-${category.path.replace(/\//g, '-')}`, title: category.name, alt: category.name, size: IMAGE_SIZES.category, attachTo: { entity: 'category', id: category.id } }),
+    );
   }
   return media;
+}
+
+/** A generated PNG with its identity from `key`; the file name is its natural key. No drawing, no product link. */
+function pngMedia(input: { key: string; fileName: string; title: string; alt: string; size: { width: number; height: number }; attachTo: MediaNode['attachTo'] }): MediaNode {
+  const identity = identityOf('media', input.key);
+  return {
+    entity: 'media',
+    ...identity,
+    naturalKey: input.fileName,
+    fileName: input.fileName,
+    fileExtension: 'png',
+    mimeType: 'image/png',
+    title: input.title,
+    alt: input.alt,
+    image: { seedKey: identity.key, ...input.size, label: initialsOf(input.title) },
+    drawing: null,
+    attachTo: input.attachTo,
+    productMedia: null,
+  };
 }
