@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Badge, Button, Checkbox, Group, NumberInput, Pagination, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Checkbox, Group, NumberInput, Paper, SegmentedControl, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { EmptyState, LoadError, Loading, Money, PageHeader, useApi, useCan, useLoad } from '../../sdk';
+import { ListPages } from '../../components/list-pages';
 import { useListParams } from '../../components/list-params';
 import { SortableTh } from '../../components/sortable-th';
 import type { ProductRecord } from './catalogue-data';
@@ -65,7 +66,6 @@ export function ProductList() {
   );
   const currencies = useLoad(() => api.search<{ id: string; isoCode: string }>('currency', { limit: 100 }).then((answer) => new Map(answer.data.map((c) => [c.id, c.isoCode]))), []);
   const rows = products.data?.data ?? [];
-  const pages = Math.max(1, Math.ceil((products.data?.total ?? 0) / PAGE_SIZE));
   const toggle = (id: string) => setSelected((current) => (current.includes(id) ? current.filter((other) => other !== id) : [...current, id]));
   const allSelected = rows.length > 0 && rows.every((row) => selected.includes(row.id));
 
@@ -139,11 +139,7 @@ export function ProductList() {
           </Table.ScrollContainer>
         )}
       </Paper>
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination total={pages} value={list.page} onChange={list.setPage} aria-label="Product pages" />
-        </Group>
-      )}
+      <ListPages total={products.data?.total ?? 0} pageSize={PAGE_SIZE} list={list} label="Product pages" />
     </>
   );
 }

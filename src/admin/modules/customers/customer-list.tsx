@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Anchor, Badge, Group, Pagination, Paper, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { DateTime, EmptyState, LoadError, Loading, PageHeader, useApi, useLoad } from '../../sdk';
+import { ListPages } from '../../components/list-pages';
 import { useListParams } from '../../components/list-params';
 import { SortableTh } from '../../components/sortable-th';
 
@@ -37,7 +38,6 @@ export function CustomerList() {
     [term, list.page, list.sort.field, list.sort.order],
     { keepPrevious: true },
   );
-  const pages = Math.max(1, Math.ceil((customers.data?.total ?? 0) / PAGE_SIZE));
 
   return (
     <>
@@ -88,11 +88,7 @@ export function CustomerList() {
           </Table.ScrollContainer>
         )}
       </Paper>
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination total={pages} value={list.page} onChange={list.setPage} siblings={0} />
-        </Group>
-      )}
+      <ListPages total={customers.data?.total ?? 0} pageSize={PAGE_SIZE} list={list} label="Customer pages" siblings={0} />
     </>
   );
 }

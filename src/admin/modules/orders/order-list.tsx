@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { Anchor, Group, Pagination, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Paper, SegmentedControl, Select, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { DateTime, EmptyState, LoadError, Loading, Money, PageHeader, StateBadge, useApi, useLoad, type Order } from '../../sdk';
+import { ListPages } from '../../components/list-pages';
 import { useListParams } from '../../components/list-params';
 import { SortableTh } from '../../components/sortable-th';
 import { liveOrderFilter, needsReviewFilter, OrderFlags, testOrderFilter } from './payment-flags';
@@ -70,7 +71,6 @@ export function OrderList() {
     [key],
     { keepPrevious: true },
   );
-  const pages = Math.max(1, Math.ceil((orders.data?.total ?? 0) / PAGE_SIZE));
   const rows = orders.data?.data ?? [];
 
   return (
@@ -193,11 +193,7 @@ export function OrderList() {
           </Table.ScrollContainer>
         )}
       </Paper>
-      {pages > 1 && (
-        <Group justify="center" mt="md">
-          <Pagination total={pages} value={list.page} onChange={list.setPage} siblings={narrow ? 0 : 1} />
-        </Group>
-      )}
+      <ListPages total={orders.data?.total ?? 0} pageSize={PAGE_SIZE} list={list} label="Order pages" siblings={narrow ? 0 : 1} />
     </>
   );
 }
