@@ -44,7 +44,7 @@ export async function demoData(suite: Suite): Promise<void> {
   const second = again.status === 202 ? await finished(appA!.baseUrl, call) : null;
   suite.report(
     'demo-data second run: created / enriched',
-    second ? `${second.created} / ${second.enriched}` : `answered ${again.status}`,
+    second ? `${second.created} / ${second.enriched}${second.state !== 'finished' ? ` (${second.state}: ${second.message ?? ''})` : ''}` : `answered ${again.status}`,
     second !== null && second.state === 'finished' && second.created === 0 && second.enriched === 0,
   );
 }
