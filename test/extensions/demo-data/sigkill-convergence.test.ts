@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { checksum, rerunAfterKill, runConsole, SEED_ARGS } from './console-run.js';
 
-const REMOVE_ARGS = ['ext:demo-data:remove', '-c', 'fresh'];
-
+// a removal killed the same way: removal-sigkill.test.ts
 // the embedded database only: the command line opens its own data directory
 describe.skipIf(Boolean(process.env.DATABASE_URL))('demo data: a run killed with SIGKILL converges', () => {
   const dirs: string[] = [];
@@ -31,24 +30,5 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('demo data: a run killed with
     expect((await runConsole(clean, SEED_ARGS)).code).toBe(0);
 
     expect(await checksum(interrupted)).toEqual(await checksum(clean));
-  });
-
-  it('a removal killed with kill -9 and run again leaves exactly what an uninterrupted removal leaves', { timeout: 900_000 }, async () => {
-    const interrupted = tempDir();
-    expect((await runConsole(interrupted, SEED_ARGS)).code).toBe(0);
-    const killedRun = await runConsole(interrupted, REMOVE_ARGS, /^(order|customer|product|category): \d+/);
-    expect(killedRun.killed).toBe(true);
-    const rerun = await rerunAfterKill(interrupted, REMOVE_ARGS);
-    expect(rerun.code, rerun.stderr).toBe(0);
-
-    const clean = tempDir();
-    expect((await runConsole(clean, SEED_ARGS)).code).toBe(0);
-    expect((await runConsole(clean, REMOVE_ARGS)).code).toBe(0);
-
-    const left = await checksum(interrupted);
-    expect(left).toEqual(await checksum(clean));
-    // nothing of the channel is left: no products, customers or orders at all in this shop
-    expect(left.product).toMatch(/^0:/);
-    expect(left['"order"']).toMatch(/^0:/);
   });
 });
