@@ -9,6 +9,7 @@ export { FaultInjector, type FaultAction } from './faults.js';
 export { WebhookSender, type WebhookSenderSettings, type WebhookSigning, type DeliveryOptions } from './webhook-sender.js';
 export { hmacWebhookSigning, hmacHex, type HmacSigningOptions } from './hmac-signing.js';
 export { escapeHtml, htmlPage, messagePage } from './html.js';
+export { dashboardRoute, DashboardRefusal, DASHBOARD_PREFIX } from './dashboard.js';
 export { registerHostedPage, type HostedPageDefinition, type HostedPaymentFlow } from './hosted-page.js';
 export { gatewayTimestamp, IdSequence, RecordBook, existing, withQuery, PaymentFlowError } from './records.js';
 export { createSimulatorCommand, alignedRows, type SimulatorCommandDefinition, type RunningSimulator } from './console-command.js';

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerDashboardFaults } from './dashboard.js';
 import { FaultInjector } from './faults.js';
 import { buildSimulatorServer, listeningUrl, type SimulatorServerOptions } from './server.js';
 import type { SimulatorOptions, SimulatorSettingsOf } from './settings.js';
@@ -55,7 +56,10 @@ export async function startSimulator<O extends SimulatorOptions, S extends Commo
     faults,
     secretKeys: () => settings.secretKeys,
     log: (line) => settings.log(line),
-    routes: (server) => definition.routes(server, context),
+    routes: (server) => {
+      registerDashboardFaults(server, webhooks, definition.server.errorBody);
+      definition.routes(server, context);
+    },
   });
   await app.listen({ host: settings.host, port: settings.port });
   baseUrl = listeningUrl(app);
@@ -78,6 +82,7 @@ export async function startSimulator<O extends SimulatorOptions, S extends Commo
     },
     // async: a refused delivery (no webhook URL) rejects rather than throws
     deliverWebhook: async (body, options) => webhooks.deliver(body, options),
+    dropWebhooks: (times) => webhooks.dropNext(times),
     holdWebhooks: () => webhooks.hold(),
     releaseWebhooks: (options) => webhooks.release(options),
     webhooksSettled: () => webhooks.settled(),

@@ -57,6 +57,8 @@ export interface GatewaySimulator<O> {
    * all at once with parallel:true). Throws when no webhookUrl is set.
    */
   deliverWebhook(body: unknown, options?: { headers?: Record<string, string>; times?: number; parallel?: boolean }): Promise<WebhookDeliveryResult>;
+  /** The next `times` automatic webhooks are dropped (never sent): a lost webhook */
+  dropWebhooks(times: number): void;
   /** Hold automatic webhooks in a queue instead of sending */
   holdWebhooks(): void;
   /** Sends the held webhooks one after the other (reverse = out of order; duplicate = each twice) and stops holding */

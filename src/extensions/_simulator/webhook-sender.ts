@@ -44,6 +44,7 @@ export class WebhookSender {
   readonly #closing = new AbortController();
   readonly #inFlight = new Set<Promise<unknown>>();
   #held: unknown[] | undefined;
+  #toDrop = 0;
 
   constructor(settings: WebhookSenderSettings, signing: WebhookSigning) {
     this.#settings = settings;
@@ -58,8 +59,23 @@ export class WebhookSender {
     this.#held ??= [];
   }
 
-  /** An automatic webhook: queued while held, not sent without a webhook URL. */
+  /** The next `times` automatic webhooks are lost on the way (never sent, never retried): the "webhook dropped" fault. */
+  dropNext(times: number): void {
+    if (!Number.isInteger(times) || times < 0) throw new Error(`${this.#signing.name}: times must be a whole number, 0 or more`);
+    this.#toDrop = times;
+  }
+
+  /** Automatic webhooks still to be dropped. */
+  get toDrop(): number {
+    return this.#toDrop;
+  }
+
+  /** An automatic webhook: dropped while a drop fault counts, queued while held, not sent without a webhook URL. */
   sendAutomatic(body: unknown): Promise<WebhookDeliveryResult> {
+    if (this.#toDrop > 0) {
+      this.#toDrop -= 1;
+      return Promise.resolve(NOTHING_SENT);
+    }
     if (this.#held) {
       this.#held.push(body);
       return Promise.resolve(NOTHING_SENT);

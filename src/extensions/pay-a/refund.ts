@@ -143,15 +143,14 @@ export function createPayARefundProvider(host: ExtensionHost): RefundProvider<Pa
     // `GET /refund?transaction=<id>`, every page: every refund but a failed one, `processed` ones completed
     readRefundHoldings: (payment, settings, { requestTimeoutMs }) =>
       holdingsReadOf(async () => {
-        const listed = await createPayAClient(settings, { timeoutMs: requestTimeoutMs }).refundsOfTransaction(payment.gatewayTransactionId);
-        const held = refundHoldings(
-          listed.flatMap((refund) => {
-            // an amount that is no whole amount of the currency cannot be one of the shop's refunds
-            const amountMinor = refund.status === 'failed' || refund.amount === null ? null : wireToMinor(refund.amount, payment.currency);
-            return amountMinor === null ? [] : [{ amountMinor, completed: refund.status === 'processed' }];
-          }),
-        );
-        return { paidMinor: payment.amountMinor, refundedMinor: held.completedMinor, pendingMinor: held.heldMinor - held.completedMinor };
+        const refunds = await createPayAClient(settings, { timeoutMs: requestTimeoutMs }).refundsOfTransaction(payment.gatewayTransactionId);
+        const listed = refunds.flatMap((refund) => {
+          // an amount that is no whole amount of the currency cannot be one of the shop's refunds
+          const amountMinor = refund.status === 'failed' || refund.amount === null ? null : wireToMinor(refund.amount, payment.currency);
+          return amountMinor === null ? [] : [{ gatewayRefundId: refund.id, amountMinor, completed: refund.status === 'processed', note: refund.merchantNote ?? undefined }];
+        });
+        const held = refundHoldings(listed);
+        return { paidMinor: payment.amountMinor, refundedMinor: held.completedMinor, pendingMinor: held.heldMinor - held.completedMinor, listed };
       }),
     events: payARefundEvents(host),
   };

@@ -122,8 +122,7 @@ export function createPayBRefundProvider(host: ExtensionHost): RefundProvider<Pa
       holdingsReadOf(async () => {
         const client = createPayBClient(settings, { timeoutMs: requestTimeoutMs });
         const ledger = await readRefundLedger(client, payment.gatewayTransactionId, payment.currency.decimals, { deadline, since: payment.createdAt });
-        const listed = ledger.refunds.map((refund) => ({ ...refund, completed: false }));
-        return { paidMinor: payment.amountMinor, refundedMinor: ledger.completedMinor, pendingMinor: ledger.totalMinor - ledger.completedMinor, listed };
+        return { paidMinor: payment.amountMinor, refundedMinor: ledger.completedMinor, pendingMinor: ledger.totalMinor - ledger.completedMinor, listed: ledger.refunds };
       }, (error) => error instanceof RefundLedgerUnavailableError),
     events: payBRefundEvents(host),
   };

@@ -118,12 +118,13 @@ export class ExtensionManager {
       for (const task of extension.scheduledTasks ?? []) platform.scheduledTasks.register({ ...task, run: (run) => task.run(run, host) }, extension.name);
       for (const method of extension.paymentMethods ?? []) {
         const provider = method.provider?.(host);
-        const runtime = provider ? providerRuntime(provider, settlementServices(platform, host), refundHostOf(platform.orderTransactions, host)) : undefined;
+        const refundHost = refundHostOf(platform.orderTransactions, host);
+        const runtime = provider ? providerRuntime(provider, settlementServices(platform, host), refundHost) : undefined;
         platform.payments.register({ identifier: method.technicalName, handler: runtime?.handler ?? method.handler!(host), owner: extension.name });
         if (runtime) this.#paymentRoutes.set(extension.name, [...this.paymentRoutesOf(extension.name), ...runtime.routes]);
         // the host re-checks the provider's unsettled payments (checkout/payment/payment-recheck.ts)
         if (provider?.recheck) {
-          platform.scheduledTasks.register(paymentRecheckTask({ ...provider, recheck: provider.recheck }, { ...settlementServices(platform, host), db: platform.db }), extension.name);
+          platform.scheduledTasks.register(paymentRecheckTask({ ...provider, recheck: provider.recheck }, { ...settlementServices(platform, host), db: platform.db, refunds: refundHost }), extension.name);
         }
       }
     }

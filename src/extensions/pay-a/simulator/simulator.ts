@@ -1,5 +1,6 @@
 import { existing, hmacHex, startSimulator } from '../../_simulator/index.js';
 import { registerBankRoutes } from './api-banks.js';
+import { registerDashboardRoutes } from './api-dashboard.js';
 import { registerRefundRoutes } from './api-refunds.js';
 import { registerTransactionRoutes } from './api-transactions.js';
 import type { SimulatorContext } from './context.js';
@@ -18,6 +19,8 @@ import { modeOfPayload, payAWebhookSigning } from './webhook-signing.js';
 export async function startPayASimulator(options: PayASimulatorOptions = {}): Promise<PayASimulator> {
   const settings = resolveOptions(options);
   const ledger = new GatewayLedger();
+  // the dashboard's routes act through the simulator's own API, built once the server listens
+  let self: PayASimulator | undefined;
   const { context, simulator } = await startSimulator({
     name: 'PayA simulator',
     settings,
@@ -36,6 +39,7 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
       registerRefundRoutes(app, ctx);
       registerBankRoutes(app, ctx);
       registerHostedPage(app, ctx);
+      registerDashboardRoutes(app, () => self!);
     },
   });
   const { payments, refunds, webhooks } = context;
@@ -43,7 +47,7 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
   const transactionOrThrow = (reference: string) => existing(ledger.byReference(reference), `PayA simulator: no transaction with reference ${reference}`);
   const refundOrThrow = (id: number) => existing(ledger.refund(id), `PayA simulator: no refund ${id}`);
 
-  return Object.assign(simulator, {
+  self = Object.assign(simulator, {
     transaction(reference) {
       const transaction = ledger.byReference(reference);
       return transaction && { ...verifyData(transaction), request: structuredClone(transaction.request), authorization_url: transaction.authorizationUrl };
@@ -105,4 +109,5 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
       return hmacHex('sha512', secretKey ?? keyOfMode(settings, modeOfPayload(payload)) ?? settings.secretKeys[0]!, payload);
     },
   } satisfies Omit<PayASimulator, keyof typeof simulator>);
+  return self;
 }

@@ -18,6 +18,8 @@ export class RefundLedgerUnavailableError extends Error {
 export interface LedgerRefund {
   gatewayRefundId: number;
   amountMinor: number;
+  /** Its status is `completed` or `successful`: the gateway's final word (the re-check adopts it completed). */
+  completed: boolean;
 }
 
 /**
@@ -57,7 +59,7 @@ export async function readRefundLedger(
         const key = String(item.id);
         if (counted.has(key)) continue;
         counted.add(key);
-        refunds.push({ gatewayRefundId: Number(item.id), amountMinor: minor });
+        refunds.push({ gatewayRefundId: Number(item.id), amountMinor: minor, completed: isCompleted(item) });
       }
       total += BigInt(minor);
       if (isCompleted(item)) completed += BigInt(minor);

@@ -2,6 +2,7 @@ import { decimalsFor } from '../../../platform/sdk/index.js';
 import { existing, gatewayTimestamp, startSimulator } from '../../_simulator/index.js';
 import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import { registerBankRoutes } from './api-banks.js';
+import { registerDashboardRoutes } from './api-dashboard.js';
 import { registerPaymentRoutes } from './api-payments.js';
 import { registerRefundRoutes } from './api-refunds.js';
 import { registerTransactionRoutes } from './api-transactions.js';
@@ -23,6 +24,8 @@ const RECORD_KEYS = new Set(['status', 'amount', 'currency', 'app_fee']);
 export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Promise<PayBSimulator> {
   const settings = resolveOptions(options);
   const ledger = new GatewayLedger();
+  // the dashboard's routes act through the simulator's own API, built once the server listens
+  let self: PayBSimulator | undefined;
   const { context, simulator } = await startSimulator({
     name: 'PayB simulator',
     settings,
@@ -37,13 +40,14 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
       registerRefundRoutes(app, ctx);
       registerBankRoutes(app);
       registerHostedPage(app, ctx);
+      registerDashboardRoutes(app, () => self!);
     },
   });
   const { flow, webhooks } = context;
 
   const transactionOrThrow = (id: number) => existing(ledger.transaction(id), `PayB simulator: no transaction ${id}`);
 
-  return Object.assign(simulator, {
+  self = Object.assign(simulator, {
     payment(txRef) {
       const payment = ledger.latestPayment(txRef);
       return payment && { txRef: payment.txRef, link: payment.link, request: structuredClone(payment.request) };
@@ -120,6 +124,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
       return webhooks.deliver(chargeCompletedBody(transactionOrThrow(transactionId)));
     },
   } satisfies Omit<PayBSimulator, keyof typeof simulator>);
+  return self;
 }
 
 /** An amount a test puts into the gateway's records: exact, not negative, within the currency's decimals. */

@@ -102,7 +102,10 @@ export type RefundAttempt =
 export interface ListedGatewayRefund {
   gatewayRefundId: string | number;
   amountMinor: number;
+  /** The gateway's final word: completed (the re-check adopts it completed); otherwise pending. */
   completed: boolean;
+  /** The merchant's note, when the gateway keeps one: the adopted refund's reason. */
+  note?: string;
 }
 
 /** What the gateway reports of one transaction's refunds, minor units. */
