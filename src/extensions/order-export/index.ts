@@ -3,6 +3,7 @@ import { acknowledgeRoute } from './acknowledgement/acknowledge-route.js';
 import { exportJobHandler } from './automatic/export-job.js';
 import { subscribers } from './automatic/subscribers.js';
 import { EXTENSION_NAME, orderExportConfig } from './config.js';
+import { failingTargetsTask } from './health/failing-targets-task.js';
 import { targetPausedMail } from './health/paused-mail.js';
 import { exportCommand } from './console/export-command.js';
 import { retryFailedCommand } from './console/retry-failed-command.js';
@@ -31,6 +32,7 @@ export const extOrderExport: Extension = {
   routes: (host) => [...exportRoutes(host), ...mappingRoutes(host), ...credentialRoutes(host), ...operationRoutes(host), acknowledgeRoute(host)],
   subscribers,
   messageHandlers: [exportJobHandler, replayRunHandler],
+  scheduledTasks: [failingTargetsTask],
   commands: [exportCommand, retryFailedCommand, targetSimulatorCommand],
   install: ({ host, uow }) => host.mail.installTypes(uow, [targetPausedMail]),
   update: ({ host, uow }) => host.mail.installTypes(uow, [targetPausedMail]),

@@ -40,16 +40,17 @@ export async function recordHealth(host: ExtensionHost, target: { id: string; co
 /**
  * Pauses a target, once: only the statement that flips `paused` queues the mail, in the same
  * transaction, so two failing exports at once mail once. No admin address set: logged instead.
+ * `failingSinceBefore`: only while the target is still failing since then (a delivery meanwhile ended it).
  */
-export async function pauseTarget(host: ExtensionHost, configId: string, reason: string, lastError: string | null): Promise<boolean> {
+export async function pauseTarget(host: ExtensionHost, configId: string, reason: string, lastError: string | null, failingSinceBefore?: Date): Promise<boolean> {
   return host.transaction(async (uow) => {
-    const paused = await tablesOf(uow.db)
+    let update = tablesOf(uow.db)
       .updateTable('ext_order_export_config')
       .set({ paused: true, paused_at: sql`now()`, pause_reason: reason.slice(0, 255) })
       .where('id', '=', configId)
-      .where('paused', '=', false)
-      .returning(['name', 'paused_at'])
-      .executeTakeFirst();
+      .where('paused', '=', false);
+    if (failingSinceBefore) update = update.where('failing_since', '<=', failingSinceBefore);
+    const paused = await update.returning(['name', 'paused_at']).executeTakeFirst();
     if (!paused) return false;
     host.logger.warn({ configId, reason }, 'order export target paused');
     const address = await host.config.get(ADMIN_ADDRESS_KEY);

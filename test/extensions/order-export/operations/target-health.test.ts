@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runExportJob } from '../../../../src/extensions/order-export/automatic/export-job.js';
+import { FAILING_TARGETS_TASK } from '../../../../src/extensions/order-export/health/failing-targets-task.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../../../platform/mail/smtp-test-server.js';
 import { waitFor } from '../../../helpers/wait-for.js';
 import { markTestOrder, startOrderExportTest, type OrderExportTest } from '../order-export-test-setup.js';
@@ -91,6 +92,51 @@ describe('target health: auto-pause after failures, the admin mail, holding and 
     const bad = await oe.t.api('PATCH', `/api/ext-order-export-config/${configId}`, { body: { pauseAfterFailures: 0 } });
     expect(bad.statusCode).toBe(400);
     expect((await target(configId)).pauseAfterFailures).toBe(2);
+  });
+
+  it('pauses a target failing for 24 hours: at its next failure, or by the scheduled task when no failure comes', async () => {
+    const quiet = await oe.createTarget({ mappingId, name: 'Quiet ERP' });
+    const noisy = await oe.createTarget({ mappingId, name: 'Noisy ERP' });
+    const recovered = await oe.createTarget({ mappingId, name: 'Recovered ERP' });
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => oe.createOrder()));
+    oe.sim.respondWith(() => ({ status: 502 }));
+    for (const [order, configId] of [[a, quiet], [b, noisy], [c, recovered]] as const) expect((await oe.exportOrder({ orderId: order!.orderId, configId })).json().outcome).toBe('failed');
+    oe.sim.respondWith(() => ({ status: 200 }));
+    expect((await oe.exportOrder({ orderId: d!.orderId, configId: recovered })).json().outcome).toBe('exported');
+
+    const scheduler = oe.t.platform.scheduledTasks;
+    const runTask = () => scheduler.run(FAILING_TARGETS_TASK, { force: true });
+    // one failure just now: failing, not for long
+    expect(await runTask()).toBe('ran');
+    expect(await target(quiet)).toMatchObject({ paused: false, consecutiveFailures: 1 });
+
+    // the noisy target's run of failures began 25 hours ago: its next failure pauses it at once
+    await oe.host.db.updateTable('ext_order_export_config').set({ failing_since: new Date(Date.now() - 25 * 3600_000) }).where('id', '=', noisy).execute();
+    oe.sim.respondWith(() => ({ status: 502 }));
+    expect((await oe.exportOrder({ orderId: b!.orderId, configId: noisy })).json().outcome).toBe('failed');
+    expect(await target(noisy)).toMatchObject({ paused: true, consecutiveFailures: 2, pauseReason: 'failing for 24 hours' });
+
+    // a day later without another failure: the task pauses the quiet one; the recovered one is healthy
+    scheduler.useClock(() => new Date(Date.now() + 24 * 3600_000 + 60_000));
+    try {
+      expect(await runTask()).toBe('ran');
+    } finally {
+      scheduler.useClock(() => new Date());
+    }
+    expect(await target(quiet)).toMatchObject({ paused: true, consecutiveFailures: 1, pauseReason: 'failing for 24 hours' });
+    expect(await target(recovered)).toMatchObject({ paused: false, consecutiveFailures: 0, failingSince: null });
+    const mail = await waitFor(async () => smtp.mailsTo(ADMIN_ADDRESS).find((m) => m.parsed.subject === 'Order export to Quiet ERP paused'));
+    expect(mail.parsed.text).toContain('failing for 24 hours');
+    expect(mail.parsed.text).toContain('the target answered 502');
+    // paused once: the next run changes nothing (the mail goes only with the statement that pauses)
+    const pausedAt = (await target(quiet)).pausedAt;
+    scheduler.useClock(() => new Date(Date.now() + 25 * 3600_000));
+    try {
+      expect(await runTask()).toBe('ran');
+    } finally {
+      scheduler.useClock(() => new Date());
+    }
+    expect((await target(quiet)).pausedAt).toBe(pausedAt);
   });
 
   it('exports test orders only to targets that opt in, with testMode in the order document', async () => {
