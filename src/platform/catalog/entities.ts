@@ -1,6 +1,7 @@
 import type { EntityDefinition } from '../entities/definition.js';
 import { validatePriceList } from './price-field.js';
 import { slotOverridesProblem } from '../cms/slot-config.js';
+import { LANGUAGE_SYSTEM } from '../first-start/default-ids.js';
 
 /** The layout (Shopping Experiences) a category, landing page or product shows, and its slot overrides. */
 const layoutFields = {
@@ -32,6 +33,8 @@ export const categoryEntity: EntityDefinition = {
   },
   associations: {
     cmsPage: layoutAssociation,
+    /** Name and description in other languages than the default one (category_translation). */
+    translations: { type: 'one-to-many', entity: 'category_translation', foreignKey: 'categoryId', cascadeDelete: true },
     parent: { type: 'many-to-one', entity: 'category', foreignKey: 'parentId' },
     children: { type: 'one-to-many', entity: 'category', foreignKey: 'parentId', cascadeDelete: true },
     media: { type: 'many-to-one', entity: 'media', foreignKey: 'mediaId' },
@@ -113,10 +116,15 @@ export const productEntity: EntityDefinition = {
     weight: { type: 'float' },
     /** The product_media shown first. */
     coverId: { type: 'id' },
+    /** The product's own delivery time; a variant without one inherits its parent's. */
+    deliveryTimeId: { type: 'id' },
     ...layoutFields,
   },
   associations: {
     cmsPage: layoutAssociation,
+    deliveryTime: { type: 'many-to-one', entity: 'delivery_time', foreignKey: 'deliveryTimeId' },
+    /** Name and description in other languages than the default one (product_translation). */
+    translations: { type: 'one-to-many', entity: 'product_translation', foreignKey: 'productId', cascadeDelete: true },
     parent: { type: 'many-to-one', entity: 'product', foreignKey: 'parentId' },
     children: { type: 'one-to-many', entity: 'product', foreignKey: 'parentId', cascadeDelete: true },
     tax: { type: 'many-to-one', entity: 'tax', foreignKey: 'taxId' },
@@ -282,6 +290,58 @@ export const landingPageEntity: EntityDefinition = {
   },
 };
 
+/** Shopware's delivery time: "2-4 days" as a name and as a range in a unit. */
+export const deliveryTimeEntity: EntityDefinition = {
+  name: 'delivery_time',
+  fields: {
+    name: { type: 'string', required: true, maxLength: 255, searchable: true },
+    min: { type: 'int', required: true, validate: (v) => (typeof v === 'number' && v >= 0 ? undefined : 'must be 0 or more') },
+    /** At least `min` (`delivery_time_range_check`). */
+    max: { type: 'int', required: true, validate: (v) => (typeof v === 'number' && v >= 0 ? undefined : 'must be 0 or more') },
+    unit: { type: 'enum', values: ['hour', 'day', 'week', 'month', 'year'], required: true },
+  },
+  associations: {
+    products: { type: 'one-to-many', entity: 'product', foreignKey: 'deliveryTimeId' },
+  },
+};
+
+/** The default language's text is the entity's own (name, description): a translation is for another language. */
+const translationLanguageId = {
+  type: 'id',
+  required: true,
+  validate: (value: unknown) => (value === LANGUAGE_SYSTEM ? 'must not be the default language: its text is the entity\'s own name and description' : undefined),
+} as const;
+
+/** A product's name and description in one language other than the default (whose text is the product's own). */
+export const productTranslationEntity: EntityDefinition = {
+  name: 'product_translation',
+  fields: {
+    productId: { type: 'id', required: true },
+    languageId: translationLanguageId,
+    name: { type: 'string', maxLength: 255, searchable: true },
+    description: { type: 'text' },
+  },
+  associations: {
+    product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
+    language: { type: 'many-to-one', entity: 'language', foreignKey: 'languageId' },
+  },
+};
+
+/** A category's name and description in one language other than the default (whose text is the category's own). */
+export const categoryTranslationEntity: EntityDefinition = {
+  name: 'category_translation',
+  fields: {
+    categoryId: { type: 'id', required: true },
+    languageId: translationLanguageId,
+    name: { type: 'string', maxLength: 255, searchable: true },
+    description: { type: 'text' },
+  },
+  associations: {
+    category: { type: 'many-to-one', entity: 'category', foreignKey: 'categoryId' },
+    language: { type: 'many-to-one', entity: 'language', foreignKey: 'languageId' },
+  },
+};
+
 export const catalogEntities = [
   categoryEntity,
   tagEntity,
@@ -296,4 +356,7 @@ export const catalogEntities = [
   productCrossSellingAssignedProductsEntity,
   productReviewEntity,
   landingPageEntity,
+  deliveryTimeEntity,
+  productTranslationEntity,
+  categoryTranslationEntity,
 ];

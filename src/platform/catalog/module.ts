@@ -6,12 +6,14 @@ import { listingVersionMigration } from './migration-listing-version.js';
 import { listingVersionReportsMigration } from './migration-listing-version-reports.js';
 import { productCreatedOrderMigration } from './migration-product-created-order.js';
 import { listingVersionFiltersMigration } from './migration-listing-version-filters.js';
+import { deliveryTimeMigration } from './migration-delivery-time.js';
+import { translationsMigration } from './migration-translations.js';
 import { catalogEntities } from './entities.js';
 import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
 export const catalogModule: PlatformModule = {
   name: 'catalog',
-  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration, productCreatedOrderMigration, listingVersionFiltersMigration],
+  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration, productCreatedOrderMigration, listingVersionFiltersMigration, deliveryTimeMigration, translationsMigration],
   entities: catalogEntities,
   routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
 };

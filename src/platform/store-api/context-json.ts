@@ -3,6 +3,7 @@ import type { EntityRecord } from '../entities/serializer.js';
 import type { CoreServices } from '../core-services.js';
 import { loadCustomerJson } from '../customer/account/customer-json.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
+import { LANGUAGE_SYSTEM } from '../first-start/default-ids.js';
 import { cashRounding, storeCountryJson, storeCurrencyJson, storeShippingMethodJson } from './context-data.js';
 
 /** Shopware's live version id (`Defaults::LIVE_VERSION`): this platform has no draft versions. */
@@ -41,7 +42,8 @@ export async function salesChannelContextJson(platform: Pick<CoreServices, 'repo
     totalRounding: cashRounding(context.currency.decimals),
     languageInfo: { name: (language?.name as string | undefined) ?? '', localeCode: (language?.localeCode as string | undefined) ?? 'en-GB' },
     context: {
-      languageIdChain: [context.languageId],
+      // a text missing in the context's language falls back to the default language's (the entity's own columns)
+      languageIdChain: context.languageId === LANGUAGE_SYSTEM ? [context.languageId] : [context.languageId, LANGUAGE_SYSTEM],
       versionId: LIVE_VERSION,
       currencyId: context.currency.id,
       currencyFactor: context.currency.factor,

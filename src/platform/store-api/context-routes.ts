@@ -7,7 +7,7 @@ import { contextTokenResponse, objectBody } from './context-token-response.js';
 import { setStoreApiContext } from './store-api-context.js';
 import { ContextPatchBody, ContextTokenResponse, SalesChannelContextResponse, StoreApiHeaders, storeApiErrors } from './store-api-schemas.js';
 
-/** `GET /store-api/context` (the visitor's context) and `PATCH /store-api/context` (switch currency, payment, shipping). */
+/** `GET /store-api/context` (the visitor's context) and `PATCH /store-api/context` (switch language, currency, payment, shipping). */
 export function registerContextRoutes(app: FastifyInstance, platform: Pick<PlatformServices, 'repositories' | 'salesChannelContexts'>): void {
   const routes = typed(app);
   const tags = ['System & Context'];
@@ -23,7 +23,7 @@ export function registerContextRoutes(app: FastifyInstance, platform: Pick<Platf
     {
       schema: {
         tags,
-        summary: 'Switch currency, payment or shipping method, or the shipping country',
+        summary: 'Switch language, currency, payment or shipping method, or the shipping country',
         headers: StoreApiHeaders,
         body: ContextPatchBody,
         response: { 200: ContextTokenResponse, ...storeApiErrors({ 400: 'Not an object, or an id that is malformed or not offered (nothing changes).' }) },
@@ -32,9 +32,9 @@ export function registerContextRoutes(app: FastifyInstance, platform: Pick<Platf
     async (request, reply) => {
       const body = objectBody(request.body);
       if (!body) throw errors.invalidRequest('The request body must be a JSON object.', '/');
-      // other keys Shopware knows (languageId, addresses) are not switchable here and, like unknown keys, ignored
-      const { currencyId, paymentMethodId, shippingMethodId, countryId, countryStateId } = body;
-      const context = await platform.salesChannelContexts.switchChoices(request.salesChannelContext, { currencyId, paymentMethodId, shippingMethodId, countryId, countryStateId });
+      // other keys Shopware knows (addresses) are not switchable here and, like unknown keys, ignored
+      const { currencyId, paymentMethodId, shippingMethodId, countryId, countryStateId, languageId } = body;
+      const context = await platform.salesChannelContexts.switchChoices(request.salesChannelContext, { currencyId, paymentMethodId, shippingMethodId, countryId, countryStateId, languageId });
       setStoreApiContext(request, reply, context);
       return contextTokenResponse(context.token);
     },

@@ -85,6 +85,7 @@ export const ContextPatchBody = documentedOnly(
       shippingMethodId: Type.Optional(IdString({ description: 'An active shipping method of the sales channel.' })),
       countryId: Type.Optional(IdString({ description: 'A shipping country of the sales channel (taxes follow it); a customer\'s shipping address wins over it. Clears the state.' })),
       countryStateId: Type.Optional(IdString({ description: 'An active state of the context\'s country (tax rules by state).' })),
+      languageId: Type.Optional(IdString({ description: 'A language of the sales channel: product and category names and descriptions follow it (the default language\'s text where no translation exists).' })),
     },
     { description: 'Other keys are ignored. A bad id is `VIOLATION::INVALID_ID` or `VIOLATION::ENTITY_DOES_NOT_EXIST` at its pointer; nothing changes then.' },
   ),

@@ -56,6 +56,8 @@ describe('Store API products', () => {
       purchaseSteps: 1,
       shippingFree: false,
       taxId: expect.any(String),
+      deliveryTimeId: null,
+      deliveryTime: null,
       manufacturerId,
       manufacturer: { id: manufacturerId, name: 'Render brand', translated: { name: 'Render brand' }, apiAlias: 'product_manufacturer' },
       coverId: cover.productMediaId,

@@ -124,7 +124,7 @@ describe('Store API context', () => {
 
     it('switches payment and shipping method and ignores unknown keys', async () => {
       const patch = await client.storeApi('PATCH', '/store-api/context', {
-        body: { paymentMethodId: CASH, shippingMethodId: defaultShopId('shipping_method', 'standard'), languageId: LANGUAGE_SYSTEM, somethingElse: 1 },
+        body: { paymentMethodId: CASH, shippingMethodId: defaultShopId('shipping_method', 'standard'), somethingElse: 1 },
       });
       expect(patch.statusCode).toBe(200);
       const token = patch.json().contextToken as string;

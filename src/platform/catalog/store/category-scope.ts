@@ -5,6 +5,7 @@ import { AppError } from '../../errors/app-error.js';
 import type { Filter } from '../../entities/criteria/types.js';
 import { isId } from '../../ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
+import { categoryNameSql } from './category-translation.js';
 
 /** The alias Shopware's category route accepts for the channel's navigation (root) category. */
 export const HOME_CATEGORY_ALIAS = 'home';
@@ -46,7 +47,7 @@ export interface ChannelCategory {
 
 /**
  * The category if the channel shows it (active, the navigation category or below it); otherwise a
- * 404 `CONTENT__CATEGORY_NOT_FOUND`. `home` names the navigation category.
+ * 404 `CONTENT__CATEGORY_NOT_FOUND`. `home` names the navigation category. Its name is in the context's language.
  */
 export async function findChannelCategory(within: Db | UnitOfWork, context: SalesChannelContext, categoryId: string): Promise<ChannelCategory> {
   const root = context.salesChannel.navigationCategoryId;
@@ -54,7 +55,7 @@ export async function findChannelCategory(within: Db | UnitOfWork, context: Sale
   if (!isId(id)) throw categoryNotFound(categoryId);
   const row = await executorOf(within)
     .selectFrom('category')
-    .select(['id', 'parent_id', 'name', 'level', 'path', 'display_nested_products', 'cms_page_id', 'slot_config'])
+    .select(['id', 'parent_id', categoryNameSql('category', context.languageId).as('name'), 'level', 'path', 'display_nested_products', 'cms_page_id', 'slot_config'])
     .where('id', '=', id)
     .where('active', '=', true)
     .where((eb) => eb.or([eb('id', '=', root), eb('path', 'like', `%|${root}|%`)]))

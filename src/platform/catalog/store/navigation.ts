@@ -2,6 +2,7 @@ import type { Db } from '../../database/connection.js';
 import { executorOf, type UnitOfWork } from '../../database/transaction.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { afterSort } from './after-sort.js';
+import { categoryNameSql } from './category-translation.js';
 
 export interface NavigationNode {
   id: string;
@@ -28,7 +29,7 @@ interface CategoryRow {
  * The storefront's main navigation: the categories below the channel's navigation category, `depth`
  * levels deep (1 = its children only). Only active and visible categories appear, and a hidden one
  * hides its subtree. Siblings follow their `afterCategoryId` chain (see after-sort.ts); categories
- * are read in creation order, which decides where a broken chain continues.
+ * are read in creation order, which decides where a broken chain continues. Names are in the context's language.
  */
 export async function loadNavigation(within: Db | UnitOfWork, context: SalesChannelContext, depth = 2): Promise<NavigationNode[]> {
   if (!Number.isInteger(depth) || depth < 1) throw new RangeError(`The navigation depth must be a positive integer, got ${depth}`);
@@ -38,7 +39,7 @@ export async function loadNavigation(within: Db | UnitOfWork, context: SalesChan
   if (!root) return [];
   const rows = (await exec
     .selectFrom('category')
-    .select(['id', 'parent_id', 'after_category_id', 'name', 'type', 'external_link', 'level'])
+    .select(['id', 'parent_id', 'after_category_id', categoryNameSql('category', context.languageId).as('name'), 'type', 'external_link', 'level'])
     .where('path', 'like', `%|${rootId}|%`)
     .where('level', '<=', (root.level as number) + depth)
     .where('active', '=', true)

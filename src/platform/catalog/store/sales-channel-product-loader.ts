@@ -30,6 +30,8 @@ export interface SalesChannelProduct {
   maxPurchase: number | null;
   purchaseSteps: number;
   shippingFree: boolean;
+  /** The product's own delivery time, else its parent's; null when neither has one (the shipping method's days apply). */
+  deliveryTime: ProductDeliveryTime | null;
   taxId: string;
   /** The tax rate at the context's shipping location (a tax rule's, else the tax's) as an exact decimal string ("19", "7.7"). */
   taxRate: string;
@@ -50,6 +52,15 @@ export interface SalesChannelProduct {
   calculatedPrices: PriceTier[];
   /** The stored price entry the unit price was derived from (the context currency's, else the default currency's). */
   price: PriceEntry;
+}
+
+/** Shopware's delivery_time as a product carries it. */
+export interface ProductDeliveryTime {
+  id: string;
+  name: string;
+  min: number;
+  max: number;
+  unit: 'hour' | 'day' | 'week' | 'month' | 'year';
 }
 
 export interface LoadSalesChannelProductsOptions {
@@ -76,6 +87,7 @@ interface ProductRow {
   max_purchase: number | null;
   purchase_steps: number;
   shipping_free: boolean;
+  delivery_time: ProductDeliveryTime | null;
   tax_id: string | null;
   tax_rate: string | null;
   tax_rules: TaxRuleCandidate[] | null;
@@ -108,9 +120,11 @@ export async function loadSalesChannelProducts(
   const minVisibility = options.minVisibility ?? 10;
   const result = await sql<ProductRow>`
     SELECT p.id, p.parent_id, p.product_number,
-      coalesce(p.name, parent.name) AS name,
-      coalesce(p.description, parent.description) AS description,
+      -- the context language's text (the variant's, else its parent's), else the default language's
+      coalesce(own_t.name, parent_t.name, p.name, parent.name) AS name,
+      coalesce(own_t.description, parent_t.description, p.description, parent.description) AS description,
       p.stock, p.is_closeout, p.min_purchase, p.max_purchase, p.purchase_steps, p.shipping_free,
+      CASE WHEN dt.id IS NULL THEN NULL ELSE json_build_object('id', replace(dt.id::text, '-', ''), 'name', dt.name, 'min', dt.min, 'max', dt.max, 'unit', dt.unit) END AS delivery_time,
       t.id AS tax_id, t.tax_rate::text AS tax_rate, ${taxRulesJsonSql(sql`t.id`, context.countryId)} AS tax_rules,
       coalesce(p.price, parent.price) AS price,
       m.id AS manufacturer_id, m.name AS manufacturer_name,
@@ -124,6 +138,9 @@ export async function loadSalesChannelProducts(
       ) AS advanced_prices
     FROM product p
     LEFT JOIN product parent ON parent.id = p.parent_id
+    LEFT JOIN product_translation own_t ON own_t.product_id = p.id AND own_t.language_id = ${context.languageId}
+    LEFT JOIN product_translation parent_t ON parent_t.product_id = parent.id AND parent_t.language_id = ${context.languageId}
+    LEFT JOIN delivery_time dt ON dt.id = coalesce(p.delivery_time_id, parent.delivery_time_id)
     LEFT JOIN tax t ON t.id = coalesce(p.tax_id, parent.tax_id)
     LEFT JOIN product_manufacturer m ON m.id = coalesce(p.manufacturer_id, parent.manufacturer_id)
     LEFT JOIN product_media cover ON cover.id = coalesce(p.cover_id, parent.cover_id)
@@ -177,6 +194,7 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
     maxPurchase: row.max_purchase,
     purchaseSteps: row.purchase_steps,
     shippingFree: row.shipping_free,
+    deliveryTime: row.delivery_time,
     taxId: row.tax_id,
     taxRate: taxRate.key,
     manufacturer: row.manufacturer_id !== null && row.manufacturer_name !== null ? { id: row.manufacturer_id, name: row.manufacturer_name } : null,

@@ -66,7 +66,7 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pi
 
   const searchCategories = async (request: FastifyRequest, criteria: Criteria) => {
     const result = await searchStoreCategories(platform.db, registry, request.salesChannelContext, criteria);
-    return searchResultJson({ ...result, elements: await toStoreCategoriesJson(platform.db, result.elements, { seoUrls: includeSeoUrls(request) ? request.salesChannelContext : undefined }) }, criteria);
+    return searchResultJson({ ...result, elements: await toStoreCategoriesJson(platform.db, result.elements, { seoUrls: includeSeoUrls(request) ? request.salesChannelContext : undefined, languageId: request.salesChannelContext.languageId }) }, criteria);
   };
   const categories = schema(['Category'], 'Search the categories of the sales channel', CategoryListing, CRITERIA_ERRORS);
   routes.get('/store-api/category', { schema: { ...categories, querystring: StoreCriteriaQuery } }, (request) => searchCategories(request, fromQuery(request.query, 'category')));
@@ -75,7 +75,7 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pi
   const categoryDetail = async (request: FastifyRequest, categoryId: string, criteria: Criteria) => {
     const context = request.salesChannelContext;
     const category = await loadStoreCategory(platform.db, registry, context, categoryId, criteria);
-    const [json] = await toStoreCategoriesJson(platform.db, [category], { seoUrls: includeSeoUrls(request) ? context : undefined });
+    const [json] = await toStoreCategoriesJson(platform.db, [category], { seoUrls: includeSeoUrls(request) ? context : undefined, languageId: context.languageId });
     // Shopware's CategoryRoute answers the category's layout with its slots resolved; a listing slot shows this
     // category's listing with the request's listing parameters
     const cmsPageId = category.cmsPageId as string | null | undefined;

@@ -7,6 +7,8 @@ import type { EntityRecord } from '../../entities/serializer.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { canonicalSeoUrlsOf } from '../../seo/store-seo-urls.js';
 import { SEO_ROUTES } from '../../seo/entities.js';
+import { categoryTranslations } from './category-translation.js';
+import { LANGUAGE_SYSTEM } from '../../first-start/default-ids.js';
 
 /** The ids of a category's ancestors, root first, from its materialised `path` (`|root|…|parent|`). */
 export function pathIds(path: string | null | undefined): string[] {
@@ -25,15 +27,27 @@ export async function categoryNames(within: Db | UnitOfWork, ids: Iterable<strin
  * Categories as Shopware's Store API answers them: the entity plus its `breadcrumb` (the names from the
  * tree's root down to the category), `translated`, and `children` (those given, else none loaded).
  * `seoUrls` (with `sw-include-seo-urls`, given the context): the category's canonical SEO URL in the channel and language.
+ * `languageId`: names, breadcrumbs and descriptions in that language where a translation exists (else the category's own).
  */
 export async function toStoreCategoriesJson(
   within: Db | UnitOfWork,
   records: readonly EntityRecord[],
-  options: { seoUrls?: SalesChannelContext; children?: (record: EntityRecord) => unknown[] } = {},
+  options: { seoUrls?: SalesChannelContext; children?: (record: EntityRecord) => unknown[]; languageId?: string } = {},
 ): Promise<Array<Record<string, unknown>>> {
-  const names = await categoryNames(within, records.flatMap((record) => pathIds(record.path as string | null)));
+  const ancestorIds = records.flatMap((record) => pathIds(record.path as string | null));
+  const names = await categoryNames(within, ancestorIds);
+  let shown = records;
+  // the default language's text is the category's own (translations are for other languages)
+  if (options.languageId && options.languageId !== LANGUAGE_SYSTEM) {
+    const texts = await categoryTranslations(within, options.languageId, [...ancestorIds, ...records.map((record) => record.id as string)]);
+    for (const [id, text] of texts) if (text.name !== null && names.has(id)) names.set(id, text.name);
+    shown = records.map((record) => {
+      const text = texts.get(record.id as string);
+      return text ? { ...record, name: text.name ?? record.name, description: text.description ?? record.description ?? null } : record;
+    });
+  }
   const seoUrlsOf = options.seoUrls ? await canonicalSeoUrlsOf(within, options.seoUrls, SEO_ROUTES.category, records.map((record) => record.id as string)) : undefined;
-  return records.map((record) => {
+  return shown.map((record) => {
     const breadcrumb = [...pathIds(record.path as string | null).map((id) => names.get(id) ?? ''), record.name as string];
     return {
       ...record,

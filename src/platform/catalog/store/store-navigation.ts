@@ -50,7 +50,7 @@ export async function loadStoreNavigation(
   // kept until the catalogue version moves (category changes raise it); a category's image file is the one
   // thing read here that does not, its new URL shows within the cache's 30 s
   const { navigationCategoryId, footerCategoryId, serviceCategoryId, name } = context.salesChannel;
-  const key = JSON.stringify([navigationCategoryId, footerCategoryId, serviceCategoryId, name, request]);
+  const key = JSON.stringify([navigationCategoryId, footerCategoryId, serviceCategoryId, name, context.languageId, request]);
   const result = await catalogueCacheOf<Array<Record<string, unknown>> | 'none'>(within, 'store-navigation').get(key, async () => {
     const built = await buildNavigation(within, registry, context, request);
     return built === NO_NAVIGATION ? 'none' : built;
@@ -125,7 +125,7 @@ async function buildNavigation(
     const parent = category.parentId as string | null;
     if (parent) byParent.set(parent, [...(byParent.get(parent) ?? []), category]);
   }
-  const json = new Map((await toStoreCategoriesJson(within, all, { seoUrls: request.seoUrls ? context : undefined })).map((category) => [category.id as string, category]));
+  const json = new Map((await toStoreCategoriesJson(within, all, { seoUrls: request.seoUrls ? context : undefined, languageId: context.languageId })).map((category) => [category.id as string, category]));
   const ordered = (parentId: string) => afterSort(byParent.get(parentId) ?? [], (c) => c.id, (c) => (c.afterCategoryId as string | null) ?? null);
 
   if (!request.buildTree) {

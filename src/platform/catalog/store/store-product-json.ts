@@ -3,7 +3,7 @@ import { toCalculatedPriceJson, type CalculatedPriceJson } from '../../checkout/
 import type { ContextCurrency } from '../../sales-channel/context/sales-channel-context.js';
 import type { PropertyOptionJson } from './property-option-loader.js';
 import { storeMediaJson, type StoreMediaJson } from '../../media/store-media-json.js';
-import type { SalesChannelProduct } from './sales-channel-product-loader.js';
+import type { ProductDeliveryTime, SalesChannelProduct } from './sales-channel-product-loader.js';
 import type { StoreSeoUrlJson } from '../../seo/store-seo-urls.js';
 
 /** What the Store API shows of a SalesChannelProduct unchanged (the mapping below copies exactly these). */
@@ -17,6 +17,8 @@ type CopiedField =
  */
 export interface StoreProductJson extends Pick<SalesChannelProduct, CopiedField> {
   translated: { name: string; description: string | null };
+  deliveryTimeId: string | null;
+  deliveryTime: (ProductDeliveryTime & { translated: { name: string }; apiAlias: 'delivery_time' }) | null;
   manufacturerId: string | null;
   manufacturer: { id: string; name: string; translated: { name: string }; apiAlias: 'product_manufacturer' } | null;
   /** Shopware's ProductMedia: the product_media row with its media. */
@@ -74,6 +76,8 @@ export function toStoreProductJson(product: SalesChannelProduct, currency: Conte
     purchaseSteps: product.purchaseSteps,
     shippingFree: product.shippingFree,
     taxId: product.taxId,
+    deliveryTimeId: product.deliveryTime?.id ?? null,
+    deliveryTime: product.deliveryTime ? { ...product.deliveryTime, translated: { name: product.deliveryTime.name }, apiAlias: 'delivery_time' } : null,
     manufacturerId: product.manufacturer?.id ?? null,
     manufacturer: product.manufacturer ? { ...product.manufacturer, translated: { name: product.manufacturer.name }, apiAlias: 'product_manufacturer' } : null,
     coverId: cover?.productMediaId ?? null,

@@ -12,6 +12,8 @@ export interface ContextParts {
   /** `displayGross` of the customer's group (guests: the channel's); true when the group is gone. */
   displayGross: boolean;
   chosenCurrency?: ContextCurrency;
+  /** The visitor's chosen language if it is still assigned to the channel. */
+  chosenLanguageId?: string;
   channelCurrency?: ContextCurrency;
   /** The visitor's choice, else the customer's default, else the channel's; `active` for the availability check. */
   preferredPayment?: ContextPaymentMethod & { active: boolean };
@@ -42,7 +44,7 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
       c.first_name AS c_first_name, c.last_name AS c_last_name, c.group_id AS c_group_id, c.guest AS c_guest,
       c.default_billing_address_id AS c_default_billing_address_id, c.default_shipping_address_id AS c_default_shipping_address_id,
       c.default_payment_method_id AS c_default_payment_method_id, a.country_id AS c_shipping_country_id, a.zipcode AS c_shipping_zipcode,
-      co.id AS co_id, cs.id AS cs_id, g.display_gross AS g_display_gross,
+      co.id AS co_id, cs.id AS cs_id, scl.language_id AS la_id, g.display_gross AS g_display_gross,
       ${currency('cc')}, ${currency('cd')},
       ${payment('pp')}, ${offered('pp')} AS pp_offered, ${payment('pd')}, ${offered('pd')} AS pd_offered,
       ${shipping('sc')}, ${shipping('sd')}
@@ -53,6 +55,7 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
     LEFT JOIN country co ON co.id = ${choices.countryId ?? null} AND co.active
       AND EXISTS (SELECT 1 FROM sales_channel_country scc WHERE scc.country_id = co.id AND scc.sales_channel_id = ${salesChannel.id})
     LEFT JOIN country_state cs ON cs.id = ${choices.countryStateId ?? null} AND cs.country_id = co.id AND cs.active
+    LEFT JOIN sales_channel_language scl ON scl.language_id = ${choices.languageId ?? null} AND scl.sales_channel_id = ${salesChannel.id}
     LEFT JOIN currency cc ON cc.id = ${choices.currencyId ?? null}
     LEFT JOIN currency cd ON cd.id = ${salesChannel.currencyId}
     LEFT JOIN payment_method pp ON pp.id = coalesce(${choices.paymentMethodId ?? null}, c.default_payment_method_id, ${salesChannel.paymentMethodId})
@@ -85,6 +88,7 @@ export async function readContextParts(db: Executor, salesChannel: ContextSalesC
     displayGross: row.g_display_gross !== false,
     chosenCountry: row.co_id === null ? undefined : { id: row.co_id as string, stateId: row.cs_id as string | null },
     chosenCurrency: currencyOf(row, 'cc'),
+    chosenLanguageId: row.la_id === null ? undefined : (row.la_id as string),
     channelCurrency: currencyOf(row, 'cd'),
     preferredPayment: preferred && { ...preferred, active: row.pp_active as boolean },
     channelPayment: paymentOf(row, 'pd'),

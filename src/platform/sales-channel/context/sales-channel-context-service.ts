@@ -38,6 +38,8 @@ export interface ContextPatch {
   countryId?: unknown;
   /** A state of the context's (or the given) country; null clears it. */
   countryStateId?: unknown;
+  /** A language assigned to the channel. */
+  languageId?: unknown;
 }
 
 // Each context object is selected under its own property names: the select list is the mapping.
@@ -123,6 +125,9 @@ export class SalesChannelContextService {
       changes.countryId = await assertAssigned(db, 'country', patch.countryId, 'sales_channel_country', 'country_id', channel, '/countryId');
       changes.countryStateId = null;
     }
+    if (patch.languageId !== undefined) {
+      changes.languageId = await assertAssigned(db, 'language', patch.languageId, 'sales_channel_language', 'language_id', channel, '/languageId');
+    }
     if (patch.countryStateId !== undefined && patch.countryStateId !== null) {
       changes.countryStateId = await assertCountryState(db, patch.countryStateId, changes.countryId ?? context.countryId);
     } else if (patch.countryStateId === null) changes.countryStateId = null;
@@ -172,7 +177,8 @@ export class SalesChannelContextService {
     return {
       token: stored.token,
       salesChannel,
-      languageId: salesChannel.languageId,
+      // the visitor's choice while the channel still has that language, else the channel's
+      languageId: parts.chosenLanguageId ?? salesChannel.languageId,
       currency,
       paymentMethod,
       shippingMethod,

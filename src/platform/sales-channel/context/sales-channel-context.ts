@@ -99,4 +99,6 @@ export interface ContextChoices {
   /** The shipping country a guest chose; a customer's shipping address wins over it. */
   countryId?: string;
   countryStateId?: string | null;
+  /** A language of the channel (`sales_channel_language`): product and category texts follow it. */
+  languageId?: string;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../database/connection.js';
 import type { ChannelCategory } from '../../catalog/store/category-scope.js';
+import { categoryNameSql } from '../../catalog/store/category-translation.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 
 export interface Breadcrumb {
@@ -20,7 +21,7 @@ export async function categoryBreadcrumbs(db: Db, context: SalesChannelContext, 
   const pathIds = (category.path ?? '').split('|').filter(Boolean);
   const below = pathIds.slice(pathIds.indexOf(rootId) + 1);
   if (below.length > 0) {
-    const rows = await db.selectFrom('category').select(['id', 'name', 'type', 'active', 'visible']).where('id', 'in', below).execute();
+    const rows = await db.selectFrom('category').select(['id', categoryNameSql('category', context.languageId).as('name'), 'type', 'active', 'visible']).where('id', 'in', below).execute();
     const byId = new Map(rows.map((row) => [row.id as string, row]));
     for (const id of below) {
       const row = byId.get(id);
@@ -43,7 +44,7 @@ export async function productCategory(db: Db, context: SalesChannelContext, prod
   const rows = await db
     .selectFrom('product_category as pc')
     .innerJoin('category as c', 'c.id', 'pc.category_id')
-    .select(['c.id', 'c.parent_id', 'c.name', 'c.level', 'c.path', 'c.display_nested_products', 'pc.product_id'])
+    .select(['c.id', 'c.parent_id', categoryNameSql('c', context.languageId).as('name'), 'c.level', 'c.path', 'c.display_nested_products', 'pc.product_id'])
     .where('pc.product_id', 'in', owners)
     .where('c.active', '=', true)
     .where((eb) => eb.or([eb('c.id', '=', rootId), eb('c.path', 'like', `%|${rootId}|%`)]))

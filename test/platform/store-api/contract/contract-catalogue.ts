@@ -75,7 +75,10 @@ export async function seedContractCatalogue(db: Db): Promise<ContractCatalogue> 
   }
 
   const mug = await insertProduct(db, { name: 'Mug', price: eur(9.5), categoryIds: [clothing] });
-  await db.updateTable('product').set({ shipping_free: true }).where('id', '=', mug).execute();
+  // the mug has a delivery time of its own (the product answers carry it as deliveryTime)
+  const deliveryTime = newId();
+  await db.insertInto('delivery_time').values({ id: deliveryTime, name: '1-3 days', min: 1, max: 3, unit: 'day' }).execute();
+  await db.updateTable('product').set({ shipping_free: true, delivery_time_id: deliveryTime }).where('id', '=', mug).execute();
   const { mediaId: mugMedia } = await insertCover(db, mug, 'media/ab/mug.png', 'A mug', { width: 800, height: 600, thumbnails: [{ width: 400, height: 300, path: 'thumbnail/ab/mug_400x300.webp' }] });
 
   let approvedReviews = 0;

@@ -75,6 +75,8 @@ const CASES: Record<string, (shop: Shop) => Promise<Answer[]>> = {
     await answer('switch currency', 200, guest().invoke('updateContext patch /context', { body: { currencyId: defaultShopId('currency', 'USD') } })),
     await answer('unknown currency', 400, guest().invoke('updateContext patch /context', { body: { currencyId: UNKNOWN } })),
     await answer('switch shipping country', 200, guest().invoke('updateContext patch /context', { body: { countryId: defaultShopId('country', 'AT') } })),
+    await answer('switch to the channel\'s language', 200, guest().invoke('updateContext patch /context', { body: { languageId: LANGUAGE_SYSTEM } })),
+    await answer('a language of no channel', 400, guest().invoke('updateContext patch /context', { body: { languageId: UNKNOWN } })),
   ],
   'GET /snippet': async ({ guest }) => [
     await answer('snippets of the context language', 200, guest().invoke('readSnippets get /snippet', { query: {} } as never)),
