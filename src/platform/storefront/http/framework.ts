@@ -26,6 +26,8 @@ export interface ShopLayout {
   brandStylesheet?: string;
   /** The channel's currencies, only when there is a choice (2+). */
   currencies?: Array<{ id: string; isoCode: string; symbol: string; name: string; selected: boolean }>;
+  /** The channel's languages, only when there is a choice (2+): product and category texts follow the chosen one. */
+  languages?: Array<{ id: string; name: string; localeCode: string; selected: boolean }>;
   /** The delivery countries a visitor without an address may choose (2+), for taxes before checkout. */
   countries?: Array<{ id: string; name: string; selected: boolean }>;
   footerLinks?: Array<{ name: string; url: string }>;

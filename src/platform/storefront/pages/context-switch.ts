@@ -7,8 +7,8 @@ import type { StorefrontServices } from './storefront-services.js';
 
 export interface ContextSwitch {
   path: string;
-  /** The form field, also the context choice it sets (`currencyId`, `countryId`). */
-  field: 'currencyId' | 'countryId';
+  /** The form field, also the context choice it sets (`currencyId`, `countryId`, `languageId`). */
+  field: 'currencyId' | 'countryId' | 'languageId';
   /** Flashed when the service refuses the choice (not the channel's, inactive, malformed). */
   refused: string;
   /** Flashed after the switch. */

@@ -62,14 +62,20 @@ export function productPageRenderer(services: StorefrontServices) {
 }
 
 /**
- * The delivery line: products carry no delivery time of their own here, so a product in stock ships in the
- * chosen shipping method's days; one to order ships when it is back, and a sold-out one not at all.
+ * The delivery line of a product in stock: its own delivery time (Shopware's `delivery_time`, a variant
+ * inheriting its parent's) when it has one, else the chosen shipping method's days. One to order ships
+ * when it is back, and a sold-out one not at all: no line.
  */
 function deliveryInfo(product: SalesChannelProduct, method: { name: string; deliveryTimeMinDays: number; deliveryTimeMaxDays: number }): string | null {
   if (!product.available || product.stock <= 0) return null;
-  const { deliveryTimeMinDays: min, deliveryTimeMaxDays: max } = method;
-  const days = min === max ? `${min} ${min === 1 ? 'day' : 'days'}` : `${min}–${max} days`;
-  return `Delivery in ${days} (${method.name})`;
+  if (product.deliveryTime) return `Delivery in ${deliveryRange(product.deliveryTime.min, product.deliveryTime.max, product.deliveryTime.unit)}`;
+  return `Delivery in ${deliveryRange(method.deliveryTimeMinDays, method.deliveryTimeMaxDays, 'day')} (${method.name})`;
+}
+
+/** "1 day", "2–4 weeks". */
+function deliveryRange(min: number, max: number, unit: string): string {
+  if (min === max) return `${min} ${min === 1 ? unit : `${unit}s`}`;
+  return `${min}–${max} ${unit}s`;
 }
 
 /** The stock line of the product page. */

@@ -92,6 +92,20 @@ describe('product page with variants', () => {
     expect(medium.body).toContain(`<a class="variant-option" href="/detail/${v.sBlue}">Blue</a>`);
   });
 
+  it("promises the product's own delivery time (a variant inheriting its parent's) instead of the shipping method's days", async () => {
+    const deliveryTime = newId();
+    await t.platform.db.insertInto('delivery_time').values({ id: deliveryTime, name: '2-4 weeks', min: 2, max: 4, unit: 'week' }).execute();
+    await t.platform.db.updateTable('product').set({ delivery_time_id: deliveryTime }).where('id', '=', parent).execute();
+    try {
+      const red = await new Browser(t.app).get(`/detail/${v.sRed}`);
+      expect(red.body).toContain('<p class="muted small" id="delivery-info">Delivery in 2–4 weeks</p>');
+      // sold out: still no promise
+      expect((await new Browser(t.app).get(`/detail/${v.lRed}`)).body).not.toContain('id="delivery-info"');
+    } finally {
+      await t.platform.db.updateTable('product').set({ delivery_time_id: null }).where('id', '=', parent).execute();
+    }
+  });
+
   it('the cart names the options of the variant in each line', async () => {
     const browser = new Browser(t.app);
     const added = await submitForm(browser, `/detail/${v.sRed}`, '/checkout/line-item/add', { productId: v.sRed, quantity: '1' });

@@ -5,11 +5,13 @@ import { CURRENCY_DEFAULT, LANGUAGE_SYSTEM, defaultShopCurrencyId, defaultShopId
 import { newId } from '../../../../src/platform/ids.js';
 import { insertSalesChannel } from '../../catalog/catalog-fixtures.js';
 import { Browser } from '../browser.js';
-import { HOME_CATEGORY_ID, createShopProduct, registerThroughForm, submitForm, textOf } from './shop-fixtures.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
+import { HOME_CATEGORY_ID, createCategory, createShopProduct, registerThroughForm, submitForm, textOf } from './shop-fixtures.js';
 
 /**
  * Each sales channel is its own shop: its name (setting, else the channel's name), logo, brand colour
- * and footer links; the currency choice in the header switches the visitor's prices.
+ * and footer links; the currency choice in the header switches the visitor's prices, the language choice
+ * the names of products and categories.
  */
 let t: TestPlatform;
 let channelB: string;
@@ -217,5 +219,59 @@ describe('the delivery country choice', () => {
 
     await registerThroughForm(browser);
     expect((await browser.get('/')).body).not.toContain('/context/country');
+  });
+});
+
+describe('the language switch', () => {
+  const GERMAN = newId();
+  const FRENCH = newId();
+
+  it("is shown once the channel has two languages and names products and categories in the chosen one (the default language's text where none is translated)", async () => {
+    const browser = new Browser(t.app);
+    const categoryId = await createCategory(t.platform, 'Kitchenware');
+    // one language: no switch
+    expect((await browser.get(`/detail/${productId}`)).body).not.toContain('/context/language');
+
+    await t.platform.db
+      .insertInto('language')
+      .values([
+        { id: GERMAN, name: 'Deutsch', locale_code: 'de-DE' },
+        { id: FRENCH, name: 'Français', locale_code: 'fr-FR' },
+      ])
+      .execute();
+    await t.platform.db.insertInto('sales_channel_language').values({ sales_channel_id: DEFAULT_SALES_CHANNEL_ID, language_id: GERMAN }).execute();
+    await t.platform.db.insertInto('product_translation').values({ id: newId(), product_id: productId, language_id: GERMAN, name: 'Markenbecher' }).execute();
+    await t.platform.db.insertInto('category_translation').values({ id: newId(), category_id: categoryId, language_id: GERMAN, name: 'Küchenwaren' }).execute();
+
+    const before = await browser.get(`/detail/${productId}`);
+    expect(before.body).toContain('<select id="context-language" name="languageId">');
+    expect(before.body).toContain(`<option value="${LANGUAGE_SYSTEM}" lang="en-GB" selected>English</option>`);
+    expect(before.body).toContain(`<option value="${GERMAN}" lang="de-DE">Deutsch</option>`);
+    expect(mainOf(before)).toContain('<h1>Brand mug</h1>');
+
+    const switched = await submitForm(browser, `/detail/${productId}`, '/context/language', { languageId: GERMAN, redirectTo: `/detail/${productId}` });
+    expect(switched.statusCode).toBe(302);
+    expect(switched.headers.location).toBe(`/detail/${productId}`);
+    const after = await browser.get(`/detail/${productId}`);
+    expect(after.body).toContain('Products and categories are now shown in Deutsch where translated.');
+    expect(after.body).toContain(`<option value="${GERMAN}" lang="de-DE" selected>Deutsch</option>`);
+    expect(mainOf(after)).toContain('<h1>Markenbecher</h1>');
+    expect(titleOf(after)).toContain('Markenbecher');
+    // the category bar and the category page follow; an untranslated category keeps its own name
+    expect(after.body).toContain('Küchenwaren');
+    expect(mainOf(await browser.get(`/navigation/${categoryId}`))).toContain('Küchenwaren');
+    expect(textOf(mainOf(await browser.get('/')))).toContain('Markenbecher');
+  });
+
+  it("refuses a language that is not the channel's and changes nothing; a channel with one language shows no switch", async () => {
+    const browser = new Browser(t.app);
+    const refused = await submitForm(browser, '/', '/context/language', { languageId: FRENCH, redirectTo: '/' });
+    expect(refused.statusCode).toBe(302);
+    const back = await browser.get('/');
+    expect(back.body).toContain('This language is not available. Please choose another one.');
+    expect(back.body).toContain(`<option value="${LANGUAGE_SYSTEM}" lang="en-GB" selected>English</option>`);
+    expect(textOf(mainOf(back))).toContain('Brand mug');
+
+    expect((await onB(new Browser(t.app), 'GET', '/')).body).not.toContain('/context/language');
   });
 });
