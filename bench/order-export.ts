@@ -12,18 +12,21 @@ import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-sh
 import { orderExportConfig } from '../src/extensions/order-export/config.js';
 import { createOutboundAgent } from '../src/extensions/order-export/delivery/outbound-agent.js';
 import { exportOrder } from '../src/extensions/order-export/export/export-order.js';
+import { createReplayRun, processReplayRun, REPLAY_PARALLEL } from '../src/extensions/order-export/replay/replay-run.js';
 import { loadOrderDocument } from '../src/extensions/order-export/export/order-document.js';
 import { compileMapping } from '../src/extensions/order-export/mapping/compile-mapping.js';
 import { renderInSandbox } from '../src/extensions/order-export/mapping/mapping-sandbox.js';
 import { renderMapping } from '../src/extensions/order-export/mapping/renderer.js';
-import { compared, summarize, type Row } from './measure.js';
+import { compared, stormRow, summarize, type Row } from './measure.js';
 import { adminToken } from './fixtures.js';
 import type { BenchClient } from './loopback-client.js';
-import { startRemoteSimulator } from './remote-simulator.js';
+import { startRemoteSimulator, type RemoteSimulator } from './remote-simulator.js';
 
 const LINES = 20;
 const RENDERS = 2000;
 const EXPORTS = 300;
+/** Failed exports a bulk replay run sends again (the issue's scenario: a target back after an outage). */
+const REPLAY_ORDERS = 200;
 
 /** A realistic mapping: plain paths, concatenation, a lookup across associations, a list of line objects, a sum. */
 const MAPPING = {
@@ -150,11 +153,74 @@ export async function orderExportCases(platform: Platform, http: BenchClient, no
         `in the sandbox worker ${sandboxed.map((row) => `${(Number(row['p50 ms']) * 1000).toFixed(0)} µs`).join(' / ')}; ` +
         `export p50 ${exportRow['p50 ms']} ms vs bare POST p50 ${postRow['p50 ms']} ms: ${ratio.toFixed(2)}× (target < 1.3×), overhead ${(Number(exportRow['p50 ms']) - Number(postRow['p50 ms'])).toFixed(2)} ms`,
     );
-    return [...renders, ...sandboxed, documentRow, postRow, compared(exportRow, postRow, '< 1.3×')];
+    const replayRows = await bulkReplayCases(platform, { http, token, sim, agent, mappingId }, notes);
+    return [...renders, ...sandboxed, documentRow, postRow, compared(exportRow, postRow, '< 1.3×'), ...replayRows];
   } finally {
     await agent.close();
     await sim.close();
   }
+}
+
+/**
+ * Bulk replay: REPLAY_ORDERS exports failed against the simulator (it answered 503), then one run replays
+ * them all as `ext:order-export:retry-failed` does (the run worked off in this process: REPLAY_PARALLEL
+ * orders at a time, each through the ordinary export with its lease, no rate limit). The baseline is a
+ * bare POST loop of the same bodies to the same simulator, REPLAY_PARALLEL loops side by side, measured
+ * before and after the run (the mean of the two) so machine load hits both alike.
+ */
+async function bulkReplayCases(
+  platform: Platform,
+  bench: { http: BenchClient; token: string; sim: RemoteSimulator; agent: ReturnType<typeof createOutboundAgent>; mappingId: string },
+  notes: (line: string) => void,
+): Promise<Row[]> {
+  const { http, token, sim, agent, mappingId } = bench;
+  const host = platform.extensions.hostOf('ExtOrderExport');
+  const deliveryUrl = sim.urls.deliveryUrl!;
+  const configId = await createEntity(http, token, 'ext-order-export-config', { name: 'bench replay', url: deliveryUrl, mappingId, pauseAfterFailures: 10 * REPLAY_ORDERS });
+  const orderIds: string[] = [];
+  for (let i = 0; i < REPLAY_ORDERS; i++) orderIds.push(await createOrder(platform));
+  await sim.call('enqueue', ...Array.from({ length: REPLAY_ORDERS }, () => ({ status: 503 })));
+  for (const orderId of orderIds) {
+    const result = await exportOrder(host, { orderId, configId });
+    if (result.outcome !== 'failed') throw new Error(`bench replay: the first export answered ${result.outcome}`);
+  }
+  const bodies = (await sim.call<Array<{ rawBody: string }>>('deliveries')).slice(-REPLAY_ORDERS).map((d) => d.rawBody);
+
+  const bareLoop = async (): Promise<number> => {
+    let next = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: REPLAY_PARALLEL }, async () => {
+        while (next < bodies.length) {
+          const body = bodies[next++]!;
+          const response = await request(deliveryUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body, dispatcher: agent });
+          await response.body.text();
+          if (response.statusCode !== 200) throw new Error(`bare POST answered ${response.statusCode}`);
+        }
+      }),
+    );
+    return performance.now() - started;
+  };
+  const bareBefore = await bareLoop();
+  const sentBefore = (await sim.call<unknown[]>('deliveries')).length;
+  const run = await createReplayRun(host, { configId, orderIds });
+  const started = performance.now();
+  const done = await processReplayRun(host, run.id);
+  const replayMs = performance.now() - started;
+  if (done?.status !== 'completed' || done.succeeded !== REPLAY_ORDERS) throw new Error(`bench replay run ended ${JSON.stringify(done)}`);
+  const sent = (await sim.call<unknown[]>('deliveries')).length - sentBefore;
+  if (sent !== REPLAY_ORDERS) throw new Error(`bench replay sent ${sent} requests for ${REPLAY_ORDERS} orders`);
+  const bareAfter = await bareLoop();
+  const bareMs = (bareBefore + bareAfter) / 2;
+
+  const bareRow = stormRow(`order export: bare POST loop, ${REPLAY_ORDERS} bodies, ${REPLAY_PARALLEL} loops`, REPLAY_ORDERS, REPLAY_PARALLEL, bareMs);
+  const replayRow = stormRow(`order export: bulk replay run of ${REPLAY_ORDERS} failed exports (${REPLAY_PARALLEL} at a time)`, REPLAY_ORDERS, REPLAY_PARALLEL, replayMs);
+  const ratio = replayMs / bareMs;
+  notes(
+    `order export bulk replay (${platform.database.kind}): ${REPLAY_ORDERS} failed exports replayed in ${(replayMs / 1000).toFixed(2)} s = ${replayRow['ops/s']} orders/s, each delivered once; ` +
+      `bare POST loop of the same bodies ${(bareBefore / 1000).toFixed(2)} / ${(bareAfter / 1000).toFixed(2)} s = ${bareRow['ops/s']} requests/s; the run takes ${ratio.toFixed(1)}× the bare loop`,
+  );
+  return [bareRow, { ...replayRow, baseline: bareRow.case, ratio: `${ratio.toFixed(2)}×`, target: '' }];
 }
 
 async function createEntity(http: BenchClient, token: string, resource: string, body: object): Promise<string> {
