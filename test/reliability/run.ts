@@ -14,6 +14,7 @@ import { report, results, type Suite } from './suite.js';
 import { duplicateWebhooks } from './webhooks.js';
 import { concurrentRefunds } from './refunds.js';
 import { contradictoryRefundEvents } from './refund-events.js';
+import { recheckOverProcesses } from './recheck.js';
 import { concurrentExports, prepareExportTarget } from './exports.js';
 import { hostileMappings } from './sandbox.js';
 import { fuzzRoutes } from './fuzz.js';
@@ -124,6 +125,7 @@ try {
   const paid = await scenario('webhooks', () => duplicateWebhooks(suite));
   await scenario('refunds', () => concurrentRefunds(suite, paid ?? []));
   await scenario('refund-events', () => contradictoryRefundEvents(suite));
+  await scenario('recheck', () => recheckOverProcesses(suite));
   await scenario('exports', () => concurrentExports(suite));
   await scenario('sandbox', () => hostileMappings(suite));
   await scenario('fuzz', () => fuzzRoutes(suite));

@@ -60,6 +60,11 @@ export class ScheduledTaskService {
     return [...this.#tasks.keys()];
   }
 
+  /** The run intervals of the registered tasks, in seconds. */
+  intervalsOf(): number[] {
+    return [...this.#tasks.values()].map(({ declaration }) => declaration.intervalSeconds);
+  }
+
   /** Replaces the clock every run reads (tests). */
   useClock(clock: () => Date): void {
     this.#clock = clock;
