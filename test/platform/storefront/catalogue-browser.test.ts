@@ -39,6 +39,7 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
   let port: number;
   let familyId: string;
   let crossSellingName: string;
+  let secondId: string;
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -68,7 +69,7 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
     await platform.db.insertInto('sales_channel_currency').values({ sales_channel_id: DEFAULT_SALES_CHANNEL_ID, currency_id: USD }).onConflict((c) => c.doNothing()).execute();
 
     // a second channel with its own brand on its own origin
-    const { id: secondId } = await insertSalesChannel(platform.db, HOME_CATEGORY_ID);
+    ({ id: secondId } = await insertSalesChannel(platform.db, HOME_CATEGORY_ID));
     await platform.db.updateTable('sales_channel').set({ name: 'Harbour Goods' }).where('id', '=', secondId).execute();
     await platform.db
       .insertInto('sales_channel_domain')
@@ -233,6 +234,31 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
       // and the first channel keeps its own
       await page.goto(`${base}/`);
       expect(await page.title()).not.toContain('Harbour Goods');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('at 390 px a channel with two languages offers the switch, and the product is named in the chosen one', async () => {
+    const german = newId();
+    await t.platform.db.insertInto('language').values({ id: german, name: 'Deutsch', locale_code: 'de-DE' }).execute();
+    await t.platform.db
+      .insertInto('sales_channel_language')
+      .values([LANGUAGE_SYSTEM, german].map((languageId) => ({ sales_channel_id: secondId, language_id: languageId })))
+      .onConflict((c) => c.doNothing())
+      .execute();
+    await t.platform.db.insertInto('product_visibility').values({ id: newId(), product_id: familyId, sales_channel_id: secondId, visibility: 30 }).execute();
+    await t.platform.db.insertInto('product_translation').values({ id: newId(), product_id: familyId, language_id: german, name: 'Hafenmesser' }).execute();
+    const { context, page, problems, shot } = await openPage(390);
+    try {
+      await page.goto(`http://${SECOND_HOST}:${port}/detail/${familyId}`);
+      expect(await page.locator('h1').textContent()).not.toContain('Hafenmesser');
+      await page.getByLabel('Language').selectOption({ label: 'Deutsch' });
+      await page.getByRole('button', { name: 'Change language' }).click();
+      await page.getByText('Products and categories are now shown in Deutsch where translated.').waitFor();
+      expect(await page.locator('h1').textContent()).toBe('Hafenmesser');
+      await shot('28-language-switched');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
