@@ -16,6 +16,7 @@ import { registerWishlistPages } from './pages/wishlist-pages.js';
 import { registerProductReviewForm } from './pages/product-review-form.js';
 import { registerNewsletterPages } from './pages/newsletter-pages.js';
 import { registerContactPages } from './pages/contact-pages.js';
+import { registerCmsPreviewPage } from './pages/cms-preview-page.js';
 
 /**
  * The shop's HTML pages at `/`: catalog, cart, account and checkout, rendered on the services the
@@ -44,6 +45,7 @@ export const storefrontModule: PlatformModule = {
     registerProductReviewForm(app, services);
     registerNewsletterPages(app, services);
     registerContactPages(app, services);
+    registerCmsPreviewPage(app, services);
     registerSeoPaths(app, services, catalogPages);
   },
 };

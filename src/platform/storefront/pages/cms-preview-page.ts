@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { renderPage, storefrontRoutes } from '../http/index.js';
+import { cmsPageNotFound, loadResolvedCmsPage } from '../../cms/load-cms-page.js';
+import { categoryListingLoader } from '../../cms/cms-listing.js';
+import { cmsLayoutView } from './cms-layout-view.js';
+import type { StorefrontServices } from './storefront-services.js';
+
+const CmsPreview = { params: Type.Object({ cmsPageId: Type.String() }) };
+
+/**
+ * `GET /cms-preview/{cmsPageId}`: a saved layout drawn in the shop's frame as the storefront draws it on a page,
+ * for the Administration's preview at three widths. The one page the shop's own origin may frame (every other
+ * page answers `frame-ancestors 'none'`); never indexed. It shows nothing a visitor could not read through
+ * `GET /store-api/cms/{id}`: the layout's slots resolved for the request's channel. An unknown id is a 404 page.
+ */
+export function registerCmsPreviewPage(app: FastifyInstance, services: StorefrontServices): void {
+  const { platform, contexts } = services;
+  const mediaBaseUrl = platform.env.appUrl;
+  const deps = { registry: platform.entities, mediaBaseUrl };
+  storefrontRoutes(app).page(
+    '/cms-preview/:cmsPageId',
+    async (request, reply) => {
+      const context = await contexts.contextOf(request);
+      const page = await loadResolvedCmsPage(platform.db, deps, context, request.params.cmsPageId, {
+        loadListing: categoryListingLoader(platform.db, deps, context, context.salesChannel.navigationCategoryId, {}),
+      });
+      const csp = String(reply.getHeader('content-security-policy') ?? '');
+      reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"));
+      reply.header('x-frame-options', 'SAMEORIGIN');
+      reply.header('x-robots-tag', 'noindex');
+      if (!page) throw cmsPageNotFound(request.params.cmsPageId);
+      const layout = await cmsLayoutView(platform.db, context, page, mediaBaseUrl);
+      return renderPage(reply, 'page/cms-preview.njk', { layout, layoutName: page.name, currency: context.currency });
+    },
+    { schema: CmsPreview },
+  );
+}
