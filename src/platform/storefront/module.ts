@@ -13,6 +13,7 @@ import { registerOrderPaymentPages } from './pages/order-payment-pages.js';
 import { createStorefrontServices } from './pages/storefront-services.js';
 import { registerSeoLinks, registerSeoPaths } from './pages/seo-paths.js';
 import { registerWishlistPages } from './pages/wishlist-pages.js';
+import { mergeGuestWishlist } from './pages/guest-wishlist.js';
 import { registerProductReviewForm } from './pages/product-review-form.js';
 import { registerNewsletterPages } from './pages/newsletter-pages.js';
 import { registerContactPages } from './pages/contact-pages.js';
@@ -47,5 +48,9 @@ export const storefrontModule: PlatformModule = {
     registerContactPages(app, services);
     registerCmsPreviewPage(app, services);
     registerSeoPaths(app, services, catalogPages);
+  },
+  async boot(platform) {
+    // a guest's hearts join the wishlist of the account they log in to or create
+    platform.events.on('sales_channel_context.token_replaced', ({ context }) => mergeGuestWishlist(platform, context).then(() => undefined));
   },
 };

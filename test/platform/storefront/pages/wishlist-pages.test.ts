@@ -71,21 +71,36 @@ describe('the wishlist', () => {
     expect(await wishlistRows(customer.email)).toEqual([]);
   });
 
-  it('a guest is sent to the login page and nothing is written; a post without the CSRF token is refused', async () => {
+  it("a guest's hearts lead to the login page and join the wishlist of the account logged in to or created; a post without the CSRF token is refused", async () => {
+    const customer = await registerThroughForm(new Browser(t.app));
     const guest = new Browser(t.app);
     // a guest's heart adds (and leads to the login page)
     expect((await guest.get(`/detail/${lampId}`)).body).toContain(`action="/wishlist/add/${lampId}"`);
     const page = await guest.get('/wishlist');
     expect(locationPath(page)).toBe('/account/login?redirectTo=%2Fwishlist');
-    const add = await submitForm(guest, `/detail/${lampId}`, `/wishlist/add/${lampId}`, {});
-    expect(locationPath(add)).toMatch(/^\/account\/login/);
+    const add = await submitForm(guest, `/detail/${lampId}`, `/wishlist/add/${lampId}`, { redirectTo: `/detail/${lampId}` });
+    expect(locationPath(add)).toBe(`/account/login?redirectTo=${encodeURIComponent(`/detail/${lampId}`)}`);
+    expect(textOf((await guest.get('/account/login')).body)).toContain('Log in or create an account to keep this product on your wishlist.');
+    // an unknown product is not kept
+    await submitForm(guest, '/', `/wishlist/add/${'f'.repeat(32)}`, { redirectTo: '/' });
     expect(await t.platform.db.selectFrom('customer_wishlist_product').select('id').where('product_id', '=', lampId).execute()).toEqual([]);
 
-    const browser = new Browser(t.app);
-    const customer = await registerThroughForm(browser);
-    const forged = await browser.request('POST', `/wishlist/add/${lampId}`, { form: { redirectTo: '/' } });
+    // logging in merges the kept lamp into the customer's wishlist, once
+    const login = await submitForm(guest, '/account/login', '/account/login', { email: customer.email, password: customer.password });
+    expect(login.statusCode).toBe(302);
+    expect((await wishlistRows(customer.email)).map((row) => row.product_id)).toEqual([lampId]);
+    expect(await guest.get('/wishlist').then((wishlist) => textOf(wishlist.body))).toContain('Brass lamp');
+    const stored = await t.platform.db.selectFrom('sales_channel_api_context').select('payload').where('customer_id', 'is not', null).execute();
+    expect(stored.some((row) => JSON.stringify(row.payload).includes('guestWishlist'))).toBe(false);
+
+    // a guest who creates an account keeps the hearts too
+    const newcomer = new Browser(t.app);
+    await submitForm(newcomer, `/detail/${vaseId}`, `/wishlist/add/${vaseId}`, {});
+    const created = await registerThroughForm(newcomer);
+    expect((await wishlistRows(created.email)).map((row) => row.product_id)).toEqual([vaseId]);
+
+    const forged = await new Browser(t.app).request('POST', `/wishlist/add/${lampId}`, { form: { redirectTo: '/' } });
     expect(forged.statusCode).toBe(403);
-    expect(await wishlistRows(customer.email)).toEqual([]);
   });
 
   it('is gone when the channel turns the wishlist off', async () => {
