@@ -244,8 +244,8 @@ function Attempts({ attempts, replay }: { attempts: Attempt[]; replay?: (attempt
                 <Table.Td colSpan={6}>
                   <Stack gap={4} data-testid="attempt-detail">
                     {a.error && <Text size="xs">Error: {a.error}</Text>}
-                    {a.request && <Code block>{`${a.request.method} ${a.request.url}\n${headerLines(a.request.headers)}\n\n${a.request.body ?? ''}`}</Code>}
-                    {a.response && <Code block>{`${a.response.status}\n${headerLines(a.response.headers)}\n\n${a.response.body ?? ''}`}</Code>}
+                    {a.request && <Code block style={WRAPPED}>{`${a.request.method} ${a.request.url}\n${headerLines(a.request.headers)}\n\n${a.request.body ?? ''}`}</Code>}
+                    {a.response && <Code block style={WRAPPED}>{`${a.response.status}\n${headerLines(a.response.headers)}\n\n${a.response.body ?? ''}`}</Code>}
                   </Stack>
                 </Table.Td>
               </Table.Tr>
@@ -256,6 +256,9 @@ function Attempts({ attempts, replay }: { attempts: Attempt[]; replay?: (attempt
     </Table.ScrollContainer>
   );
 }
+
+/** A request or answer wraps inside its row: a long body line would widen the table and push the actions out of view. */
+const WRAPPED = { whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' } as const;
 
 const headerLines = (headers: Record<string, string> | null) =>
   Object.entries(headers ?? {})
