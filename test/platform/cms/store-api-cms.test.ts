@@ -107,6 +107,42 @@ describe('Shopping Experiences: layouts through the Admin API, resolved by the S
     expect(listing.elements.map((product: { id: string }) => product.id)).toEqual([inAisle]);
   });
 
+  it("a product page answers its layout as product.cmsPage, bound to the product; a variant inherits its parent's, with the parent's slot overrides", async () => {
+    const db = t.platform.db;
+    const layout = newId();
+    const textSlot = newId();
+    const body = {
+      id: layout,
+      name: 'Mug page',
+      type: 'product_detail',
+      sections: [
+        {
+          position: 0,
+          type: 'default',
+          blocks: [
+            { position: 0, type: 'text', slots: [{ id: textSlot, type: 'text', slot: 'content', config: { content: stat('<p>Made by hand</p>') } }] },
+            { position: 1, type: 'buy-box', slots: [{ type: 'buy-box', slot: 'content', config: {} }] },
+          ],
+        },
+      ],
+    };
+    expect((await t.api('POST', '/api/cms-page', { body })).statusCode).toBe(204);
+    const parent = await insertProduct(db, { name: 'Layout mug', price: eur(11), categoryIds: [HOME_CATEGORY] });
+    const variant = await insertProduct(db, { name: 'Layout mug, large', parentId: parent, price: eur(13) });
+    const detail = async (id: string) => JSON.parse((await client.storeApi('POST', `/store-api/product/${id}`, { body: {} })).body).product;
+
+    expect((await detail(parent)).cmsPage).toBeNull();
+    const override = { [textSlot]: { content: stat('<p>Glazed twice</p>') } };
+    expect((await t.api('PATCH', `/api/product/${parent}`, { body: { cmsPageId: layout, slotConfig: override } })).statusCode).toBe(204);
+    // the parent's page shows its variant, which has no layout of its own: the parent's, with its overrides
+    const shown = await detail(parent);
+    expect(shown.id).toBe(variant);
+    expect(shown.cmsPageId).toBe(layout);
+    const [text, buyBox] = shown.cmsPage.sections[0].blocks.map((block: { slots: Array<{ data: Record<string, unknown> }> }) => block.slots[0].data);
+    expect(text).toMatchObject({ content: '<p>Glazed twice</p>' });
+    expect(buyBox).toMatchObject({ productId: variant, product: { id: variant }, apiAlias: 'cms_buy_box' });
+  });
+
   it('costs the same statements for 20 slots as for 4', async () => {
     const count = async (slotCount: number) => {
       const pageId = newId();

@@ -127,6 +127,24 @@ export async function seedContractCatalogue(db: Db): Promise<ContractCatalogue> 
     await db.insertInto('cms_slot').values({ id: newId(), cms_block_id: block, type, slot: 'content', config: JSON.stringify(config) }).execute();
   }
 
+  // the mug's product page layout: the elements bound to the page's product
+  const productLayout = newId();
+  const productSection = newId();
+  await db.insertInto('cms_page').values({ id: productLayout, name: 'Mug page', type: 'product_detail' }).execute();
+  await db.insertInto('cms_section').values({ id: productSection, cms_page_id: productLayout, position: 0, type: 'default' }).execute();
+  const productElements: Array<[string, Record<string, unknown>]> = [
+    ['image-gallery', { sliderItems: { source: 'mapped', value: 'product.media' } }],
+    ['buy-box', {}],
+    ['product-description-reviews', {}],
+    ['cross-selling', {}],
+  ];
+  for (const [position, [type, config]] of productElements.entries()) {
+    const block = newId();
+    await db.insertInto('cms_block').values({ id: block, cms_section_id: productSection, position, type }).execute();
+    await db.insertInto('cms_slot').values({ id: newId(), cms_block_id: block, type, slot: 'content', config: JSON.stringify(config) }).execute();
+  }
+  await db.updateTable('product').set({ cms_page_id: productLayout }).where('id', '=', mug).execute();
+
   const landingPage = newId();
   await db.insertInto('landing_page').values({ id: landingPage, name: 'Summer sale', url: 'summer-sale', active: true, cms_page_id: layout }).execute();
   await db.insertInto('landing_page_sales_channel').values({ landing_page_id: landingPage, sales_channel_id: DEFAULT_SALES_CHANNEL_ID }).execute();
