@@ -306,10 +306,11 @@ export const deliveryTimeEntity: EntityDefinition = {
 };
 
 /** The default language's text is the entity's own (name, description): a translation is for another language. */
+const isSystemLanguage = (value: unknown) => typeof value === 'string' && value.replaceAll('-', '').toLowerCase() === LANGUAGE_SYSTEM;
 const translationLanguageId = {
   type: 'id',
   required: true,
-  validate: (value: unknown) => (value === LANGUAGE_SYSTEM ? 'must not be the default language: its text is the entity\'s own name and description' : undefined),
+  validate: (value: unknown) => (isSystemLanguage(value) ? 'must not be the default language: its text is the entity\'s own name and description' : undefined),
 } as const;
 
 /** A product's name and description in one language other than the default (whose text is the product's own). */
