@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { BLOCK_KINDS, draftOf, layoutVersion, moveBlock, newBlock, savePlan, type DraftSection, type StoredLayout } from '../../src/admin/modules/cms/layout-model.js';
+
+const section = (id: string, ...blocks: string[]): DraftSection => ({ id, type: 'default', blocks: blocks.map((block) => ({ id: block, type: 'text', slots: [] })) });
+const ids = (sections: DraftSection[]) => sections.map((entry) => `${entry.id}:${entry.blocks.map((block) => block.id).join(',')}`);
+
+const stored: StoredLayout = {
+  id: 'p',
+  name: 'Autumn',
+  type: 'landingpage',
+  updatedAt: '2026-11-29T07:00:00Z',
+  sections: [
+    {
+      id: 's1',
+      type: 'default',
+      position: 0,
+      updatedAt: null,
+      blocks: [
+        { id: 'b1', type: 'image-text', position: 0, updatedAt: null, slots: [
+          { id: 'x2', type: 'text', slot: 'right', config: null, updatedAt: null },
+          { id: 'x1', type: 'image', slot: 'left', config: null, updatedAt: null },
+        ] },
+        { id: 'b2', type: 'text', position: 1, updatedAt: null, slots: [{ id: 'x3', type: 'text', slot: 'content', config: null, updatedAt: null }] },
+      ],
+    },
+    { id: 's2', type: 'default', position: 1, updatedAt: null, blocks: [{ id: 'b3', type: 'text', position: 0, updatedAt: null, slots: [] }] },
+  ],
+};
+
+describe('the layout editor\'s draft', () => {
+  it('moves a block within its section, and across into the neighbouring section at either end', () => {
+    const sections = [section('s1', 'a', 'b'), section('s2', 'c')];
+    expect(ids(moveBlock(sections, 0, 1, -1))).toEqual(['s1:b,a', 's2:c']);
+    expect(ids(moveBlock(sections, 0, 1, 1))).toEqual(['s1:a', 's2:b,c']);
+    expect(ids(moveBlock(sections, 1, 0, -1))).toEqual(['s1:a,b,c', 's2:']);
+    // the very first block stays where it is
+    expect(ids(moveBlock(sections, 0, 0, -1))).toEqual(['s1:a,b', 's2:c']);
+  });
+
+  it('orders a block\'s slots as its type names them and gives new blocks empty element configs', () => {
+    expect(draftOf(stored).sections[0]!.blocks[0]!.slots.map((slot) => slot.slot)).toEqual(['left', 'right']);
+    let n = 0;
+    const slider = newBlock(BLOCK_KINDS.find((kind) => kind.type === 'product-slider')!, () => `id${++n}`);
+    expect(slider).toEqual({ id: 'id1', type: 'product-slider', slots: [{ id: 'id2', type: 'product-slider', slot: 'productSlider', config: { products: { source: 'static', value: [] } } }] });
+  });
+});
+
+describe('savePlan: what saving a draft writes', () => {
+  it('writes positions in the draft\'s order and deletes only what the draft dropped (a dropped section takes its unmoved blocks along)', () => {
+    const draft = draftOf(stored);
+    // b3 moves into s1, s2 goes, b2 goes, slot x2 goes
+    const [s1] = draft.sections;
+    const b3 = draft.sections[1]!.blocks[0]!;
+    s1!.blocks = [{ ...s1!.blocks[0]!, slots: s1!.blocks[0]!.slots.filter((slot) => slot.id !== 'x2') }, b3];
+    draft.sections = [s1!];
+    const plan = savePlan(draft, stored);
+    expect(plan.body).toMatchObject({ name: 'Autumn', type: 'landingpage', sections: [{ id: 's1', position: 0, blocks: [{ id: 'b1', position: 0 }, { id: 'b3', position: 1 }] }] });
+    expect(plan.deletes).toEqual([
+      { entity: 'cms-slot', id: 'x2' },
+      { entity: 'cms-block', id: 'b2' },
+      { entity: 'cms-section', id: 's2' },
+    ]);
+  });
+
+  it('a new layout deletes nothing', () => {
+    expect(savePlan({ name: 'New', type: 'page', sections: [section('s', 'b')] }, null).deletes).toEqual([]);
+  });
+
+  it('the version changes when any record of the tree changes, not only the layout', () => {
+    const changed = structuredClone(stored);
+    changed.sections![1]!.blocks![0]!.updatedAt = '2026-11-29T08:00:00Z';
+    expect(layoutVersion(changed)).not.toBe(layoutVersion(stored));
+    expect(layoutVersion(structuredClone(stored))).toBe(layoutVersion(stored));
+  });
+});
