@@ -4,6 +4,8 @@ import { loadBlueprint } from '../src/extensions/demo-data/blueprint/load-bluepr
 import { resolveSeedOptions } from '../src/extensions/demo-data/options.js';
 import { seedDemoData } from '../src/extensions/demo-data/seed/seed-demo-data.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../src/platform/first-start/default-shop.js';
+import { newId } from '../src/platform/ids.js';
+import { adminToken } from './fixtures.js';
 import { compared, measure, type Row } from './measure.js';
 
 const TARGET = 'p50 < 100 ms';
@@ -89,5 +91,46 @@ export async function storefrontCases(platform: Platform, http: BenchClient, not
   ];
   const rows: Row[] = [notFound];
   for (const [name, url, session] of cases) rows.push(compared(await measure(name, 100, page(url, session)), notFound, TARGET));
+
+  // a home page composed of 20 slots (Shopping Experiences), assigned to the channel's navigation category
+  const layoutId = await insertTwentySlotLayout(platform, http);
+  await db.updateTable('category').set({ cms_page_id: layoutId }).where('id', '=', channel.navigation_category_id as string).execute();
+  try {
+    const home = await page('/')();
+    if (!home.body.includes('cms-section')) throw new Error('the home page did not draw the 20-slot layout');
+    rows.push(compared(await measure('GET / (home with a 20-slot layout)', 100, page('/')), notFound, TARGET));
+  } finally {
+    await db.updateTable('category').set({ cms_page_id: null }).where('id', '=', channel.navigation_category_id as string).execute();
+  }
   return rows;
+}
+
+/**
+ * A layout of 20 slots through the Admin API, as a merchant would compose a home page: per round an image
+ * slider of three demo images, a text, a product slider of eight demo products, a product box and an image.
+ */
+async function insertTwentySlotLayout(platform: Platform, http: BenchClient): Promise<string> {
+  const db = platform.db;
+  const media = (await db.selectFrom('media').select('id').where('path', 'is not', null).orderBy('id').limit(3).execute()).map((row) => row.id as string);
+  const products = (await db.selectFrom('product').select('id').where('product_number', 'like', 'DEMO-FLG%').where('parent_id', 'is', null).orderBy('product_number').limit(8).execute()).map((row) => row.id as string);
+  const stat = (value: unknown) => ({ source: 'static', value });
+  const round: Array<[string, Record<string, unknown>]> = [
+    ['image-slider', { sliderItems: stat(media.map((mediaId) => ({ mediaId, url: null }))) }],
+    ['text', { content: stat('<h2>Autumn in the shop</h2><p>New arrivals every week.</p>') }],
+    ['product-slider', { products: stat(products) }],
+    ['product-box', { product: stat(products[0]) }],
+    ['image', { media: stat(media[0]) }],
+  ];
+  const slots = Array.from({ length: 4 }, () => round).flat();
+  const id = newId();
+  const body = {
+    id,
+    name: 'Bench home (20 slots)',
+    type: 'landingpage',
+    sections: [{ position: 0, type: 'default', blocks: slots.map(([type, config], position) => ({ position, type, slots: [{ type, slot: 'content', config }] })) }],
+  };
+  const token = await adminToken(http, platform.env.adminPassword);
+  const written = await http.request({ method: 'POST', url: '/api/cms-page', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  if (written.statusCode !== 204) throw new Error(`the bench layout was refused: ${written.statusCode} ${written.body}`);
+  return id;
 }
