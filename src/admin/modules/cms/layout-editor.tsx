@@ -41,11 +41,12 @@ const slotField = (section: number, block: number, slot: number) => `sections.${
  * (someone else's save), nothing is written (a 409 for `useEntitySave`); then one nested POST or PATCH of
  * the layout, the deletes of what the draft dropped, and the assignment.
  */
-async function saveLayout(api: ApiClient, id: string, stored: StoredLayout | null, draft: DraftLayout, assigned: Assignment, wanted: Assignment): Promise<void> {
+async function saveLayout(api: ApiClient, id: string, stored: StoredLayout | null, draft: DraftLayout, assigned: Assignment, wanted: Assignment, written: () => void): Promise<void> {
   if (stored && layoutVersion(await loadLayout(api, id)) !== layoutVersion(stored)) throw new ApiError(409, 'The layout was changed by someone else.', null);
   const plan = savePlan(draft, stored);
   if (stored) await api.patch(`/api/cms-page/${id}`, plan.body, QUIET);
   else await api.post('/api/cms-page', { id, ...plan.body }, QUIET);
+  written();
   for (const entry of plan.deletes) await api.delete(`/api/${entry.entity}/${entry.id}`, { quiet: [404] }).catch((error: unknown) => {
     // already gone (deleted with its section or by someone else) is what was wanted
     if (!(error instanceof ApiError && error.status === 404)) throw error;
@@ -93,8 +94,11 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
 
   async function submit() {
     const id = stored?.id ?? newEntityId();
-    const done = await save.run(() => saveLayout(api, id, stored, draft, assigned, assignment));
-    if (done) onSaved(id);
+    let written = false;
+    const done = await save.run(() => saveLayout(api, id, stored, draft, assigned, assignment, () => (written = true)));
+    // a failure after the layout's write (a delete, an assignment; its toast stays) still reloads: the form
+    // would otherwise hold the tree from before its own write and call that someone else's change
+    if (done || written) onSaved(id);
   }
 
   const placed = ['name', 'type', ...draft.sections.flatMap((section, si) => section.blocks.flatMap((block, bi) => block.slots.map((_, sli) => slotField(si, bi, sli))))];
