@@ -109,6 +109,33 @@ describe('languages and translations', () => {
     expect((await product(own)).name).toBe('Shirt');
   });
 
+  it('sorts a listing by the names in the chosen language (a variant by its parent\'s translation), each language its own cached page', async () => {
+    const category = await insertCategory(t.platform.db, { name: 'Sorted', parentId: HOME_CATEGORY });
+    const apple = await insertProduct(t.platform.db, { name: 'Apple', categoryIds: [category] });
+    const zebra = await insertProduct(t.platform.db, { name: 'Zebra', categoryIds: [category] });
+    const mug = await insertProduct(t.platform.db, { name: 'Mug', categoryIds: [category], visibilities: [{ visibility: 30 }] });
+    const mugVariant = await insertProduct(t.platform.db, { parentId: mug, productNumber: `MUG-${mug.slice(0, 6)}`, visibilities: [{ visibility: 30 }] });
+    await t.platform.db.insertInto('product_category').values({ product_id: mugVariant, category_id: category }).execute();
+    await t.platform.db
+      .insertInto('product_translation')
+      .values([
+        { id: newId(), product_id: apple, language_id: GERMAN, name: 'Zitrone' },
+        { id: newId(), product_id: zebra, language_id: GERMAN, name: 'Ameise' },
+        { id: newId(), product_id: mug, language_id: GERMAN, name: 'Becher' },
+      ])
+      .execute();
+    const names = async (token?: string) => {
+      const response = await client.storeApi('POST', `/store-api/product-listing/${category}`, { token, body: { order: 'name-asc' } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().elements.map((element: { name: string }) => element.name);
+    };
+    expect(await names()).toEqual(['Apple', 'Mug', 'Zebra']);
+    const token = (await switchTo(GERMAN)).json().contextToken as string;
+    expect(await names(token)).toEqual(['Ameise', 'Becher', 'Zitrone']);
+    // asked again in English: the English page, not the German one kept a moment ago
+    expect(await names()).toEqual(['Apple', 'Mug', 'Zebra']);
+  });
+
   it('refuses a translation in the default language (its text is the entity\'s own) and a second one in the same language', async () => {
     const id = await insertProduct(t.platform.db, { name: 'Lamp' });
     const defaultLanguage = await t.api('POST', '/api/product-translation', { body: { productId: id, languageId: LANGUAGE_SYSTEM, name: 'Lamp too' } });

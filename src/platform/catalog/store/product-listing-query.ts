@@ -75,7 +75,8 @@ function cacheKeyOf(within: Db | UnitOfWork, context: SalesChannelContext, query
   if ((query.extraConditions || query.orderBy) && query.cacheKey === undefined) return undefined;
   if (mentionsUnversionedField(query.criteria)) return undefined;
   const { salesChannel, currency } = context;
-  return JSON.stringify([salesChannel.id, currency.id, String(currency.factor), query.minVisibility, query.groupVariants === true, query.totalCountMode ?? null, query.cacheKey ?? null, query.criteria]);
+  // the language: name sortings follow its translations
+  return JSON.stringify([salesChannel.id, currency.id, String(currency.factor), context.languageId, query.minVisibility, query.groupVariants === true, query.totalCountMode ?? null, query.cacheKey ?? null, query.criteria]);
 }
 
 async function computeListedProductIds(

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { CURRENCY_DEFAULT } from '../../first-start/default-ids.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { defaultShopId } from '../../first-start/default-ids.js';
+import { productNameSql } from './product-translation.js';
 
 /** Shopware's default product sortings: key, label and priority (higher first in a sorting select box). */
 export const LISTING_SORTINGS = [
@@ -48,16 +49,19 @@ export function grossPriceSql(alias: string, context: SalesChannelContext): RawB
   return sql<number>`coalesce(${gross(context.currency.id)}, ${gross(CURRENCY_DEFAULT)} * ${String(context.currency.factor)}::numeric)`;
 }
 
-/** ORDER BY items of a sorting on product row `alias`; the caller adds the id as the last tie-breaker. */
+/**
+ * ORDER BY items of a sorting on product row `alias`; the caller adds the id as the last tie-breaker. Names sort
+ * as the shopper reads them: in the context's language.
+ */
 export function listingOrderBySql(alias: string, sort: ListingSortKey, context: SalesChannelContext): RawBuilder<unknown>[] {
-  const t = sql.ref(alias);
+  const name = productNameSql(alias, context.languageId);
   switch (sort) {
     case 'name-asc':
-      return [sql`${t}.name ASC`];
+      return [sql`${name} ASC`];
     case 'name-desc':
-      return [sql`${t}.name DESC`];
+      return [sql`${name} DESC`];
     case 'price-asc':
     case 'price-desc':
-      return [sql`${grossPriceSql(alias, context)} ${sql.raw(sort === 'price-asc' ? 'ASC' : 'DESC')}`, sql`${t}.name ASC`];
+      return [sql`${grossPriceSql(alias, context)} ${sql.raw(sort === 'price-asc' ? 'ASC' : 'DESC')}`, sql`${name} ASC`];
   }
 }
