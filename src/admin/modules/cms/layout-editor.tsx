@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ActionIcon, Alert, Anchor, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ApiError, LoadError, Loading, PageHeader, Section, useApi, useCan, useLoad, type ApiClient } from '../../sdk';
 import { newEntityId, SaveProblems, useEntitySave } from '../../components/entity-form';
 import { READABLE_ERRORS } from '../../components/field-errors';
@@ -21,6 +23,7 @@ import {
   type StoredLayout,
 } from './layout-model';
 import { ElementConfig } from './element-config';
+import { BlockCard } from './block-card';
 import { LayoutPreview } from './layout-preview';
 import { LayoutAssignment, NO_ASSIGNMENT, loadAssignment, saveAssignment, type Assignment } from './layout-assignment';
 
@@ -86,6 +89,15 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
     setFocusBlock(draft.sections[sectionIndex]!.blocks[blockIndex]!.id);
     setSections(moveBlock(draft.sections, sectionIndex, blockIndex, by));
   };
+  // dragging reorders within the section (the ↑/↓ buttons and keys also cross sections)
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
+  const dragEnd = (sectionIndex: number, event: DragEndEvent) => {
+    const blocks = draft.sections[sectionIndex]!.blocks;
+    const from = blocks.findIndex((block) => block.id === event.active.id);
+    const to = blocks.findIndex((block) => block.id === event.over?.id);
+    if (from === -1 || to === -1 || from === to) return;
+    setSections(draft.sections.map((entry, si) => (si === sectionIndex ? { ...entry, blocks: arrayMove(entry.blocks, from, to) } : entry)));
+  };
   const blockKeys = (event: KeyboardEvent, sectionIndex: number, blockIndex: number) => {
     if (event.target !== event.currentTarget || !event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
@@ -149,60 +161,39 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
                     An empty section: add a block.
                   </Text>
                 )}
-                {section.blocks.map((block, blockIndex) => {
-                  blockNumber += 1;
-                  const name = `Block ${blockNumber} (${blockLabel(block.type)})`;
-                  return (
-                    <Paper
-                      withBorder
-                      p="sm"
-                      key={block.id}
-                      bg="gray.0"
-                      tabIndex={editable ? 0 : undefined}
-                      data-block-id={block.id}
-                      data-testid="layout-block"
-                      aria-label={`${name}${editable ? ', Alt+Arrow keys move it' : ''}`}
-                      onKeyDown={(event: KeyboardEvent) => blockKeys(event, sectionIndex, blockIndex)}
-                    >
-                      <Group justify="space-between" mb="xs" wrap="wrap" gap="xs">
-                        <Text fw={600} size="sm">
-                          {name}
-                        </Text>
-                        {editable && (
-                          <Group gap={4} wrap="nowrap">
-                            <ActionIcon variant="subtle" disabled={!canMoveBlock(draft.sections, sectionIndex, blockIndex, -1)} onClick={() => shiftBlock(sectionIndex, blockIndex, -1)} aria-label={`Move ${name} up`}>
-                              ↑
-                            </ActionIcon>
-                            <ActionIcon variant="subtle" disabled={!canMoveBlock(draft.sections, sectionIndex, blockIndex, 1)} onClick={() => shiftBlock(sectionIndex, blockIndex, 1)} aria-label={`Move ${name} down`}>
-                              ↓
-                            </ActionIcon>
-                            <Button
-                              size="compact-sm"
-                              variant="subtle"
-                              color="red"
-                              onClick={() => setSections(draft.sections.map((entry, si) => (si === sectionIndex ? { ...entry, blocks: entry.blocks.filter((_, bi) => bi !== blockIndex) } : entry)))}
-                              aria-label={`Remove ${name}`}
-                            >
-                              Remove
-                            </Button>
-                          </Group>
-                        )}
-                      </Group>
-                      <Stack gap="sm">
-                        {block.slots.map((slot, slotIndex) => (
-                          <ElementConfig
-                            key={slot.id}
-                            slot={slot}
-                            label={block.slots.length > 1 ? `Block ${blockNumber} ${slot.slot}` : `Block ${blockNumber}`}
-                            onChange={(config) => setSlotConfig(sectionIndex, blockIndex, slotIndex, config)}
-                            error={save.errorOf(slotField(sectionIndex, blockIndex, slotIndex))}
-                            disabled={!editable}
-                          />
-                        ))}
-                      </Stack>
-                    </Paper>
-                  );
-                })}
+                <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(event) => dragEnd(sectionIndex, event)}>
+                  <SortableContext items={section.blocks.map((block) => block.id)} strategy={verticalListSortingStrategy}>
+                    {section.blocks.map((block, blockIndex) => {
+                      blockNumber += 1;
+                      const name = `Block ${blockNumber} (${blockLabel(block.type)})`;
+                      const number = blockNumber;
+                      return (
+                        <BlockCard
+                          key={block.id}
+                          id={block.id}
+                          name={name}
+                          editable={editable}
+                          canMoveUp={canMoveBlock(draft.sections, sectionIndex, blockIndex, -1)}
+                          canMoveDown={canMoveBlock(draft.sections, sectionIndex, blockIndex, 1)}
+                          onMove={(by) => shiftBlock(sectionIndex, blockIndex, by)}
+                          onRemove={() => setSections(draft.sections.map((entry, si) => (si === sectionIndex ? { ...entry, blocks: entry.blocks.filter((_, bi) => bi !== blockIndex) } : entry)))}
+                          onKeyDown={(event) => blockKeys(event, sectionIndex, blockIndex)}
+                        >
+                          {block.slots.map((slot, slotIndex) => (
+                            <ElementConfig
+                              key={slot.id}
+                              slot={slot}
+                              label={block.slots.length > 1 ? `Block ${number} ${slot.slot}` : `Block ${number}`}
+                              onChange={(config) => setSlotConfig(sectionIndex, blockIndex, slotIndex, config)}
+                              error={save.errorOf(slotField(sectionIndex, blockIndex, slotIndex))}
+                              disabled={!editable}
+                            />
+                          ))}
+                        </BlockCard>
+                      );
+                    })}
+                  </SortableContext>
+                </DndContext>
                 {editable && (
                   <Group align="flex-end" gap="xs" wrap="wrap">
                     <Select
