@@ -23,13 +23,18 @@ describe("demo data seeding: each channel's shop name", () => {
   });
   afterAll(() => t.close());
 
-  it("sets a created channel's shop name to its name, shown in its storefront; the adopted default channel keeps none", async () => {
+  it("sets a created channel's shop name to its name and its service pages, shown in its storefront; the adopted default channel gets neither", async () => {
     expect(await t.platform.systemConfig.get(KEY, fresh.id)).toBe(fresh.name);
     expect(await t.platform.systemConfig.get(KEY, DEFAULT_SALES_CHANNEL_ID)).toBeNull();
     const page = await t.app.inject({ method: 'GET', url: '/', headers: { host: new URL(fresh.url).host, accept: 'text/html' } });
     expect(page.body).toContain(`<a class="brand" href="/">${fresh.name}</a>`);
     const home = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
     expect(home.body).toContain('<a class="brand" href="/">Demo Shop</a>');
+    // service pages: the demo store's own in its footer; none named after the flagship in the merchant's shop it adopted
+    expect(page.body).toContain(`Imprint – ${fresh.name}`);
+    const flagship = t.blueprint.channels.find((channel) => channel.key === 'flagship')!.name;
+    expect(home.body).not.toContain(flagship);
+    expect(await t.platform.db.selectFrom('landing_page').select('id').where('name', 'like', `%– ${flagship}`).execute()).toEqual([]);
   });
 
   it("keeps a merchant's own shop name on the next run and writes nothing", async () => {

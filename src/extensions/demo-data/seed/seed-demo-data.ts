@@ -59,7 +59,7 @@ export async function seedDemoData(host: ExtensionHost, blueprint: Blueprint, op
   await seedProducts(ctx);
   await seedProductPrices(ctx);
   if (!options.skipMedia) await seedMedia(ctx);
-  await seedLandingPages(ctx);
+  await seedLandingPages(ctx, channels);
   await writeChannelBranding(ctx, channels);
   if (!options.skipOrders) {
     await seedCustomers(ctx);

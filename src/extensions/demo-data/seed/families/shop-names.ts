@@ -13,6 +13,11 @@ export const SERVICE_PAGE_KEYS: readonly ServicePageKey[] = ['imprintPage', 'pri
 
 type ChannelSettings = (node: SalesChannelNode) => Record<string, string | null>;
 
+/** A channel adopted under another name (flagship takes over "Storefront") is the merchant's shop: its branding and service pages stay the merchant's. */
+export function isMerchantShop({ node, existing }: Resolution<SalesChannelNode>): boolean {
+  return existing !== null && existing.name !== node.name;
+}
+
 /**
  * Settings of each demo channel of its own, so its storefront shows a shop of its own. Written only where
  * the channel has no value of its own yet (a merchant's value stays); a channel adopted under another name
@@ -21,8 +26,9 @@ type ChannelSettings = (node: SalesChannelNode) => Record<string, string | null>
 export async function writeChannelSettings(ctx: Pick<SeedContext, 'host' | 'ids' | 'written'>, resolutions: Array<Resolution<SalesChannelNode>>, settingsOf: ChannelSettings): Promise<void> {
   const { host } = ctx;
   const globals = new Map<string, unknown>();
-  for (const { node, existing } of resolutions) {
-    if (existing && existing.name !== node.name) continue;
+  for (const resolution of resolutions) {
+    if (isMerchantShop(resolution)) continue;
+    const { node } = resolution;
     const channelId = ctx.ids.resolve(node.id);
     for (const [key, value] of Object.entries(settingsOf(node))) {
       if (value === null) continue;
