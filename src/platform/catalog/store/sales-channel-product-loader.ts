@@ -52,6 +52,8 @@ export interface SalesChannelProduct {
   calculatedPrices: PriceTier[];
   /** The stored price entry the unit price was derived from (the context currency's, else the default currency's). */
   price: PriceEntry;
+  /** Its page layout (Shopping Experiences) and slot overrides: its own, else its parent's; null when none is assigned. */
+  layout: { cmsPageId: string; slotConfig: Record<string, unknown> | null } | null;
 }
 
 /** Shopware's delivery_time as a product carries it. */
@@ -101,6 +103,8 @@ interface ProductRow {
   cover_product_media_id: string | null;
   cover_media: MediaRow | null;
   advanced_prices: AdvancedPriceRow[] | null;
+  cms_page_id: string | null;
+  slot_config: Record<string, unknown> | null;
 }
 
 /**
@@ -127,6 +131,8 @@ export async function loadSalesChannelProducts(
       CASE WHEN dt.id IS NULL THEN NULL ELSE json_build_object('id', replace(dt.id::text, '-', ''), 'name', dt.name, 'min', dt.min, 'max', dt.max, 'unit', dt.unit) END AS delivery_time,
       t.id AS tax_id, t.tax_rate::text AS tax_rate, ${taxRulesJsonSql(sql`t.id`, context.countryId)} AS tax_rules,
       coalesce(p.price, parent.price) AS price,
+      coalesce(p.cms_page_id, parent.cms_page_id) AS cms_page_id,
+      CASE WHEN p.cms_page_id IS NOT NULL OR p.slot_config IS NOT NULL THEN p.slot_config ELSE parent.slot_config END AS slot_config,
       m.id AS manufacturer_id, m.name AS manufacturer_name,
       cover_media.id AS cover_id, cover_media.path AS cover_path, cover_media.alt AS cover_alt, cover_media.meta_data AS cover_meta,
       cover.id AS cover_product_media_id, to_json(cover_media) AS cover_media,
@@ -208,6 +214,7 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
             ...mediaImage(row.cover_path, row.cover_meta, row.cover_alt, mediaBaseUrl),
           }
         : null,
+    layout: row.cms_page_id === null ? null : { cmsPageId: row.cms_page_id, slotConfig: row.slot_config },
     calculatedPrice: { unitPrice, currencyId: context.currency.id, taxState: context.taxState, listPrice: null },
     calculatedPrices: applicableTiers(
       row.advanced_prices?.map((tier) => ({ ...tier, ruleId: normalizeId(tier.ruleId) })) ?? null,

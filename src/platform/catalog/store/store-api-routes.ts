@@ -15,7 +15,6 @@ import { toStoreCategoriesJson } from './store-category-json.js';
 import { listingParametersOf, registerCatalogueStoreApiRoutes } from './store-api-catalogue-routes.js';
 import { loadResolvedCmsPage } from '../../cms/load-cms-page.js';
 import { categoryListingLoader } from '../../cms/cms-listing.js';
-import { productLayoutOf } from '../../cms/product-layout.js';
 import { includeSeoUrls } from '../../store-api/store-api-headers.js';
 
 const CRITERIA_ERRORS = { 400: 'Invalid criteria (more than 100 per page, an association the Store API does not expose, ...).' };
@@ -57,10 +56,10 @@ export function registerCatalogStoreApiRoutes(app: FastifyInstance, platform: Pi
     });
     // Shopware's ProductDetailRoute answers the product's layout (its own, else its parent's) as
     // `product.cmsPage` with the slots resolved for this product; null without one
-    const layout = await productLayoutOf(platform.db, detail.product.id);
+    const { layout } = detail.product;
     const record = product as unknown as Record<string, unknown>;
-    record.cmsPageId = layout.cmsPageId;
-    record.cmsPage = layout.cmsPageId
+    record.cmsPageId = layout?.cmsPageId ?? null;
+    record.cmsPage = layout
       ? ((await loadResolvedCmsPage(platform.db, { registry, mediaBaseUrl }, context, layout.cmsPageId, { entity: { name: 'product', record: { ...record, slotConfig: layout.slotConfig } } })) ?? null)
       : null;
     return {

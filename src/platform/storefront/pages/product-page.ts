@@ -2,18 +2,36 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { loadProductCrossSellings } from '../../catalog/store/product-cross-selling.js';
 import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
+import { loadResolvedCmsPage } from '../../cms/load-cms-page.js';
+import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
 import { renderPage } from '../http/index.js';
 import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
+import { cmsLayoutView } from './cms-layout-view.js';
 import { productCards } from './listing-cards.js';
 import { productReviews } from './product-review-list.js';
 import { productStructuredData } from './product-structured-data.js';
 import { variantGroupLinks } from './product-variant-links.js';
 import type { StorefrontServices } from './storefront-services.js';
 
+/** Elements of a product layout the product page draws in its own places. */
+const PAGE_DRAWN_ELEMENTS: ReadonlySet<string> = new Set(['image-gallery', 'buy-box', 'product-description-reviews', 'cross-selling']);
+
 /** The product page (`/detail/{id}` and the product's SEO paths): unknown, inactive and invisible products are a 404 page. */
 export function productPageRenderer(services: StorefrontServices) {
   const { platform, contexts } = services;
   const mediaBaseUrl = platform.env.appUrl;
+  const cmsDeps = { registry: platform.entities, mediaBaseUrl };
+  /**
+   * The product's layout (Shopping Experiences), drawn below the product: the page draws its gallery, buy
+   * box, description and reviews and cross-selling itself, so those elements of the layout are left out.
+   */
+  const productLayout = async (context: SalesChannelContext, product: SalesChannelProduct) => {
+    if (!product.layout) return null;
+    const page = await loadResolvedCmsPage(platform.db, cmsDeps, context, product.layout.cmsPageId, {
+      entity: { name: 'product', record: { ...product, slotConfig: product.layout.slotConfig } },
+    });
+    return page ? cmsLayoutView(platform.db, context, page, mediaBaseUrl, PAGE_DRAWN_ELEMENTS) : null;
+  };
   return async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
     const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
     // unknown, inactive and invisible products are a 404 page
@@ -31,6 +49,7 @@ export function productPageRenderer(services: StorefrontServices) {
       loadProductCrossSellings(platform.db, context, product.id, { mediaBaseUrl }),
     ]);
     const canonicalUrl = `${origin}/detail/${product.id}`;
+    const layout = await productLayout(context, product);
     // cards as in listings (rating, quick add or "choose options"), one query for all the page's rows
     const crossSellingRows = crossSellings.filter((element) => element.products.length > 0);
     const cards = await productCards(platform.db, crossSellingRows.flatMap((element) => element.products));
@@ -51,6 +70,7 @@ export function productPageRenderer(services: StorefrontServices) {
       reviews,
       reviewProductId: product.parentId ?? product.id,
       crossSellings: crossSellingGroups,
+      layout,
       structuredData: productStructuredData(product, {
         url: canonicalUrl,
         currency: context.currency,

@@ -73,4 +73,26 @@ describe('storefront pages draw the layout a merchant assigned', () => {
     expect(page.body).toContain('class="listing-filters');
     expect(text.lastIndexOf('Harbour mug')).toBeGreaterThan(text.indexOf('Autumn by the sea'));
   });
+
+  it("a product page draws its layout's slots below the product; the elements the page draws itself are not drawn twice", async () => {
+    const layout = newId();
+    const blocks = [
+      { type: 'text', config: { content: stat('<h2>Thrown by hand in Kiel</h2>') } },
+      { type: 'buy-box', config: {} },
+      { type: 'cross-selling', config: {} },
+    ];
+    const created = await t.api('POST', '/api/cms-page', {
+      body: { id: layout, name: 'Mug page', type: 'product_detail', sections: [{ position: 0, blocks: blocks.map((block, position) => ({ position, type: block.type, slots: [{ type: block.type, slot: 'content', config: block.config }] })) }] },
+    });
+    expect(created.statusCode, created.body).toBe(204);
+    const before = await new Browser(t.app).get(`/detail/${ids.cup}`);
+    expect(textOf(before.body)).not.toContain('Thrown by hand');
+    expect((await t.api('PATCH', `/api/product/${ids.cup}`, { body: { cmsPageId: layout } })).statusCode).toBe(204);
+    const page = await new Browser(t.app).get(`/detail/${ids.cup}`);
+    expect(page.statusCode).toBe(200);
+    const text = textOf(page.body);
+    expect(text.indexOf('Thrown by hand in Kiel')).toBeGreaterThan(text.indexOf('Harbour cup'));
+    // one add-to-cart form: the page's own buy box, not the layout's
+    expect(page.body.match(/action="\/checkout\/line-item\/add"/g) ?? []).toHaveLength(1);
+  });
 });
