@@ -13,7 +13,7 @@ import { orderExportConfig } from '../../src/extensions/order-export/config.js';
 import { startTargetSimulator } from '../../src/extensions/order-export/simulator/target-simulator.js';
 import type { TargetSimulator } from '../../src/extensions/order-export/simulator/types.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
-import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { chromiumRunnable, releaseSharedChromium, sharedChromium } from '../helpers/chromium.js';
 import { expectNoSidewaysScroll, watchPage, type PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { ADMIN_ARTIFACTS as ARTIFACTS, startAdminTestServer } from './admin-test-server.js';
@@ -74,11 +74,11 @@ describe.skipIf(!runnable)('the Administration in a real browser', () => {
       body: { name: 'Example ERP', url: exportTarget.deliveryUrl, active: true, includeTestOrders: true, mappingId: mapping.json().data.id },
     });
     expect(target.statusCode, target.body).toBe(204);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseSharedChromium();
     await sim?.close();
     await exportTarget?.close();
     await t?.close();

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
-import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { chromiumRunnable, releaseSharedChromium, sharedChromium } from '../helpers/chromium.js';
 import type { PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { ADMIN_ARTIFACTS as ARTIFACTS, checkAndShoot, logInToAdmin, openAdminPage, startAdminTestServer } from './admin-test-server.js';
@@ -48,11 +48,11 @@ describe.skipIf(!runnable)('the catalogue in the Administration', () => {
     for (const category of tree) expect((await t.api('POST', '/api/category', { body: category })).statusCode).toBe(204);
     imageFile = path.join(tmpdir(), `mug-${newId().slice(0, 8)}.png`);
     writeFileSync(imageFile, await sharp({ create: { width: 400, height: 300, channels: 3, background: '#2a6f97' } }).png().toBuffer());
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseSharedChromium();
     await t?.close();
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { chromiumRunnable, releaseSharedChromium, sharedChromium } from '../helpers/chromium.js';
 import type { PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { placeStoreApiOrder } from '../platform/checkout/checkout-fixtures.js';
@@ -44,11 +44,11 @@ describe.skipIf(!runnable)('the Administration dashboard, order filters and cust
     // the payment extensions' marks: order 3 is a test order, order 2's payment needs review
     await sql`UPDATE "order" SET custom_fields = '{"payment_test_mode": true}'::jsonb WHERE id = ${orders[2]!.id}`.execute(t.platform.db);
     await sql`UPDATE order_transaction SET custom_fields = '{"payment_needs_review": true, "pay_b_customer": {"name": "Grace Hopper"}}'::jsonb WHERE order_id = ${orders[1]!.id}`.execute(t.platform.db);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseSharedChromium();
     await t?.close();
   });
 

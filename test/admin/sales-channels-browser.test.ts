@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../src/platform/first-start/default-shop.js';
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
 import { newId } from '../../src/platform/ids.js';
-import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { chromiumRunnable, releaseSharedChromium, sharedChromium } from '../helpers/chromium.js';
 import type { PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { ADMIN_ARTIFACTS as ARTIFACTS, checkAndShoot, logInToAdmin, openAdminPage, startAdminTestServer } from './admin-test-server.js';
@@ -15,7 +15,7 @@ import { insertSalesChannel } from '../platform/catalog/catalog-fixtures.js';
 import { HOME_CATEGORY_ID } from '../platform/storefront/pages/shop-fixtures.js';
 
 const runnable = chromiumRunnable('sales-channels-browser.test.ts');
-// the channel answers on its own origin; the browser resolves it to the test server
+// the channel answers on its own origin; the shared browser resolves every *.localhost name to the test server
 const SHOP_HOST = 'harbour.localhost';
 
 /**
@@ -56,11 +56,11 @@ describe.skipIf(!runnable)('sales channels in the Administration', () => {
     // a 320 × 80 logo: dark text band on white
     logoFile = path.join(tmpdir(), `harbour-logo-${newId().slice(0, 8)}.png`);
     writeFileSync(logoFile, await sharp({ create: { width: 320, height: 80, channels: 3, background: '#123456' } }).png().toBuffer());
-    browser = await launchChromium({ hostMap: { [SHOP_HOST]: '127.0.0.1' } });
+    browser = await sharedChromium();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseSharedChromium();
     await t?.close();
   });
 

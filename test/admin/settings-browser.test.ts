@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { defaultShopCurrencyId } from '../../src/platform/first-start/default-ids.js';
-import { chromiumRunnable, launchChromium } from '../helpers/chromium.js';
+import { chromiumRunnable, releaseSharedChromium, sharedChromium } from '../helpers/chromium.js';
 import type { PageWatch } from '../helpers/page-checks.js';
 import type { TestPlatform } from '../helpers/test-platform.js';
 import { waitFor } from '../helpers/wait-for.js';
@@ -28,11 +28,11 @@ describe.skipIf(!runnable)('shop settings, users, roles and integrations in the 
     smtp = await startSmtpTestServer();
     ({ t, base } = await startAdminTestServer({ env: { mailerDsn: smtp.dsn } }));
     await t.platform.queue.startWorker(0.5);
-    browser = await launchChromium();
+    browser = await sharedChromium();
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseSharedChromium();
     await t?.close();
     await smtp?.close();
   });
