@@ -9,7 +9,7 @@ import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/defa
 import { extDemoData } from '../../../src/extensions/demo-data/index.js';
 import { runCommand } from '../../../src/platform/console/runner.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
+import { chromiumRunnable, releaseSharedChromium, sharedChromium } from '../../helpers/chromium.js';
 import { accessibilityProblems, expectNoSidewaysScroll } from '../../helpers/page-checks.js';
 import { freePort } from '../../e2e/free-port.js';
 import { captureIo } from '../console/capture-io.js';
@@ -47,7 +47,7 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
     base = `http://127.0.0.1:${port}`;
     t = await createTestPlatform({ env: { appUrl: base, port, host: '127.0.0.1' }, extensions: [extDemoData] });
     await t.app.listen({ port, host: '127.0.0.1' });
-    browser = await launchChromium({ hostMap: { [SECOND_HOST]: '127.0.0.1' } });
+    browser = await sharedChromium();
     const { platform } = t;
     const seeded = captureIo();
     expect(await runCommand(platform, ['ext:demo-data:seed', '--channel', 'flagship', '--per-category', '2', '--skip-orders'], seeded), seeded.text()).toBe(0);
@@ -81,7 +81,7 @@ describe.skipIf(!runnable)('the demo catalogue in a real browser', () => {
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseSharedChromium();
     await t?.close();
   });
 

@@ -8,7 +8,7 @@ import { newId } from '../../../src/platform/ids.js';
 import { MediaFileStore } from '../../../src/platform/media/media-file-store.js';
 import { uploadMediaFile } from '../../../src/platform/media/media-upload.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
-import { chromiumRunnable, launchChromium } from '../../helpers/chromium.js';
+import { chromiumRunnable, releaseSharedChromium, sharedChromium } from '../../helpers/chromium.js';
 import { freePort } from '../../e2e/free-port.js';
 import { accessibilityProblems, expectNoSidewaysScroll } from '../../helpers/page-checks.js';
 import { startSmtpTestServer, type SmtpTestServer } from '../mail/smtp-test-server.js';
@@ -46,7 +46,7 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
     await t.app.listen({ port, host: '127.0.0.1' });
     // the queue's worker sends the mails
     await t.platform.queue.startWorker(0.5);
-    browser = await launchChromium();
+    browser = await sharedChromium();
 
     const { platform } = t;
     // the demo catalogue, as a merchant trying the shop would seed it (flagship adopts the default channel)
@@ -87,7 +87,7 @@ describe.skipIf(!runnable)('a shopper in a real browser', () => {
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
+    await releaseSharedChromium();
     await t?.close();
     await smtp?.close();
   });
