@@ -2,6 +2,7 @@ import type { Blueprint } from '../blueprint/schema.js';
 import type { SeedOptions } from '../options.js';
 import { planCustomerGroups, planManufacturers, planPropertyGroups, planRules, planTags, planTaxes } from './catalogue.js';
 import { planCategories, planLandingPages, planSalesChannels } from './channels.js';
+import { planLayouts } from './layouts.js';
 import { planCrossSellings } from './cross-selling.js';
 import { referenceDay } from './dates.js';
 import { planMedia } from './media.js';
@@ -28,6 +29,7 @@ export function buildSeedPlan(blueprint: Blueprint, options: SeedOptions): SeedP
   const categories = planCategories(channels);
   const salesChannels = planSalesChannels(channels);
   const products = planProducts(blueprint, channels, options.perCategory, today);
+  const landingPages = planLandingPages(channels);
   const customers = options.skipOrders ? [] : planCustomers(blueprint, channels, today);
 
   return {
@@ -45,7 +47,8 @@ export function buildSeedPlan(blueprint: Blueprint, options: SeedOptions): SeedP
     products,
     productPrices: planProductPrices(channels, products),
     media: options.skipMedia ? [] : planMedia(products, manufacturers, categories, propertyOptions, salesChannels),
-    landingPages: planLandingPages(channels),
+    landingPages,
+    cmsPages: planLayouts(channels, categories, products, landingPages),
     customers,
     orders: options.skipOrders ? [] : planOrders(blueprint, channels, products, customers, today),
     crossSellings: planCrossSellings(blueprint, products),

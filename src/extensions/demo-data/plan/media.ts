@@ -25,6 +25,11 @@ function coloursOf(product: ProductNode, variants: ProductNode[], options: Map<s
   return colours.length > 0 ? colours : [derive(product.key, 'image colour').pick(BRAND_PALETTE)];
 }
 
+/** The media key of a product's image (`view` 0 is the cover): layouts refer to it whether or not this run draws images. */
+export function productImageKey(productPath: string, view: number): string {
+  return `product/${productPath}${view === 0 ? '' : `/view-${view + 1}`}`;
+}
+
 /**
  * Three drawn images per product (not per variant: variants show their parent's; the views show the
  * variants' colours), one per manufacturer, per top-level category and per channel (its logo). The file name is the natural key, so an image uploaded by an
@@ -54,7 +59,7 @@ export function planMedia(
       const suffix = view === 0 ? '' : `/view-${view + 1}`;
       media.push({
         ...pngMedia({
-          key: `product/${product.path}${suffix}`,
+          key: productImageKey(product.path, view),
           fileName: `${product.productNumber.toLowerCase()}${view === 0 ? '' : `-${view + 1}`}`,
           title: product.name,
           alt: `${maker ? `${product.name} by ${maker}` : product.name}${views[view]}`,

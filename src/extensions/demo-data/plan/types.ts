@@ -217,6 +217,39 @@ export interface LandingPageNode extends PlanNode {
   salesChannelIds: string[];
 }
 
+/** What a layout's slot shows; plan ids inside are resolved when the layout is written. */
+export type LayoutElement =
+  /** Slides of product images, each linking to a category. */
+  | { type: 'image-slider'; slides: Array<{ mediaId: string; categoryId: string }> }
+  /** HTML (escaped blueprint text). */
+  | { type: 'text'; html: string }
+  | { type: 'product-slider'; title: string; productIds: string[] };
+
+export interface CmsBlockRow extends ChildRow {
+  position: number;
+  /** The block type and its one slot's element type (Shopware's `text`, `image-slider`, `product-slider` blocks). */
+  element: LayoutElement;
+  /** Shopware's slot name of that block type (`content`, `imageSlider`, `productSlider`). */
+  slotName: string;
+  slot: ChildRow;
+}
+
+/**
+ * A Shopping Experiences layout (`cms_page` with one section of blocks, one slot each), drawn on the page
+ * it is assigned to: a channel's home (its navigation category) or its marketing landing page.
+ */
+export interface CmsPageNode extends PlanNode {
+  entity: 'cms_page';
+  channel: string;
+  name: string;
+  /** `page` (Shopware's shop page) for home, `landingpage` for a campaign page. */
+  type: 'page' | 'landingpage';
+  /** The row whose `cmsPageId` the seeder sets, only when demo data created that row. */
+  assignTo: { entity: 'category' | 'landing_page'; id: string };
+  section: ChildRow;
+  blocks: CmsBlockRow[];
+}
+
 export interface AddressRow extends ChildRow {
   firstName: string;
   lastName: string;
@@ -333,6 +366,7 @@ export const SEED_ORDER = [
   'productPrices',
   'media',
   'landingPages',
+  'cmsPages',
   'customers',
   'orders',
   'crossSellings',
@@ -357,6 +391,8 @@ export interface SeedPlanFamilies {
   productPrices: ProductPriceNode[];
   media: MediaNode[];
   landingPages: LandingPageNode[];
+  /** Per channel: its home layout and its marketing landing page's layout. */
+  cmsPages: CmsPageNode[];
   customers: CustomerNode[];
   orders: OrderNode[];
   crossSellings: CrossSellingNode[];

@@ -115,7 +115,7 @@ export async function removeDemoData(host: ExtensionHost, blueprint: Blueprint, 
       const mark = marks.get(id);
       const marked = mark !== undefined && (!['product', 'category'].includes(step.entity) || (row.customFields as Record<string, unknown> | null)?.[GENERATED_FIELD] === true);
       if (!marked) kept.push({ entity: step.entity, id, label: labelOf(row), reason: 'unmarked' });
-      else if (changedSince(row, mark, step.products?.get(id))) kept.push({ entity: step.entity, id, label: labelOf(row), reason: 'changed' });
+      else if (step.edited?.(row) || changedSince(step.lastChange ? { ...row, updatedAt: step.lastChange(row) } : row, mark, step.products?.get(id))) kept.push({ entity: step.entity, id, label: labelOf(row), reason: 'changed' });
       else mine.set(id, { step, id, row });
     }
     candidates.set(step.entity, new Map([...(candidates.get(step.entity) ?? []), ...mine]));
@@ -184,7 +184,7 @@ export async function removeDemoData(host: ExtensionHost, blueprint: Blueprint, 
 
 /** The candidates' rows by id, and (for entities with a natural key) the rows adopted in their place. */
 async function readStep(host: ExtensionHost, step: RemovalStep, plan: SeedPlan): Promise<{ found: Map<string, EntityRecord>; adopted: Map<string, EntityRecord> }> {
-  const found = await readByIds(host, step.entity, step.ids);
+  const found = await readByIds(host, step.entity, step.ids, step.associations);
   const adopted = new Map<string, EntityRecord>();
   if (step.entity === 'sales_channel') {
     // by name or the blueprint's adopt list (the flagship takes over "Storefront"), as a seed finds them

@@ -1,3 +1,4 @@
+import type { Criteria, EntityRecord } from '../../../platform/sdk/index.js';
 import type { ProductNode, SeedPlan } from '../plan/types.js';
 
 /** A row of another entity that points at a candidate: while it stays, the candidate stays too. */
@@ -28,6 +29,12 @@ export interface RemovalStep {
   /** Natural key for the "adopted" listing: a row found by it under another id is the merchant's. */
   naturalKeyField?: string;
   naturalKeyOf?: (id: string) => string;
+  /** Read with the candidates, for `lastChange`. */
+  associations?: Criteria['associations'];
+  /** When the row was last changed, if not its own `updatedAt` (a layout: its sections, blocks and slots too). */
+  lastChange?: (row: EntityRecord) => string | null;
+  /** Whether the row was edited in a way no timestamp shows (a layout missing a block demo data wrote). */
+  edited?: (row: EntityRecord) => boolean;
   /** For products: whether the row still holds what demo data wrote (stock moved by orders is no change). */
   products?: Map<string, ProductNode>;
 }
@@ -45,6 +52,7 @@ export function removalSteps(plan: SeedPlan): RemovalStep[] {
   };
   const products = new Map(plan.products.map((p) => [p.id, p]));
   const productMedia = plan.media.filter((m) => m.productMedia);
+  const layoutBlocks = new Map(plan.cmsPages.map((p) => [p.id, p.blocks.map((b) => b.id)]));
   const variantsFirst = [...plan.products].sort((a, b) => Number(a.parentId === null) - Number(b.parentId === null));
   return [
     {
@@ -108,6 +116,25 @@ export function removalSteps(plan: SeedPlan): RemovalStep[] {
       ],
     },
     {
+      // after the pages it is drawn on; a page that stays (a merchant's, or one the merchant changed) keeps it
+      entity: 'cms_page',
+      ids: plan.cmsPages.map((p) => p.id),
+      references: [
+        { entity: 'category', field: 'cmsPageId' },
+        { entity: 'landing_page', field: 'cmsPageId' },
+        { entity: 'product', field: 'cmsPageId' },
+      ],
+      // a slot edited on its own does not touch its layout's updatedAt: the latest change of the whole tree counts
+      associations: { sections: { associations: { blocks: { associations: { slots: {} } } } } },
+      lastChange: latestInTree,
+      // a block the merchant deleted leaves no timestamp behind: a layout missing one of its blocks was edited
+      edited: (row) => {
+        const planned = layoutBlocks.get(row.id as string) ?? [];
+        const present = new Set(((row.sections as EntityRecord[] | undefined) ?? []).flatMap((section) => ((section.blocks as EntityRecord[] | undefined) ?? []).map((block) => block.id as string)));
+        return planned.some((id) => !present.has(id));
+      },
+    },
+    {
       entity: 'media',
       ids: plan.media.map((m) => m.id),
       references: [
@@ -134,4 +161,18 @@ export function sharedIds(plan: SeedPlan): string[] {
 function keyLookup(pairs: Array<[string, string]>): (id: string) => string {
   const map = new Map(pairs);
   return (id) => map.get(id) ?? '';
+}
+
+/** The latest `updatedAt` (or `createdAt`) in a record and its nested records: a layout with its sections, blocks and slots. */
+export function latestInTree(row: EntityRecord): string | null {
+  let latest: string | null = null;
+  const visit = (record: Record<string, unknown>) => {
+    for (const field of ['updatedAt', 'createdAt']) {
+      const value = record[field];
+      if (typeof value === 'string' && (latest === null || Date.parse(value) > Date.parse(latest))) latest = value;
+    }
+    for (const value of Object.values(record)) if (Array.isArray(value)) for (const child of value) if (child && typeof child === 'object') visit(child as Record<string, unknown>);
+  };
+  visit(row);
+  return latest;
 }

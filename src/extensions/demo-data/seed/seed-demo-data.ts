@@ -12,6 +12,7 @@ import { seedCategories } from './families/categories.js';
 import { seedCrossSellings } from './families/cross-selling.js';
 import { seedCustomers } from './families/customers.js';
 import { seedLandingPages } from './families/landing-pages.js';
+import { seedLayouts } from './families/layouts.js';
 import { seedMedia } from './families/media.js';
 import { seedOrders } from './families/orders.js';
 import { seedProductPrices } from './families/product-prices.js';
@@ -60,6 +61,8 @@ export async function seedDemoData(host: ExtensionHost, blueprint: Blueprint, op
   await seedProductPrices(ctx);
   if (!options.skipMedia) await seedMedia(ctx);
   await seedLandingPages(ctx, channels);
+  // after the categories, landing pages and images they show
+  await seedLayouts(ctx);
   await writeChannelBranding(ctx, channels);
   if (!options.skipOrders) {
     await seedCustomers(ctx);
