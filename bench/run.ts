@@ -24,6 +24,7 @@ import { orderExportCases } from './order-export.js';
 import { startupCases } from './startup.js';
 import { demoDataCases } from './demo-data.js';
 import { storefrontCases } from './storefront.js';
+import { importExportCases } from './import-export.js';
 import { mailCases } from './mail.js';
 import { overLoopback } from './loopback-client.js';
 import type { Row } from './measure.js';
@@ -59,6 +60,7 @@ const suites: Array<[string, () => Promise<Row[]>]> = [
   ['startup', () => startupCases(scratch ? adminConnectionString(env.databaseUrl!, scratch) : undefined)],
   ['demo-data', () => demoDataCases(platform, (line) => notes.push(line))],
   ['storefront', () => storefrontCases(platform, http, (line) => notes.push(line))],
+  ['import-export', () => importExportCases(platform, (line) => notes.push(line))],
 ];
 // `npm run bench -- order-export` runs only the suites named
 const only = process.argv.slice(2);

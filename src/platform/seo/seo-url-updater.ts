@@ -79,26 +79,37 @@ async function persist(uow: UnitOfWork, salesChannelId: string, languageId: stri
 
   let written = 0;
   const fresh: WantedSeoUrl[] = [];
+  const restored: string[] = [];
+  const yielded: string[] = [];
+  const demoted = new Set<string>();
   const claimed = new Set<string>();
   for (const url of changed) {
     if (claimed.has(url.seoPathInfo)) continue;
     claimed.add(url.seoPathInfo);
     const holder = holderOf.get(url.seoPathInfo);
     if (holder && holder.foreign_key !== url.foreignKey && holder.is_canonical && !holder.is_deleted) continue;
-    await db.updateTable('seo_url').set({ is_canonical: false, updated_at: new Date() })
-      .where('sales_channel_id', '=', salesChannelId).where('language_id', '=', languageId).where('route_name', '=', routeName)
-      .where('foreign_key', '=', url.foreignKey).where('is_canonical', '=', true)
-      .execute();
-    if (holder && holder.foreign_key === url.foreignKey) {
-      // back to an earlier path (a rename undone): that URL is canonical again
-      await db.updateTable('seo_url').set({ is_canonical: true, is_deleted: false, updated_at: new Date() }).where('id', '=', holder.id).execute();
-      written += 1;
-      continue;
+    // its canonical URL, if it has one, steps back (a new entity has none: nothing to update)
+    if ((byEntity.get(url.foreignKey) ?? []).some((row) => row.is_canonical)) demoted.add(url.foreignKey);
+    // back to an earlier path (a rename undone): that URL is canonical again
+    if (holder && holder.foreign_key === url.foreignKey) restored.push(holder.id);
+    else {
+      // an old redirect of another entity yields to a live page
+      if (holder) yielded.push(holder.id);
+      fresh.push(url);
     }
-    // an old redirect of another entity yields to a live page
-    if (holder) await db.deleteFrom('seo_url').where('id', '=', holder.id).execute();
-    fresh.push(url);
   }
+  const now = new Date();
+  for (const keys of chunked([...demoted], 500)) {
+    await db.updateTable('seo_url').set({ is_canonical: false, updated_at: now })
+      .where('sales_channel_id', '=', salesChannelId).where('language_id', '=', languageId).where('route_name', '=', routeName)
+      .where('foreign_key', 'in', keys).where('is_canonical', '=', true)
+      .execute();
+  }
+  for (const ids of chunked(restored, 500)) {
+    await db.updateTable('seo_url').set({ is_canonical: true, is_deleted: false, updated_at: now }).where('id', 'in', ids).execute();
+    written += ids.length;
+  }
+  for (const ids of chunked(yielded, 500)) await db.deleteFrom('seo_url').where('id', 'in', ids).execute();
   for (let i = 0; i < fresh.length; i += 200) {
     const rows = fresh.slice(i, i + 200).map((url) => ({
       id: newId(),
@@ -128,4 +139,10 @@ async function persist(uow: UnitOfWork, salesChannelId: string, languageId: stri
     written += back.length;
   }
   return written;
+}
+
+function chunked<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
 }
