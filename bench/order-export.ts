@@ -25,7 +25,7 @@ import { startRemoteSimulator, type RemoteSimulator } from './remote-simulator.j
 const LINES = 20;
 const RENDERS = 2000;
 const EXPORTS = 300;
-/** Failed exports a bulk replay run sends again (the issue's scenario: a target back after an outage). */
+/** Failed exports a bulk replay run sends again (a target back after an outage). */
 const REPLAY_ORDERS = 200;
 
 /** A realistic mapping: plain paths, concatenation, a lookup across associations, a list of line objects, a sum. */

@@ -37,6 +37,8 @@ describe('loadSalesChannelProducts', () => {
       maxPurchase: null,
       purchaseSteps: 1,
       shippingFree: false,
+      deliveryTime: null,
+      layout: null,
       taxId: expect.any(String),
       taxRate: '19',
       manufacturer: { id: manufacturerId, name: 'Acme' },
