@@ -36,13 +36,14 @@ function rowsOf(p: FullPlan): Array<{ key: string; id: string }> {
   for (const family of SEED_ORDER) {
     for (const node of p[family] as unknown as Array<Record<string, unknown> & { key: string; id: string }>) {
       rows.push({ key: node.key, id: node.id });
-      for (const field of ['domain', 'visibility', 'productMedia', 'address', 'orderCustomer', 'billingAddress', 'delivery', 'transaction']) {
+      for (const field of ['domain', 'visibility', 'productMedia', 'address', 'orderCustomer', 'billingAddress', 'delivery', 'transaction', 'section']) {
         const child = node[field] as { key: string; id: string } | null | undefined;
         if (child) rows.push({ key: child.key, id: child.id });
       }
       for (const field of ['lineItems', 'assigned']) {
         for (const child of (node[field] as Array<{ key: string; id: string }> | undefined) ?? []) rows.push({ key: child.key, id: child.id });
       }
+      for (const block of (node.blocks as Array<{ key: string; id: string; slot: { key: string; id: string } }> | undefined) ?? []) rows.push({ key: block.key, id: block.id }, { key: block.slot.key, id: block.slot.id });
     }
   }
   return rows;
@@ -65,6 +66,7 @@ describe('the seed plan of the default blueprint', () => {
       productPrices: 392,
       media: 832,
       landingPages: 20,
+      cmsPages: 10,
       customers: 80,
       orders: 150,
       crossSellings: 264,
@@ -103,8 +105,33 @@ describe('the seed plan of the default blueprint', () => {
       ...plan.orders.flatMap((o) => [o.salesChannelId, o.customerId, ...o.lineItems.map((l) => l.productId)]),
       ...plan.crossSellings.flatMap((c) => [c.productId, ...c.assigned.map((a) => a.productId)]),
       ...plan.reviews.flatMap((r) => [r.productId, r.salesChannelId]),
+      ...plan.cmsPages.flatMap((p) => [
+        p.assignTo.id,
+        ...p.blocks.flatMap(({ element }) =>
+          element.type === 'image-slider' ? element.slides.flatMap((s) => [s.mediaId, s.categoryId]) : element.type === 'product-slider' ? element.productIds : [],
+        ),
+      ]),
     ];
     for (const ref of refs) if (ref !== null) expect(ids.has(ref), ref).toBe(true);
+  });
+
+  it("plans per channel a home layout on its navigation category and a layout for its marketing landing page, showing its own products' images and buyable products", () => {
+    for (const channel of plan.salesChannels) {
+      const [home, landing] = plan.cmsPages.filter((p) => p.channel === channel.channel);
+      expect(home!.assignTo).toEqual({ entity: 'category', id: channel.navigationCategoryId });
+      expect(home!.blocks.map((b) => b.element.type)).toEqual(['image-slider', 'text', 'product-slider', 'product-slider']);
+      expect(plan.landingPages.find((l) => l.id === landing!.assignTo.id)!.serviceKey).toBeNull();
+      for (const { element } of [...home!.blocks, ...landing!.blocks]) {
+        if (element.type === 'image-slider') {
+          expect(element.slides).toHaveLength(3);
+          for (const slide of element.slides) expect(plan.products.find((p) => p.id === plan.media.find((m) => m.id === slide.mediaId)!.attachTo.id)!.channel).toBe(channel.channel);
+        }
+        if (element.type === 'product-slider') {
+          expect(element.productIds.length).toBeGreaterThan(0);
+          for (const id of element.productIds) expect(plan.products.find((p) => p.id === id)).toMatchObject({ channel: channel.channel, buyable: true });
+        }
+      }
+    }
   });
 
   it('orders categories parent first and chains siblings through afterCategoryId', () => {

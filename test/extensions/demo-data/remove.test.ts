@@ -12,7 +12,7 @@ import { startDemoDataTest, type DemoDataTest } from './demo-data-test-setup.js'
 
 // the flagship adopts the shop's "Storefront"; fresh is a channel of its own
 const RUN = { channels: ['flagship', 'fresh'], perCategory: 1, skipMedia: true };
-const TABLES = ['sales_channel', 'category', 'product', 'product_price', 'product_visibility', 'product_cross_selling', 'product_review', 'landing_page', 'customer', 'order', 'order_line_item', 'rule', 'tag', 'product_manufacturer', 'property_group', 'property_group_option', 'tax', 'customer_group'];
+const TABLES = ['sales_channel', 'category', 'product', 'product_price', 'product_visibility', 'product_cross_selling', 'product_review', 'landing_page', 'customer', 'order', 'order_line_item', 'rule', 'tag', 'product_manufacturer', 'property_group', 'property_group_option', 'tax', 'customer_group', 'cms_page', 'cms_slot'];
 
 describe('demo data removal: exactly what it created', () => {
   let t: DemoDataTest;
@@ -27,7 +27,7 @@ describe('demo data removal: exactly what it created', () => {
   const count = async (table: string) => Number((await db().selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
   const counts = async () => Object.fromEntries(await Promise.all(TABLES.map(async (table) => [table, await count(table)])));
   const existing = async (table: string, ids: string[]) => (ids.length === 0 ? [] : (await db().selectFrom(table).select('id').where('id', 'in', ids).execute()).map((r) => r.id as string));
-  const planIds = () => [...plan.products, ...plan.categories, ...plan.customers, ...plan.orders, ...plan.reviews, ...plan.productPrices, ...plan.landingPages, ...plan.salesChannels].map((n) => n.id);
+  const planIds = () => [...plan.products, ...plan.categories, ...plan.customers, ...plan.orders, ...plan.reviews, ...plan.productPrices, ...plan.landingPages, ...plan.salesChannels, ...plan.cmsPages].map((n) => n.id);
 
   beforeAll(async () => {
     t = await startDemoDataTest();
@@ -86,7 +86,7 @@ describe('demo data removal: exactly what it created', () => {
     expect(removal.kept).toEqual(dryRun.kept);
 
     const keptIds = new Set(removal.kept.map((k) => k.id));
-    const left = (await Promise.all(['product', 'category', 'customer', 'order', 'product_review', 'product_price', 'landing_page', 'sales_channel'].map((table) => existing(table, planIds())))).flat();
+    const left = (await Promise.all(['product', 'category', 'customer', 'order', 'product_review', 'product_price', 'landing_page', 'sales_channel', 'cms_page'].map((table) => existing(table, planIds())))).flat();
     // nothing of the plan is left except what the tally lists as kept
     expect(left.filter((id) => !keptIds.has(id))).toEqual([]);
 
@@ -126,9 +126,14 @@ describe('demo data removal: exactly what it created', () => {
       ...(await existing('customer', ids)),
       ...(await existing('order', ids)),
       ...(await existing('product_review', ids)),
+      ...(await existing('cms_page', ids)),
     ]);
-    const expected = [...plan.products, ...plan.categories.filter((c) => !c.isRoot || c.channel !== 'flagship'), ...plan.customers, ...plan.orders, ...plan.reviews].map((n) => n.id);
+    // every layout but the flagship's home (the adopted Storefront's navigation category is the merchant's)
+    const layouts = plan.cmsPages.filter((p) => p.channel !== 'flagship' || p.type !== 'page');
+    const expected = [...plan.products, ...plan.categories.filter((c) => !c.isRoot || c.channel !== 'flagship'), ...plan.customers, ...plan.orders, ...plan.reviews, ...layouts].map((n) => n.id);
     expect(expected.filter((id) => !present.has(id))).toEqual([]);
+    const home = plan.cmsPages.find((p) => p.channel === 'fresh' && p.type === 'page')!;
+    expect((await db().selectFrom('category').select('cms_page_id').where('id', '=', home.assignTo.id).executeTakeFirstOrThrow()).cms_page_id).toBe(home.id);
     const edited = await t.platform.repositories.get('product').get(editedProductId, systemContext);
     expect(edited!.name).toBe('Our own sourdough');
     void transaction;

@@ -15,6 +15,8 @@ describe('demo data seeding: idempotency', () => {
     console.log(first.report.rows.map((r) => r.join(' ')).join('\n'), first.report.notes);
     expect(first.report.totals.created).toBeGreaterThan(100);
     expect(didWrite(first.report)).toBe(true);
+    // the channel's home layout and its landing page's layout
+    expect(first.report.rows.find((r) => r[0] === 'cms_page')?.[1]).toBe('2');
     // the planner's statistics describe the seeded catalogue (the embedded database has no autovacuum)
     const { rows } = await sql<{ estimated: number; actual: number }>`
       SELECT (SELECT reltuples FROM pg_class WHERE oid = 'product'::regclass)::int AS estimated, (SELECT count(*) FROM product)::int AS actual`.execute(t.platform.db);
@@ -29,5 +31,6 @@ describe('demo data seeding: idempotency', () => {
     expect(second.report.totals.created).toBe(0);
     expect(second.report.totals.enriched).toBe(0);
     expect(didWrite(second.report)).toBe(false);
+    expect(second.report.rows.find((r) => r[0] === 'cms_page')?.slice(1, 3)).toEqual(['0', '2']);
   });
 });

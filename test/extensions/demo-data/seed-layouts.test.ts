@@ -111,12 +111,15 @@ describe('demo data seeding: layouts', () => {
     const slotId = landing.blocks[0]!.slot.id;
     const edited = await t.api('PATCH', `/api/cms-slot/${slotId}`, { body: { config: { content: { source: 'static', value: '<h2>Our own market day</h2>' } } } });
     expect(edited.statusCode, edited.body).toBe(204);
+    // and takes a block out of the flagship's landing page layout (a deletion leaves no timestamp behind)
+    const flagshipLanding = plan.cmsPages.find((p) => p.channel === 'flagship' && p.type === 'landingpage')!;
+    expect((await t.api('DELETE', `/api/cms-block/${flagshipLanding.blocks.at(-1)!.id}`)).statusCode).toBe(204);
     const report = await removeDemoData(t.host, t.blueprint, { channels: [], dryRun: false });
     const keptLayouts = report.kept.filter((k) => k.entity === 'cms_page');
-    expect(keptLayouts.map((k) => [k.id, k.reason])).toEqual([[landing.id, 'changed']]);
-    expect(await layoutIds()).toEqual([landing.id]);
+    expect(keptLayouts.map((k) => [k.id, k.reason]).sort()).toEqual([[landing.id, 'changed'], [flagshipLanding.id, 'changed']].sort());
+    expect(await layoutIds()).toEqual([landing.id, flagshipLanding.id].sort());
     const slot = await db().selectFrom('cms_slot').select('config').where('id', '=', slotId).executeTakeFirstOrThrow();
     expect(JSON.stringify(slot.config)).toContain('Our own market day');
-    expect((await db().selectFrom('ext_demo_data_row').select('id').where('entity', '=', 'cms_page').execute()).map((r) => r.id)).toEqual([landing.id]);
+    expect((await db().selectFrom('ext_demo_data_row').select('id').where('entity', '=', 'cms_page').execute()).map((r) => r.id).sort()).toEqual([landing.id, flagshipLanding.id].sort());
   });
 });
