@@ -60,7 +60,7 @@ describe.skipIf(!runnable)('a demo channel in a real browser', () => {
 
   const loaded = (page: Page, selector: string) => page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
-  it('the home page shows the channel\'s name, logo and colour, and its service pages in the footer', { timeout: 120_000 }, async () => {
+  it('the home page shows the channel\'s name, logo and colour, its home layout, and its service pages in the footer', { timeout: 120_000 }, async () => {
     const page = await open(`${fresh}/`, 'fresh-home');
     const logo = page.locator('img.brand-logo');
     await expect(logo.getAttribute('alt')).resolves.toBe(CHANNEL);
@@ -69,6 +69,15 @@ describe.skipIf(!runnable)('a demo channel in a real browser', () => {
     expect(brand).toMatch(/^#[0-9a-f]{6}$/);
     const footer = await page.locator('footer').innerText();
     for (const title of ['Imprint', 'Privacy', 'Shipping and payment'].map((page) => `${page} – ${CHANNEL}`)) expect(footer).toContain(title);
+    // the home layout demo data assigned: a slider of three drawn product images, the welcome, two product sliders
+    const slides = page.locator('.cms-slider li img');
+    expect(await slides.count()).toBe(3);
+    // the first slide loads at once; the others are lazy (off to the side until scrolled to)
+    expect(await slides.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    for (let i = 0; i < 3; i++) expect(await slides.nth(i).getAttribute('src')).toMatch(/\.(png|webp)/);
+    expect(await page.locator('.cms-text h2').allInnerTexts()).toEqual([`Welcome to ${CHANNEL}`, 'New arrivals', 'Best of Bakery']);
+    expect(await page.locator('.cms-slot-products').count()).toBe(2);
+    expect(await page.locator('.cms-slot-products a.product-name').count()).toBeGreaterThan(3);
     await page.close();
   });
 

@@ -119,7 +119,7 @@ describe('the seed plan of the default blueprint', () => {
     for (const channel of plan.salesChannels) {
       const [home, landing] = plan.cmsPages.filter((p) => p.channel === channel.channel);
       expect(home!.assignTo).toEqual({ entity: 'category', id: channel.navigationCategoryId });
-      expect(home!.blocks.map((b) => b.element.type)).toEqual(['image-slider', 'text', 'product-slider', 'product-slider']);
+      expect(home!.blocks.map((b) => b.element.type)).toEqual(['image-slider', 'text', 'text', 'product-slider', 'text', 'product-slider']);
       expect(plan.landingPages.find((l) => l.id === landing!.assignTo.id)!.serviceKey).toBeNull();
       for (const { element } of [...home!.blocks, ...landing!.blocks]) {
         if (element.type === 'image-slider') {

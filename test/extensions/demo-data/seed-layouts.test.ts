@@ -49,7 +49,7 @@ describe('demo data seeding: layouts', () => {
     expect(category.cmsPageId).toBe(home.id);
     expect(category.cmsPage).toMatchObject({ id: home.id, type: 'page', name: `Home – ${freshName()}` });
     const slots = slotsOf(category.cmsPage);
-    expect(slots.map((s) => s.type)).toEqual(['image-slider', 'text', 'product-slider', 'product-slider']);
+    expect(slots.map((s) => s.type)).toEqual(['image-slider', 'text', 'text', 'product-slider', 'text', 'product-slider']);
     // three product images (seeded media), each linking to a top-level category of the channel
     const tops = plan.categories.filter((c) => c.channel === 'fresh' && c.level === 2);
     const slides = slots[0]!.data.sliderItems as Array<{ url: string; media: { id: string; url: string } }>;
@@ -58,7 +58,8 @@ describe('demo data seeding: layouts', () => {
     for (const slide of slides) expect(plan.media.find((m) => m.id === slide.media.id)?.attachTo.entity).toBe('product');
     expect(slots[1]!.data.content).toContain(`<h2>Welcome to ${freshName()}</h2>`);
     // the products the sliders name, in that order, priced for the channel
-    const [arrivals, best] = [slots[2]!, slots[3]!];
+    expect([slots[2]!.data.content, slots[4]!.data.content]).toEqual(['<h2>New arrivals</h2>', `<h2>Best of ${tops[0]!.name}</h2>`]);
+    const [arrivals, best] = [slots[3]!, slots[5]!];
     const planned = home.blocks.filter((b) => b.element.type === 'product-slider').map((b) => (b.element as { productIds: string[] }).productIds);
     expect(arrivals.data.products.map((p: { id: string }) => p.id)).toEqual(planned[0]);
     expect(best.data.products.map((p: { id: string }) => p.id)).toEqual(planned[1]);
@@ -79,7 +80,7 @@ describe('demo data seeding: layouts', () => {
     expect(response.statusCode, response.body).toBe(200);
     const slots = slotsOf(response.json().cmsPage);
     expect(response.json().cmsPage.id).toBe(landing.id);
-    expect(slots.map((s) => s.type)).toEqual(['text', 'image-slider', 'product-slider']);
+    expect(slots.map((s) => s.type)).toEqual(['text', 'image-slider', 'text', 'product-slider']);
     expect(slots[1]!.data.sliderItems).toHaveLength(3);
     const service = plan.landingPages.filter((p) => p.channel === 'fresh' && p.serviceKey !== null).map((p) => p.id);
     const serviceRows = await db().selectFrom('landing_page').select('cms_page_id').where('id', 'in', service).execute();

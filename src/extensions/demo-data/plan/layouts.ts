@@ -19,9 +19,9 @@ export function escapeHtml(text: string): string {
  * Two layouts per channel: its home (drawn on its navigation category) and its marketing landing page's.
  * Home: a hero slider of three product images (one per top-level category, each linking to its category),
  * a welcome in the channel's words (its landing page's title and description), then "New arrivals" (the
- * latest releases) and "Best of <first top-level category>" (its topsellers first) as product sliders. The
- * landing page: a heading, a slider of three other product images and the channel's closeouts and
- * topsellers. Service pages get no layout: their text is their content. Pure, like the rest of the plan.
+ * latest releases) and "Best of <first top-level category>" (its topsellers first) as product sliders, each
+ * under a text heading. The landing page: a heading, a slider of three other product images and the
+ * channel's closeouts and topsellers. Service pages get no layout: their text is their content. Pure, like the rest of the plan.
  */
 export function planLayouts(channels: BlueprintChannel[], categories: CategoryNode[], products: ProductNode[], landingPages: LandingPageNode[]): CmsPageNode[] {
   return channels.flatMap((channel) => {
@@ -54,17 +54,25 @@ export function planLayouts(channels: BlueprintChannel[], categories: CategoryNo
     const home = layout(`${channel.key}/home`, channel.key, `Home – ${channel.name}`, 'page', { entity: 'category', id: root.id }, [
       { type: 'image-slider', slides: slides(0) },
       { type: 'text', html: `<h2>Welcome to ${escapeHtml(channel.name)}</h2><p><strong>${escapeHtml(channel.landing.metaTitle)}.</strong> ${escapeHtml(channel.landing.metaDescription)}</p>` },
-      { type: 'product-slider', title: 'New arrivals', productIds: ids(newest) },
-      ...(firstTop ? [{ type: 'product-slider' as const, title: `Best of ${firstTop.name}`, productIds: ids(best) }] : []),
+      ...slider('New arrivals', ids(newest)),
+      ...(firstTop ? slider(`Best of ${escapeHtml(firstTop.name)}`, ids(best)) : []),
     ]);
     if (!landing) return [home];
     const campaign = layout(`${channel.key}/landing`, channel.key, `Landing page – ${landing.name}`, 'landingpage', { entity: 'landing_page', id: landing.id }, [
       { type: 'text', html: `<h2>${escapeHtml(landing.metaTitle)}</h2><p>${tops.map((t) => escapeHtml(t.name)).join(', ')}: picked by ${escapeHtml(channel.name)}.</p>` },
       { type: 'image-slider', slides: slides(1) },
-      { type: 'product-slider', title: `Picked for ${landing.name}`, productIds: ids(picks) },
+      ...slider(`Picked for ${escapeHtml(landing.name)}`, ids(picks)),
     ]);
     return [home, campaign];
   });
+}
+
+/** A product slider under its heading: a text block, since the storefront draws no slider title. */
+function slider(headingHtml: string, productIds: string[]): LayoutElement[] {
+  return [
+    { type: 'text', html: `<h2>${headingHtml}</h2>` },
+    { type: 'product-slider', productIds },
+  ];
 }
 
 function layout(path: string, channel: string, name: string, type: CmsPageNode['type'], assignTo: CmsPageNode['assignTo'], elements: LayoutElement[]): CmsPageNode {

@@ -223,7 +223,7 @@ export type LayoutElement =
   | { type: 'image-slider'; slides: Array<{ mediaId: string; categoryId: string }> }
   /** HTML (escaped blueprint text). */
   | { type: 'text'; html: string }
-  | { type: 'product-slider'; title: string; productIds: string[] };
+  | { type: 'product-slider'; productIds: string[] };
 
 export interface CmsBlockRow extends ChildRow {
   position: number;

@@ -103,6 +103,6 @@ export function slotConfig(element: LayoutElement, ids: IdMap): Record<string, {
     case 'image-slider':
       return { sliderItems: value(element.slides.map((s) => ({ mediaId: ids.resolve(s.mediaId), url: `/navigation/${ids.resolve(s.categoryId)}`, newTab: false }))) };
     case 'product-slider':
-      return { title: value(element.title), products: value(ids.resolveAll(element.productIds)) };
+      return { products: value(ids.resolveAll(element.productIds)) };
   }
 }
