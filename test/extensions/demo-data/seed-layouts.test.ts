@@ -107,7 +107,7 @@ describe('demo data seeding: layouts', () => {
     expect(t.writes.writes).toEqual([]);
   });
 
-  it('removal deletes the layouts it created and keeps the one the merchant edited', async () => {
+  it('removal deletes the layouts it created and keeps the ones the merchant edited or uses on a page of their own', async () => {
     // the merchant rewrites the welcome of fresh's landing page layout (a slot alone: the layout's own updatedAt stays)
     const slotId = landing.blocks[0]!.slot.id;
     const edited = await t.api('PATCH', `/api/cms-slot/${slotId}`, { body: { config: { content: { source: 'static', value: '<h2>Our own market day</h2>' } } } });
@@ -115,12 +115,18 @@ describe('demo data seeding: layouts', () => {
     // and takes a block out of the flagship's landing page layout (a deletion leaves no timestamp behind)
     const flagshipLanding = plan.cmsPages.find((p) => p.channel === 'flagship' && p.type === 'landingpage')!;
     expect((await t.api('DELETE', `/api/cms-block/${flagshipLanding.blocks.at(-1)!.id}`)).statusCode).toBe(204);
+    // and puts fresh's home layout on the home of its own Storefront
+    const storefrontRoot = (await db().selectFrom('sales_channel').select('navigation_category_id').where('id', '=', DEFAULT_SALES_CHANNEL_ID).executeTakeFirstOrThrow()).navigation_category_id as string;
+    expect((await t.api('PATCH', `/api/category/${storefrontRoot}`, { body: { cmsPageId: home.id } })).statusCode).toBe(204);
     const report = await removeDemoData(t.host, t.blueprint, { channels: [], dryRun: false });
     const keptLayouts = report.kept.filter((k) => k.entity === 'cms_page');
-    expect(keptLayouts.map((k) => [k.id, k.reason]).sort()).toEqual([[landing.id, 'changed'], [flagshipLanding.id, 'changed']].sort());
-    expect(await layoutIds()).toEqual([landing.id, flagshipLanding.id].sort());
+    expect(keptLayouts.map((k) => [k.id, k.reason]).sort()).toEqual([[landing.id, 'changed'], [flagshipLanding.id, 'changed'], [home.id, 'in use']].sort());
+    expect(keptLayouts.find((k) => k.id === home.id)!.detail).toBe(`by category ${storefrontRoot}`);
+    expect(await layoutIds()).toEqual([landing.id, flagshipLanding.id, home.id].sort());
+    const merchantHome = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(merchantHome.body).toContain(`<h2>Welcome to ${freshName()}</h2>`);
     const slot = await db().selectFrom('cms_slot').select('config').where('id', '=', slotId).executeTakeFirstOrThrow();
     expect(JSON.stringify(slot.config)).toContain('Our own market day');
-    expect((await db().selectFrom('ext_demo_data_row').select('id').where('entity', '=', 'cms_page').execute()).map((r) => r.id).sort()).toEqual([landing.id, flagshipLanding.id].sort());
+    expect((await db().selectFrom('ext_demo_data_row').select('id').where('entity', '=', 'cms_page').execute()).map((r) => r.id).sort()).toEqual([landing.id, flagshipLanding.id, home.id].sort());
   });
 });
