@@ -9,7 +9,7 @@ type SlotView =
   | { kind: 'text'; html: string }
   | { kind: 'image'; image: MediaImage; link: string | null; newTab: boolean }
   | { kind: 'slider'; label: string; items: Array<{ image: MediaImage; link: string | null }> }
-  | { kind: 'products'; products: ProductCard[] };
+  | { kind: 'products'; products: ProductCard[]; title: string | null };
 
 interface MediaJson {
   path: string;
@@ -22,6 +22,12 @@ function safeLink(value: unknown): string | null {
   if (typeof value !== 'string') return null;
   if (value.startsWith('/') && !value.startsWith('//')) return value;
   return /^https?:\/\//i.test(value) ? value : null;
+}
+
+/** A product slider's heading (Shopware's `title` config field), when the merchant gave one as text. */
+function staticTitle(config: Record<string, unknown>): string | null {
+  const field = config.title as { source?: unknown; value?: unknown } | undefined;
+  return field && field.source !== 'mapped' && typeof field.value === 'string' && field.value.trim() !== '' ? field.value.trim() : null;
 }
 
 const imageOf = (media: MediaJson | null | undefined, base: string): MediaImage | null => (media && media.path ? mediaImage(media.path, media.metaData, media.alt, base) : null);
@@ -47,7 +53,7 @@ export async function cmsLayoutView(db: Db, context: SalesChannelContext, page: 
   const cards = new Map((await productCards(db, loaded)).map((card) => [card.id, card]));
   const cardsOf = (ids: string[]) => ids.flatMap((id) => (cards.has(id) ? [cards.get(id)!] : []));
 
-  const slotView = (type: string, raw: unknown): SlotView | null => {
+  const slotView = (type: string, raw: unknown, config: Record<string, unknown>): SlotView | null => {
     const data = (raw ?? {}) as Record<string, any>;
     switch (type) {
       case 'text':
@@ -65,11 +71,11 @@ export async function cmsLayoutView(db: Db, context: SalesChannelContext, page: 
         return items.length > 0 ? { kind: 'slider', label: type === 'image-gallery' ? 'Gallery' : 'Highlights', items } : null;
       }
       case 'product-box':
-        return data.product ? { kind: 'products', products: cardsOf([data.product.id]) } : null;
+        return data.product ? { kind: 'products', products: cardsOf([data.product.id]), title: null } : null;
       case 'product-slider':
-        return { kind: 'products', products: cardsOf(((data.products ?? []) as Array<{ id: string }>).map((product) => product.id)) };
+        return { kind: 'products', products: cardsOf(((data.products ?? []) as Array<{ id: string }>).map((product) => product.id)), title: staticTitle(config) };
       case 'product-listing':
-        return { kind: 'products', products: cardsOf(((data.listing?.elements ?? []) as Array<{ id: string }>).map((product) => product.id)) };
+        return { kind: 'products', products: cardsOf(((data.listing?.elements ?? []) as Array<{ id: string }>).map((product) => product.id)), title: null };
       default:
         return null;
     }
@@ -84,7 +90,7 @@ export async function cmsLayoutView(db: Db, context: SalesChannelContext, page: 
           id: block.id,
           type: block.type,
           slots: block.slots.filter((slot) => !skip.has(slot.type)).flatMap((slot) => {
-            const view = slotView(slot.type, slot.data);
+            const view = slotView(slot.type, slot.data, (slot.config ?? {}) as Record<string, unknown>);
             return view ? [{ id: slot.id, slot: slot.slot, ...view }] : [];
           }),
         }))

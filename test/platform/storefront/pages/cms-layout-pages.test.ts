@@ -20,7 +20,7 @@ describe('storefront pages draw the layout a merchant assigned', () => {
     const slots = [
       { type: 'image-slider', config: { sliderItems: stat([{ mediaId: ids.mugMedia, url: '/navigation/x' }, { mediaId: ids.mugMedia, url: 'javascript:alert(1)' }]) } },
       { type: 'text', config: { content: stat('<h2>Autumn by the sea</h2><p>Warm drinks <img src=x onerror="alert(1)">for cold days.</p>') } },
-      { type: 'product-slider', config: { products: stat([ids.cup, ids.mug]) } },
+      { type: 'product-slider', config: { products: stat([ids.cup, ids.mug]), title: stat('Mugs for <cold> days') } },
       { type: 'product-listing', config: {} },
     ];
     const created = await t.api('POST', '/api/cms-page', {
@@ -47,7 +47,9 @@ describe('storefront pages draw the layout a merchant assigned', () => {
     expect(page.body).toContain('href="/navigation/x"');
     expect(page.body).not.toContain('javascript:');
     expect(page.body).not.toContain('onerror');
-    // the product slider in the merchant's order, then the listing's cards
+    // the product slider under its title (escaped), in the merchant's order, then the listing's cards
+    expect(page.body).toContain('<h2 class="cms-products-title">Mugs for &lt;cold&gt; days</h2>');
+    expect(text.indexOf('Mugs for <cold> days')).toBeLessThan(text.indexOf('Harbour cup'));
     expect(text.indexOf('Harbour cup')).toBeLessThan(text.indexOf('Harbour mug'));
   });
 
