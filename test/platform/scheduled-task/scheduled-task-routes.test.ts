@@ -41,7 +41,11 @@ describe("Shopware's scheduled task actions: POST /api/_action/scheduled-task/ru
     const answers = await Promise.all([t.api('POST', '/api/_action/scheduled-task/run'), t.api('POST', '/api/_action/scheduled-task/run')]);
     const outcomes = answers.map((answer) => answer.json().outcomes['test.counting'] as string | undefined);
     expect(outcomes.filter((outcome) => outcome === 'ran')).toHaveLength(1);
-    expect(outcomes.filter((outcome) => outcome !== 'ran')).toEqual([expect.toSatisfy((o: string | undefined) => o === undefined || o === 'busy' || o === 'not-due')]);
+    // the other found the lease taken (busy), or the task already moved on: not due inside the lease, or not due
+    // at all when it looked (then its answer names no outcome for the task)
+    const others = outcomes.filter((outcome) => outcome !== 'ran');
+    expect(others).toHaveLength(1);
+    expect([undefined, 'busy', 'not-due']).toContain(others[0]);
     expect(runs).toBe(before + 1);
   });
 
