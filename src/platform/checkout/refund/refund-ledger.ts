@@ -1,7 +1,7 @@
 import { refundEventKey } from '../order-transaction/processed-events.js';
 import { applyRefundOutcome } from './refund-completion.js';
 import type { RefundHost } from './refund-host.js';
-import { DEFAULT_REFUND_LEASE, isRefundInProgress, refundLeaseName } from './refund-lease.js';
+import { DEFAULT_REFUND_LEASE, refundLeaseName } from './refund-lease.js';
 import { isUndecidedRefund } from './refund-matching.js';
 import type { RefundablePayment, RefundProvider, RefundTransaction } from './refund-provider.js';
 import { recordedGatewayRefundIds, recordPendingRefund } from './refund-records.js';
@@ -34,7 +34,7 @@ export type LedgerReadResult =
 export async function adoptLedgerRefunds<P extends RefundablePayment>(host: RefundHost, provider: RefundProvider<P, unknown>, transaction: RefundTransaction): Promise<LedgerReadResult> {
   const payment = provider.paymentOf(transaction);
   if (!payment) return { outcome: 'no-payment' };
-  if (await isRefundInProgress(host, transaction.id)) return { outcome: 'busy' };
+  // a refund holding the lease may not have recorded its answer yet: taken, the ledger waits for the next run
   const run = await host.leases.run(refundLeaseName(transaction.id), { ...DEFAULT_REFUND_LEASE, waitMs: 0 }, async (): Promise<LedgerReadResult> => {
     const settings = await provider.settingsOf(transaction);
     const { requestTimeoutMs, holdingsBudgetMs } = DEFAULT_REFUND_TIMINGS;
