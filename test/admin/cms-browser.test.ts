@@ -165,8 +165,10 @@ describe.skipIf(!runnable)('Shopping Experiences in the Administration', () => {
       const text = await shop.locator('main').innerText();
       expect(text.indexOf('Autumn by the sea')).toBeLessThan(text.indexOf('Harbour cup'));
       expect(text.indexOf('Harbour cup')).toBeLessThan(text.indexOf('Harbour mug'));
-      // every slide's image loaded (a broken file would be 0 wide)
-      expect(await slider.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+      // every slide's image loaded (a broken file would be 0 wide); the page may show before the images have arrived
+      await expect
+        .poll(() => slider.getByRole('img').evaluateAll((images) => images.every((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)), { timeout: 10_000 })
+        .toBe(true);
       await expectNoSidewaysScroll(shop, `cms-storefront-${width}`);
       expect(await accessibilityProblems(shop)).toEqual([]);
       await shop.screenshot({ path: path.join(ARTIFACTS, `cms-storefront-${width}.png`), fullPage: true });
