@@ -23,7 +23,7 @@ const exactTotalWanted = (criteria: Criteria) => !criteria.ids && criteria.limit
 
 /**
  * Runs criteria against the database: one statement for the page of root rows and its exact total
- * (a window count; a separate count only for a page past the end or the next-pages mode). Requested
+ * (a count beside the page; a separate count only for a page past the end or the next-pages mode). Requested
  * associations, at any depth, come as JSON columns of the same statement, or of one more statement for a
  * page (never one per row or per association).
  */
@@ -136,16 +136,18 @@ export class EntityReader {
     if (!exactTotalWanted(criteria)) {
       return (await sql<Record<string, unknown>>`SELECT ${select} FROM ${table} AS t0 WHERE ${where} ORDER BY ${order} ${paging}`.execute(exec)).rows;
     }
-    // an exact total comes with the page: the window counts every match before LIMIT, one scan instead of
-    // two. The window makes every match pass through the sort, so the sort carries ids only and the row's
-    // columns are read for the page's rows afterwards (a product page of 20,000 sorted whole rows, JSON
-    // prices and all, before being cut to 25)
+    // an exact total comes with the page, as an uncorrelated count the database runs once beside it. The
+    // page sorts ids only (a product page of 20,000 sorted whole rows, JSON prices and all, before being
+    // cut to 25) and stops at the page's end where an index gives the order (100,000 orders read through
+    // `order_date_time`); a window count over the matches made every match pass through the sort
     const position = '__position';
+    const counted = allOf(builder.conditions(def, 't0', criteria));
     const result = await sql<Record<string, unknown>>`
       WITH page AS (
-        SELECT t0.id, count(*) OVER () AS ${sql.id(TOTAL_COLUMN)}, row_number() OVER (ORDER BY ${order}) AS ${sql.id(position)}
+        SELECT t0.id, row_number() OVER (ORDER BY ${order}) AS ${sql.id(position)}
         FROM ${table} AS t0 WHERE ${where} ORDER BY ${order} ${paging})
-      SELECT ${select}, page.${sql.id(TOTAL_COLUMN)} FROM page JOIN ${table} AS t0 ON t0.id = page.id ORDER BY page.${sql.id(position)}`.execute(exec);
+      SELECT ${select}, (SELECT count(*) FROM ${table} AS t0 WHERE ${counted}) AS ${sql.id(TOTAL_COLUMN)}
+      FROM page JOIN ${table} AS t0 ON t0.id = page.id ORDER BY page.${sql.id(position)}`.execute(exec);
     return result.rows;
   }
 
