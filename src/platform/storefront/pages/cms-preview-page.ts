@@ -4,6 +4,7 @@ import { renderPage, storefrontRoutes } from '../http/index.js';
 import { cmsPageNotFound, loadResolvedCmsPage } from '../../cms/load-cms-page.js';
 import { categoryListingLoader } from '../../cms/cms-listing.js';
 import { cmsLayoutView } from './cms-layout-view.js';
+import { registerCmsDraftPreviewRoute } from './cms-draft-preview-route.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 const CmsPreview = { params: Type.Object({ cmsPageId: Type.String() }) };
@@ -13,6 +14,7 @@ const CmsPreview = { params: Type.Object({ cmsPageId: Type.String() }) };
  * for the Administration's preview at three widths. The one page the shop's own origin may frame (every other
  * page answers `frame-ancestors 'none'`); never indexed. It shows nothing a visitor could not read through
  * `GET /store-api/cms/{id}`: the layout's slots resolved for the request's channel. An unknown id is a 404 page.
+ * `POST /cms-preview` (cms-draft-preview-route.ts) draws the editor's unsaved draft the same way.
  */
 export function registerCmsPreviewPage(app: FastifyInstance, services: StorefrontServices): void {
   const { platform, contexts } = services;
@@ -35,4 +37,5 @@ export function registerCmsPreviewPage(app: FastifyInstance, services: Storefron
     },
     { schema: CmsPreview },
   );
+  registerCmsDraftPreviewRoute(app, services);
 }
