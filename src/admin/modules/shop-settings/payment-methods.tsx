@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Select } from '@mantine/core';
+import { Link } from 'react-router';
+import { Anchor, Select } from '@mantine/core';
 import { useApi, useCan, useLoad } from '../../sdk';
 import { SwitchList } from './switch-list';
 
@@ -49,6 +50,7 @@ export function PaymentMethods() {
 }
 
 export function Countries() {
+  const can = useCan();
   return (
     <SwitchList
       title="Countries"
@@ -59,7 +61,12 @@ export function Countries() {
         { field: 'active', label: 'Active' },
         { field: 'shippingAvailable', label: 'Shipping available' },
       ]}
-      extraColumns={[{ label: 'ISO', sortField: 'iso', render: (row) => String(row.iso ?? '') }]}
+      extraColumns={[
+        { label: 'ISO', sortField: 'iso', render: (row) => String(row.iso ?? '') },
+        ...(can('country_state:read')
+          ? [{ label: 'States', render: (row: { id: string; name: string }) => <Anchor component={Link} to={`/shop-settings/countries/${row.id}`} aria-label={`States of ${row.name}`}>States</Anchor> }]
+          : []),
+      ]}
     />
   );
 }
