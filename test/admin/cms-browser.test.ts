@@ -81,7 +81,8 @@ describe.skipIf(!runnable)('Shopping Experiences in the Administration', () => {
     await page.locator('label', { hasText: "Page's field" }).click();
     await page.getByRole('textbox', { name: 'Block 1: field' }).fill('not a path');
     await page.getByRole('button', { name: 'Save layout' }).click();
-    const fieldError = page.getByText(/whose value is not a path like/);
+    // (the preview says it too, in its own column)
+    const fieldError = page.getByRole('region', { name: 'Section 1' }).getByText(/whose value is not a path like/);
     await fieldError.waitFor();
     expect(await page.getByRole('textbox', { name: 'Block 1: field' }).getAttribute('aria-invalid')).toBe('true');
     expect(await layouts()).toHaveLength(0);
@@ -145,7 +146,7 @@ describe.skipIf(!runnable)('Shopping Experiences in the Administration', () => {
     expect(blocks[2].slots[0].config.products.value).toEqual([ids.cup, ids.mug]);
     expect((await t.api('GET', `/api/landing-page/${ids.landing}`)).json().data.cmsPageId).toBe(stored.id);
 
-    // the preview draws the saved layout as the shop does, at 390 px first, then 1280
+    // the preview draws the layout as the shop does, at 390 px first, then 1280
     const preview = page.frameLocator('[data-testid="layout-preview"]');
     await preview.getByRole('heading', { name: 'Autumn by the sea' }).waitFor();
     await preview.getByText('Harbour mug').first().waitFor();
@@ -196,7 +197,7 @@ describe.skipIf(!runnable)('Shopping Experiences in the Administration', () => {
     await page.getByRole('heading', { name: 'Autumn landing' }).waitFor();
     expect(await page.getByRole('textbox', { name: 'Block 2: text' }).inputValue()).toBe('<p>Their text</p>');
     await page.getByRole('button', { name: 'Remove Block 3 (Product slider)' }).click();
-    await page.getByText('Unsaved changes: the preview shows the layout as last saved.').waitFor();
+    await page.getByRole('status').filter({ hasText: 'Unsaved changes: the preview shows them' }).waitFor();
     await page.getByRole('textbox', { name: /^Name/ }).fill('Autumn landing');
     await page.getByRole('button', { name: 'Save layout' }).click();
     await page.getByText('Your changes are saved.').waitFor();
@@ -218,10 +219,7 @@ describe.skipIf(!runnable)('Shopping Experiences in the Administration', () => {
     expect((await t.api('GET', `/api/landing-page/${ids.landing}`)).json().data.cmsPageId).toBeNull();
     await page.close();
 
-    // the preview page may be framed by the shop itself (the one exception to frame-ancestors 'none'); nothing else went wrong
-    const problems = watches.flatMap((watch) => watch.problems);
-    const previewHeaders = problems.filter((problem) => problem.includes('/cms-preview/'));
-    expect(previewHeaders.every((problem) => /frame-ancestors is 'self'|X-Frame-Options is SAMEORIGIN/.test(problem)), previewHeaders.join('\n')).toBe(true);
-    expect(problems.filter((problem) => !problem.includes('/cms-preview/'))).toEqual([]);
+    // nothing went wrong in any page or preview frame
+    expect(watches.flatMap((watch) => watch.problems)).toEqual([]);
   }, 120_000);
 });

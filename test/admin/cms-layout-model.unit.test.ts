@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_KINDS, draftOf, layoutVersion, moveBlock, newBlock, savePlan, type DraftSection, type StoredLayout } from '../../src/admin/modules/cms/layout-model.js';
+import { BLOCK_KINDS, draftOf, layoutVersion, moveBlock, moveBlockToSection, newBlock, overridableSlots, pickFields, savePlan, withOverride, type DraftSection, type StoredLayout } from '../../src/admin/modules/cms/layout-model.js';
 
 const section = (id: string, ...blocks: string[]): DraftSection => ({ id, type: 'default', blocks: blocks.map((block) => ({ id: block, type: 'text', slots: [] })) });
 const ids = (sections: DraftSection[]) => sections.map((entry) => `${entry.id}:${entry.blocks.map((block) => block.id).join(',')}`);
@@ -41,7 +41,39 @@ describe('the layout editor\'s draft', () => {
     expect(draftOf(stored).sections[0]!.blocks[0]!.slots.map((slot) => slot.slot)).toEqual(['left', 'right']);
     let n = 0;
     const slider = newBlock(BLOCK_KINDS.find((kind) => kind.type === 'product-slider')!, () => `id${++n}`);
-    expect(slider).toEqual({ id: 'id1', type: 'product-slider', slots: [{ id: 'id2', type: 'product-slider', slot: 'productSlider', config: { products: { source: 'static', value: [] } } }] });
+    expect(slider).toEqual({ id: 'id1', type: 'product-slider', slots: [{ id: 'id2', type: 'product-slider', slot: 'productSlider', config: { title: { source: 'static', value: '' }, products: { source: 'static', value: [] } } }] });
+  });
+
+  it('moves a block to the end of any other section, and leaves the layout as it is for its own section or one that is not there', () => {
+    const sections = [section('s1', 'a', 'b'), section('s2', 'c'), section('s3')];
+    expect(ids(moveBlockToSection(sections, 0, 0, 2))).toEqual(['s1:b', 's2:c', 's3:a']);
+    expect(ids(moveBlockToSection(sections, 1, 0, 0))).toEqual(['s1:a,b,c', 's2:', 's3:']);
+    expect(ids(moveBlockToSection(sections, 0, 1, 0))).toEqual(['s1:a,b', 's2:c', 's3:']);
+    expect(ids(moveBlockToSection(sections, 0, 1, 7))).toEqual(['s1:a,b', 's2:c', 's3:']);
+    // the input is not changed
+    expect(ids(sections)).toEqual(['s1:a,b', 's2:c', 's3:']);
+  });
+});
+
+describe('per-page overrides (slotConfig)', () => {
+  it('lists the slots a page may fill itself, numbered as the editor numbers blocks, with their content fields', () => {
+    const slots = overridableSlots(draftOf(stored));
+    expect(slots.map((entry) => [entry.slot.id, entry.name, entry.kind, entry.fields])).toEqual([
+      ['x1', 'Block 1 left', 'Image', ['media']],
+      ['x2', 'Block 1 right', 'Text', ['content']],
+      ['x3', 'Block 2', 'Text', ['content']],
+    ]);
+  });
+
+  it('keeps only the content fields of a config, and sets or drops one slot\'s override, null when none is left', () => {
+    const stat = (value: unknown) => ({ source: 'static' as const, value });
+    expect(pickFields({ media: stat('m'), url: stat('/x'), newTab: stat(true) }, ['media'])).toEqual({ media: stat('m') });
+    const one = withOverride(null, 'x3', { content: stat('<p>Mine</p>') });
+    expect(one).toEqual({ x3: { content: stat('<p>Mine</p>') } });
+    // an override of a slot from the page's earlier layout stays
+    const two = withOverride({ old: { content: stat('left over') } }, 'x3', { content: stat('b') });
+    expect(Object.keys(two!)).toEqual(['old', 'x3']);
+    expect(withOverride(one, 'x3', null)).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { ActionIcon, Button, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Group, Menu, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 
 /**
- * One block of the editor: its name, a drag handle (within its section, `@dnd-kit/sortable`), ↑/↓ and remove
- * buttons, and its elements' forms. Focused, Alt+↑ / Alt+↓ move it (`onKeyDown`).
+ * One block of the editor: its name, a drag handle (within its section, `@dnd-kit/sortable`), ↑/↓ buttons, a
+ * "Move to" menu of the other sections (the block goes to that section's end), a remove button, and its elements'
+ * forms. Focused, Alt+↑ / Alt+↓ move it (`onKeyDown`).
  */
 export function BlockCard(props: {
   id: string;
@@ -14,6 +15,9 @@ export function BlockCard(props: {
   canMoveUp: boolean;
   canMoveDown: boolean;
   onMove: (by: -1 | 1) => void;
+  sectionIndex: number;
+  sectionCount: number;
+  onMoveToSection: (to: number) => void;
   onRemove: () => void;
   onKeyDown: (event: KeyboardEvent) => void;
   children: ReactNode;
@@ -52,6 +56,24 @@ export function BlockCard(props: {
             <ActionIcon variant="subtle" disabled={!props.canMoveDown} onClick={() => props.onMove(1)} aria-label={`Move ${name} down`}>
               ↓
             </ActionIcon>
+            {props.sectionCount > 1 && (
+              <Menu position="bottom-end" withinPortal>
+                <Menu.Target>
+                  <Button size="compact-sm" variant="subtle" aria-label={`${name}: move to section`}>
+                    Move to section
+                  </Button>
+                </Menu.Target>
+                <Menu.Dropdown>
+                  {Array.from({ length: props.sectionCount }, (_, to) => to)
+                    .filter((to) => to !== props.sectionIndex)
+                    .map((to) => (
+                      <Menu.Item key={to} onClick={() => props.onMoveToSection(to)}>
+                        Section {to + 1}
+                      </Menu.Item>
+                    ))}
+                </Menu.Dropdown>
+              </Menu>
+            )}
             <Button size="compact-sm" variant="subtle" color="red" onClick={props.onRemove} aria-label={`Remove ${name}`}>
               Remove
             </Button>

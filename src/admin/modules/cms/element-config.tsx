@@ -12,7 +12,11 @@ interface ConfigProps {
   disabled: boolean;
   /** What names the fields for screen readers when a layout has several of one kind ("Block 3"). */
   label: string;
+  /** Only these config fields (a page's override of the content); all the element has when absent. */
+  fields?: readonly string[];
 }
+
+const shows = (props: ConfigProps, field: string) => !props.fields || props.fields.includes(field);
 
 const staticValue = (config: SlotConfig, field: string) => (config[field]?.source === 'static' ? config[field]!.value : undefined);
 const set = (config: SlotConfig, field: string, value: unknown): SlotConfig => ({ ...config, [field]: { source: 'static', value } });
@@ -57,7 +61,8 @@ function TextConfig({ slot, onChange, error, disabled, label }: ConfigProps) {
 }
 
 /** One image with an optional link. */
-function ImageConfig({ slot, onChange, error, disabled, label }: ConfigProps) {
+function ImageConfig(props: ConfigProps) {
+  const { slot, onChange, error, disabled, label } = props;
   const [picking, setPicking] = useState(false);
   const [mediaId] = idsIn(staticValue(slot.config, 'media'));
   const media = useMediaById(mediaId ? [mediaId] : []);
@@ -74,8 +79,12 @@ function ImageConfig({ slot, onChange, error, disabled, label }: ConfigProps) {
           )}
         </Group>
       </Input.Wrapper>
-      <TextInput label={`${label}: link`} description="A shop path (/navigation/…) or an http(s) address; empty for none" value={typeof url === 'string' ? url : ''} onChange={(e) => onChange(set(slot.config, 'url', e.currentTarget.value || null))} disabled={disabled} />
-      <Checkbox label="Open the link in a new tab" checked={staticValue(slot.config, 'newTab') === true} onChange={(e) => onChange(set(slot.config, 'newTab', e.currentTarget.checked))} disabled={disabled} />
+      {shows(props, 'url') && (
+        <>
+          <TextInput label={`${label}: link`} description="A shop path (/navigation/…) or an http(s) address; empty for none" value={typeof url === 'string' ? url : ''} onChange={(e) => onChange(set(slot.config, 'url', e.currentTarget.value || null))} disabled={disabled} />
+          <Checkbox label="Open the link in a new tab" checked={staticValue(slot.config, 'newTab') === true} onChange={(e) => onChange(set(slot.config, 'newTab', e.currentTarget.checked))} disabled={disabled} />
+        </>
+      )}
       {picking && (
         <MediaPickerDialog
           title="Choose an image"
@@ -173,8 +182,24 @@ export function ElementConfig(props: ConfigProps) {
       const [productId] = idsIn(staticValue(slot.config, 'product'));
       return <ProductPicker label={`${label}: product`} value={productId ?? null} onChange={(id) => onChange(set(slot.config, 'product', id))} error={error} disabled={disabled} />;
     }
-    case 'product-slider':
-      return <ProductsPicker label={`${label}: products`} value={idsIn(staticValue(slot.config, 'products'), 'id')} onChange={(ids) => onChange(set(slot.config, 'products', ids))} error={error} disabled={disabled} />;
+    case 'product-slider': {
+      const title = staticValue(slot.config, 'title');
+      return (
+        <Stack gap="xs">
+          {shows(props, 'title') && (
+            <TextInput
+              label={`${label}: title`}
+              description="The heading above the products; empty for none"
+              maxLength={255}
+              value={typeof title === 'string' ? title : ''}
+              onChange={(e) => onChange(set(slot.config, 'title', e.currentTarget.value))}
+              disabled={disabled}
+            />
+          )}
+          <ProductsPicker label={`${label}: products`} value={idsIn(staticValue(slot.config, 'products'), 'id')} onChange={(ids) => onChange(set(slot.config, 'products', ids))} error={error} disabled={disabled} />
+        </Stack>
+      );
+    }
     default:
       return (
         <Text size="sm" c={error ? 'red.9' : 'dimmed'}>

@@ -15,6 +15,7 @@ import {
   draftOf,
   layoutVersion,
   moveBlock,
+  moveBlockToSection,
   moved,
   newBlock,
   savePlan,
@@ -26,6 +27,7 @@ import { ElementConfig } from './element-config';
 import { BlockCard } from './block-card';
 import { LayoutPreview } from './layout-preview';
 import { LayoutAssignment, NO_ASSIGNMENT, loadAssignment, saveAssignment, type Assignment } from './layout-assignment';
+import { SlotOverrides } from './slot-overrides';
 
 const QUIET = { quiet: [400, 409] };
 
@@ -88,6 +90,10 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
     if (!canMoveBlock(draft.sections, sectionIndex, blockIndex, by)) return;
     setFocusBlock(draft.sections[sectionIndex]!.blocks[blockIndex]!.id);
     setSections(moveBlock(draft.sections, sectionIndex, blockIndex, by));
+  };
+  const blockToSection = (sectionIndex: number, blockIndex: number, toSection: number) => {
+    setFocusBlock(draft.sections[sectionIndex]!.blocks[blockIndex]!.id);
+    setSections(moveBlockToSection(draft.sections, sectionIndex, blockIndex, toSection));
   };
   // dragging reorders within the section (the ↑/↓ buttons and keys also cross sections)
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }), useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }));
@@ -176,6 +182,9 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
                           canMoveUp={canMoveBlock(draft.sections, sectionIndex, blockIndex, -1)}
                           canMoveDown={canMoveBlock(draft.sections, sectionIndex, blockIndex, 1)}
                           onMove={(by) => shiftBlock(sectionIndex, blockIndex, by)}
+                          sectionIndex={sectionIndex}
+                          sectionCount={draft.sections.length}
+                          onMoveToSection={(to) => blockToSection(sectionIndex, blockIndex, to)}
                           onRemove={() => setSections(draft.sections.map((entry, si) => (si === sectionIndex ? { ...entry, blocks: entry.blocks.filter((_, bi) => bi !== blockIndex) } : entry)))}
                           onKeyDown={(event) => blockKeys(event, sectionIndex, blockIndex)}
                         >
@@ -242,11 +251,19 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
               </Button>
             </Group>
           )}
+          {stored && (
+            <Section title="Content per page">
+              <Text size="sm" c="dimmed" mb="sm">
+                A page showing this layout can have its own text, images or products in the layout's blocks, saved for that page alone. The blocks are the layout's as last saved.
+              </Text>
+              <SlotOverrides layoutId={stored.id} layout={initial} />
+            </Section>
+          )}
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
         <Section title="Preview">
-          <LayoutPreview layoutId={stored?.id ?? null} version={stored ? layoutVersion(stored) : ''} unsaved={unsaved && stored !== null} />
+          <LayoutPreview layoutId={stored?.id ?? null} draft={draft} unsaved={unsaved && stored !== null} />
         </Section>
       </Grid.Col>
     </Grid>

@@ -111,7 +111,7 @@ export function emptyConfig(elementType: string): SlotConfig {
     case 'product-box':
       return { product: stat(null) };
     case 'product-slider':
-      return { products: stat([]) };
+      return { title: stat(''), products: stat([]) };
     default:
       return {};
   }
@@ -175,6 +175,15 @@ export function moveBlock(sections: readonly DraftSection[], sectionIndex: numbe
   if (by < 0) neighbour.blocks.push(block!);
   else neighbour.blocks.unshift(block!);
   return next;
+}
+
+/** Moves a block to the end of another section (the editor's "Move to section N"). */
+export function moveBlockToSection(sections: readonly DraftSection[], sectionIndex: number, blockIndex: number, toSection: number): DraftSection[] {
+  const block = sections[sectionIndex]?.blocks[blockIndex];
+  if (!block || toSection === sectionIndex || !sections[toSection]) return [...sections];
+  return sections.map((entry, si) =>
+    si === sectionIndex ? { ...entry, blocks: entry.blocks.filter((_, bi) => bi !== blockIndex) } : si === toSection ? { ...entry, blocks: [...entry.blocks, block] } : entry,
+  );
 }
 
 /** Whether a block can move that way (not the very first or last block of the layout). */
@@ -255,4 +264,60 @@ export function idsIn(value: unknown, key?: string): string[] {
   if (typeof value === 'string') return value ? [value] : [];
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => (typeof item === 'string' ? [item] : key && item && typeof item === 'object' && typeof (item as Record<string, unknown>)[key] === 'string' ? [(item as Record<string, string>)[key]!] : []));
+}
+
+/**
+ * The config fields a category, landing page or product may override for itself (its `slotConfig`), by
+ * element type: the content, not the presentation (an image's link, a slider's title stay the layout's).
+ */
+export const OVERRIDABLE_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  text: ['content'],
+  image: ['media'],
+  'image-slider': ['sliderItems'],
+  'product-box': ['product'],
+  'product-slider': ['products'],
+};
+
+/** A slot a page may override, with the name the editor gives its block. */
+export interface OverridableSlot {
+  slot: DraftSlot;
+  /** "Block 3" or, for a block of several elements, "Block 3 right". */
+  name: string;
+  /** The element's label ("Text"). */
+  kind: string;
+  fields: readonly string[];
+}
+
+/** The layout's slots that have overridable fields, numbered as the editor numbers its blocks. */
+export function overridableSlots(layout: DraftLayout): OverridableSlot[] {
+  let number = 0;
+  return layout.sections.flatMap((section) =>
+    section.blocks.flatMap((block) => {
+      number += 1;
+      return block.slots.flatMap((slot) => {
+        const fields = OVERRIDABLE_FIELDS[slot.type];
+        if (!fields) return [];
+        return [{ slot, name: block.slots.length > 1 ? `Block ${number} ${slot.slot}` : `Block ${number}`, kind: ELEMENT_LABELS[slot.type] ?? slot.type, fields }];
+      });
+    }),
+  );
+}
+
+/** Only `fields` of a config (what an override of them holds). */
+export function pickFields(config: SlotConfig, fields: readonly string[]): SlotConfig {
+  return Object.fromEntries(Object.entries(config).filter(([field]) => fields.includes(field)));
+}
+
+/** The per-page overrides (`slotConfig`), keyed by slot id, as the Admin API stores them. */
+export type SlotOverrides = Record<string, SlotConfig>;
+
+/**
+ * The page's overrides with one slot's set (or dropped, for `null`); an empty result is `null`, the field's
+ * "none". Overrides of slots this layout does not have (left from a layout the page had before) are kept.
+ */
+export function withOverride(overrides: SlotOverrides | null, slotId: string, config: SlotConfig | null): SlotOverrides | null {
+  const next: SlotOverrides = { ...(overrides ?? {}) };
+  if (config) next[slotId] = config;
+  else delete next[slotId];
+  return Object.keys(next).length > 0 ? next : null;
 }
