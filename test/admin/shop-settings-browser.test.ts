@@ -113,6 +113,20 @@ describe.skipIf(!runnable)('taxes, shipping methods, number ranges and country s
     const germany = await cartWith(await guestIn(GERMANY_ID), book);
     expect(germany.lineItems[0].price.calculatedTaxes).toMatchObject([{ taxRate: 9 }]);
     expect(cents(germany.lineItems[0].price.calculatedTaxes[0].tax)).toBe(180);
+
+    // a tax a product uses is not deleted: the refusal stands in the dialog
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText(/still referenced by product/).waitFor();
+    expect(await search('tax', { ids: [taxId] })).toHaveLength(1);
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    // without the rule Austria pays the tax's own 9 %
+    await page.getByRole('button', { name: 'Delete rule for Austria' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('No tax rules found').waitFor();
+    expect(await search('tax-rule', { filter: [{ type: 'equals', field: 'taxId', value: taxId }] })).toHaveLength(0);
+    const withoutRule = await cartWith(await guestIn(AUSTRIA_ID), book);
+    expect(withoutRule.lineItems[0].price.calculatedTaxes).toMatchObject([{ taxRate: 9 }]);
   }, 120_000);
 
   it('creates a shipping method priced in EUR and USD that the cart charges in each; an empty name is refused (768 px)', async () => {

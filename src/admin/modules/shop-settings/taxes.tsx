@@ -127,7 +127,7 @@ export function TaxDetail() {
       {deleting && tax && (
         <ConfirmDelete
           title={`Delete ${tax.name}?`}
-          text="The tax and its rules per country are deleted. A tax that products or shipping methods still use cannot be deleted."
+          text="The tax and its rates per country are deleted; shipping methods taxed with it then take the cart's highest rate. A tax that products still use cannot be deleted."
           url={`/api/tax/${tax.id}`}
           onClose={() => setDeleting(false)}
           onDeleted={() => navigate('/shop-settings/taxes')}
