@@ -10,9 +10,10 @@ export interface SlotNeeds {
   products?: string[];
   /** The category listing of the page's category (with the request's filters, sorting and page). */
   listing?: boolean;
-  /** The page's product: its cross-sellings, approved reviews or gallery. */
-  crossSellings?: boolean;
-  reviews?: boolean;
+  /** Products whose cross-sellings, or whose family's visible reviews, a slot shows. */
+  crossSellings?: string[];
+  reviews?: string[];
+  /** The page's product's images. */
   gallery?: boolean;
 }
 
@@ -21,8 +22,10 @@ export interface FetchedSlotData {
   media: ReadonlyMap<string, StoreMediaJson>;
   products: ReadonlyMap<string, StoreProductJson>;
   listing?: unknown;
-  crossSellings?: unknown[];
-  reviews?: { total: number; elements: unknown[] };
+  /** By product id. */
+  crossSellings: ReadonlyMap<string, unknown[]>;
+  /** By product id: the visible reviews of its family (parent and variants), newest first, up to 10. */
+  reviews: ReadonlyMap<string, { total: number; elements: unknown[] }>;
   /** The page product's media in position order. */
   gallery?: StoreMediaJson[];
 }
@@ -45,6 +48,15 @@ export function sanitizeCmsHtml(html: string): string {
 
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const pageProductId = (entity: CmsPageEntity | undefined): string | undefined => (entity?.name === 'product' ? (entity.record.id as string) : undefined);
+
+/**
+ * The product a buy box, description and reviews or cross-selling shows: the one its `product` config names
+ * (any page, e.g. a landing page), else the product of a product page.
+ */
+function boundProductId(config: SlotConfig, entity: CmsPageEntity | undefined): string | undefined {
+  return idsOf(configValue(config, 'product', entity), 'id')[0] ?? pageProductId(entity);
+}
+const listOf = (id: string | undefined): string[] => (id === undefined ? [] : [id]);
 
 function sliderItems(config: SlotConfig, fetched: FetchedSlotData, entity: CmsPageEntity | undefined) {
   const items = configValue(config, 'sliderItems', entity);
@@ -111,28 +123,33 @@ export const CMS_ELEMENTS: Readonly<Record<string, CmsElement>> = {
     data: (_config, fetched) => ({ listing: fetched.listing ?? null, apiAlias: 'cms_product_listing' }),
   },
   'buy-box': {
-    needs: (_config, entity) => ({ products: [pageProductId(entity)].filter((id): id is string => id !== undefined), reviews: pageProductId(entity) !== undefined }),
-    data: (_config, fetched, entity) => {
-      const productId = pageProductId(entity) ?? null;
-      return { productId, product: (productId && fetched.products.get(productId)) || null, totalReviews: fetched.reviews?.total ?? 0, apiAlias: 'cms_buy_box' };
+    needs: (config, entity) => ({ products: listOf(boundProductId(config, entity)), reviews: listOf(boundProductId(config, entity)) }),
+    data: (config, fetched, entity) => {
+      const productId = boundProductId(config, entity) ?? null;
+      return { productId, product: (productId && fetched.products.get(productId)) || null, totalReviews: (productId && fetched.reviews.get(productId)?.total) || 0, apiAlias: 'cms_buy_box' };
     },
   },
   'product-description-reviews': {
-    needs: (_config, entity) => ({ products: [pageProductId(entity)].filter((id): id is string => id !== undefined), reviews: pageProductId(entity) !== undefined }),
-    data: (_config, fetched, entity) => {
-      const productId = pageProductId(entity) ?? null;
+    needs: (config, entity) => ({ products: listOf(boundProductId(config, entity)), reviews: listOf(boundProductId(config, entity)) }),
+    data: (config, fetched, entity) => {
+      const productId = boundProductId(config, entity) ?? null;
+      const reviews = productId ? fetched.reviews.get(productId) : undefined;
       return {
         productId,
         product: (productId && fetched.products.get(productId)) || null,
-        reviews: { total: fetched.reviews?.total ?? 0, elements: fetched.reviews?.elements ?? [], apiAlias: 'product_review_result' },
+        reviews: { total: reviews?.total ?? 0, elements: reviews?.elements ?? [], apiAlias: 'product_review_result' },
         ratingSuccess: false,
         apiAlias: 'cms_product_description_reviews',
       };
     },
   },
   'cross-selling': {
-    needs: (_config, entity) => ({ crossSellings: pageProductId(entity) !== undefined }),
-    data: (_config, fetched) => ({ crossSellings: fetched.crossSellings ?? [], apiAlias: 'cms_cross_selling' }),
+    // the product itself is read too: only a product the channel sells shows its cross-sellings
+    needs: (config, entity) => ({ products: listOf(boundProductId(config, entity)), crossSellings: listOf(boundProductId(config, entity)) }),
+    data: (config, fetched, entity) => {
+      const productId = boundProductId(config, entity);
+      return { crossSellings: (productId && fetched.crossSellings.get(productId)) || [], apiAlias: 'cms_cross_selling' };
+    },
   },
   // the storefront draws these from the context (the navigation tree, the form's fields): no data
   'category-navigation': { needs: () => ({}), data: () => null },

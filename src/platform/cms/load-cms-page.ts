@@ -4,7 +4,7 @@ import { AppError } from '../errors/app-error.js';
 import { isId } from '../ids.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
 import { readCmsPageTree } from './cms-page-reader.js';
-import { resolveCmsSlots, type CmsResolveDeps, type CmsResolveOptions } from './resolve-cms-slots.js';
+import { resolveCmsPage, type CmsResolveDeps, type CmsResolveOptions } from './resolve-cms-slots.js';
 import { storeCmsPageJson, type StoreCmsPageJson } from './store-cms-page.js';
 
 export function cmsPageNotFound(pageId: string): AppError {
@@ -27,6 +27,6 @@ export async function loadResolvedCmsPage(
   if (!isId(id)) return undefined;
   const tree = await readCmsPageTree(within, id);
   if (!tree) return undefined;
-  const resolved = await resolveCmsSlots(within, deps, context, tree, options);
-  return storeCmsPageJson(tree, resolved);
+  const resolved = await resolveCmsPage(within, deps, context, tree, options);
+  return storeCmsPageJson(tree, resolved.slots, resolved.backgroundMedia);
 }

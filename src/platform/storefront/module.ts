@@ -18,6 +18,7 @@ import { registerProductReviewForm } from './pages/product-review-form.js';
 import { registerNewsletterPages } from './pages/newsletter-pages.js';
 import { registerContactPages } from './pages/contact-pages.js';
 import { registerCmsPreviewPage } from './pages/cms-preview-page.js';
+import { registerCmsStylesheet } from './pages/cms-backgrounds.js';
 
 /**
  * The shop's HTML pages at `/`: catalog, cart, account and checkout, rendered on the services the
@@ -47,6 +48,7 @@ export const storefrontModule: PlatformModule = {
     registerNewsletterPages(app, services);
     registerContactPages(app, services);
     registerCmsPreviewPage(app, services);
+    registerCmsStylesheet(app, services);
     registerSeoPaths(app, services, catalogPages);
   },
   async boot(platform) {

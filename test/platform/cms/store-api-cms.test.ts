@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newId } from '../../../src/platform/ids.js';
+import { DEFAULT_SALES_CHANNEL_ID } from '../../../src/platform/first-start/default-ids.js';
 import { createTestPlatform, type TestPlatform } from '../../helpers/test-platform.js';
 import { createStoreApiClient, type StoreApiClient } from '../store-api/store-api-client.js';
 import { eur, HOME_CATEGORY, insertCategory, insertCover, insertProduct } from '../catalog/catalog-fixtures.js';
@@ -163,5 +164,32 @@ describe('Shopping Experiences: layouts through the Admin API, resolved by the S
     expect(large).toBe(small);
     // the layout (1), media (1), products with their SEO categories (3) and the context's reads
     expect(large).toBeLessThanOrEqual(8);
+  });
+
+  it('costs the same statements for buy boxes, reviews and cross-sellings of 4 named products as of 1', async () => {
+    const db = t.platform.db;
+    const named = await Promise.all(Array.from({ length: 4 }, (_, i) => insertProduct(db, { name: `Named ${i}`, price: eur(5 + i), categoryIds: [HOME_CATEGORY] })));
+    for (const productId of named) {
+      await db.insertInto('product_review').values({ id: newId(), product_id: productId, sales_channel_id: DEFAULT_SALES_CHANNEL_ID, title: 'Good', content: 'Good enough for every day.', points: 4, status: true }).execute();
+      const crossSelling = newId();
+      await db.insertInto('product_cross_selling').values({ id: crossSelling, product_id: productId, name: 'With it', position: 1 }).execute();
+      await db.insertInto('product_cross_selling_assigned_products').values({ id: newId(), cross_selling_id: crossSelling, product_id: ids.cup, position: 1 }).execute();
+    }
+    const count = async (products: string[]) => {
+      const pageId = newId();
+      const slots = products.flatMap((productId) => ['buy-box', 'product-description-reviews', 'cross-selling'].map((type) => ({ type, config: { product: stat(productId) } })));
+      expect((await t.api('POST', '/api/cms-page', { body: layoutBody(pageId, slots) })).statusCode).toBe(204);
+      await client.storeApi('POST', `/store-api/cms/${pageId}`, { body: {} });
+      const run = await t.platform.database.statements.measure(() => client.storeApi('POST', `/store-api/cms/${pageId}`, { body: {} }));
+      expect(run.result.statusCode).toBe(200);
+      const body = JSON.parse(run.result.body);
+      for (const block of body.sections[0].blocks) {
+        const { type, data } = block.slots[0];
+        if (type === 'product-description-reviews') expect(data.reviews.total).toBe(1);
+        if (type === 'cross-selling') expect(data.crossSellings[0].products[0].id).toBe(ids.cup);
+      }
+      return run.count;
+    };
+    expect(await count(named)).toBe(await count(named.slice(0, 1)));
   });
 });

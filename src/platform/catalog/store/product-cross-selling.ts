@@ -36,11 +36,26 @@ export async function loadProductCrossSellings(
   productId: string,
   options: { mediaBaseUrl?: string } = {},
 ): Promise<CrossSellingElement[]> {
-  if (!isId(productId)) return [];
+  return (await loadCrossSellingsOf(within, context, [productId], options)).get(productId) ?? [];
+}
+
+/**
+ * The cross-sellings of several products at once (a layout with several cross-selling slots), keyed by
+ * product id, in the same statements as one product's: products, cross-sellings, assigned products, their products.
+ */
+export async function loadCrossSellingsOf(
+  within: Db | UnitOfWork,
+  context: SalesChannelContext,
+  productIds: readonly string[],
+  options: { mediaBaseUrl?: string } = {},
+): Promise<Map<string, CrossSellingElement[]>> {
+  const result = new Map<string, CrossSellingElement[]>();
+  const ids = [...new Set(productIds.filter((id) => isId(id)))];
+  if (ids.length === 0) return result;
   const exec = executorOf(within);
-  const product = await exec.selectFrom('product').select(['id', 'parent_id']).where('id', '=', productId).executeTakeFirst();
-  if (!product) return [];
-  const owners = [product.id as string, ...(product.parent_id ? [product.parent_id as string] : [])];
+  const products = await exec.selectFrom('product').select(['id', 'parent_id']).where('id', 'in', ids).execute();
+  if (products.length === 0) return result;
+  const owners = [...new Set(products.flatMap((product) => [product.id as string, ...(product.parent_id ? [product.parent_id as string] : [])]))];
   const rows = await exec
     .selectFrom('product_cross_selling')
     .select(['id', 'product_id', 'name', 'position', 'type', 'active', 'limit'])
@@ -50,22 +65,28 @@ export async function loadProductCrossSellings(
     .orderBy('name')
     .orderBy('id')
     .execute();
-  const own = rows.filter((row) => row.product_id === product.id);
-  const crossSellings = own.length > 0 ? own : rows;
-  if (crossSellings.length === 0) return [];
+  // a product's own cross-sellings, else its parent's
+  const chosen = new Map(
+    products.map((product) => {
+      const own = rows.filter((row) => row.product_id === product.id);
+      return [product.id as string, own.length > 0 || !product.parent_id ? own : rows.filter((row) => row.product_id === product.parent_id)];
+    }),
+  );
+  const used = [...new Set([...chosen.values()].flat())];
+  if (used.length === 0) return new Map(ids.map((id) => [id, []]));
   const assigned = await exec
     .selectFrom('product_cross_selling_assigned_products')
     .select(['cross_selling_id', 'product_id'])
-    .where('cross_selling_id', 'in', crossSellings.map((row) => row.id as string))
+    .where('cross_selling_id', 'in', used.map((row) => row.id as string))
     .orderBy('position')
     .orderBy('id')
     .execute();
-  const products = await loadSalesChannelProducts(within, context, [...new Set(assigned.map((row) => row.product_id as string))], {
+  const loaded = await loadSalesChannelProducts(within, context, [...new Set(assigned.map((row) => row.product_id as string))], {
     minVisibility: PRODUCT_VISIBILITY.LINK,
     mediaBaseUrl: options.mediaBaseUrl,
   });
-  const byId = new Map(products.map((item) => [item.id, item]));
-  return crossSellings.map((row) => {
+  const byId = new Map(loaded.map((item) => [item.id, item]));
+  const element = (row: (typeof rows)[number]): CrossSellingElement => {
     const list = assigned.filter((entry) => entry.cross_selling_id === row.id).flatMap((entry) => byId.get(entry.product_id as string) ?? []);
     return {
       crossSelling: {
@@ -84,5 +105,7 @@ export async function loadProductCrossSellings(
       products: list,
       total: list.length,
     };
-  });
+  };
+  for (const id of ids) result.set(id, (chosen.get(id) ?? []).map(element));
+  return result;
 }

@@ -17,26 +17,20 @@ export interface ProductReviewPage {
  * Shopware's ProductReviewRoute: the reviews of a product and of its variants that are approved, plus
  * the logged-in customer's own (approved or not), narrowed and paged by the client's criteria. Unknown
  * products have none. Reviews without a language read as the channel's (every review is in its one
- * language).
+ * language). Several product ids: the reviews of all of them (a layout's batched read).
  */
 export async function listProductReviews(
   within: Db | UnitOfWork,
   registry: EntityRegistry,
   context: SalesChannelContext,
-  productId: string,
+  productId: string | readonly string[],
   criteria: Criteria,
 ): Promise<ProductReviewPage> {
   const visible: Filter = context.customer
     ? { type: 'multi', operator: 'OR', queries: [{ type: 'equals', field: 'status', value: true }, { type: 'equals', field: 'customerId', value: context.customer.id }] }
     : { type: 'equals', field: 'status', value: true };
-  const ofProduct: Filter = {
-    type: 'multi',
-    operator: 'OR',
-    queries: [
-      { type: 'equals', field: 'productId', value: productId },
-      { type: 'equals', field: 'product.parentId', value: productId },
-    ],
-  };
+  const of = (field: string): Filter => (typeof productId === 'string' ? { type: 'equals', field, value: productId } : { type: 'equalsAny', field, value: [...productId] });
+  const ofProduct: Filter = { type: 'multi', operator: 'OR', queries: [of('productId'), of('product.parentId')] };
   const scoped: Criteria = {
     ...criteria,
     filter: [...(criteria.filter ?? []), visible, ofProduct],

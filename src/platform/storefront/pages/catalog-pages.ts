@@ -15,7 +15,7 @@ import { loadResolvedCmsPage } from '../../cms/load-cms-page.js';
 import { categoryListingLoader } from '../../cms/cms-listing.js';
 import type { CmsPageEntity } from '../../cms/mapped-value.js';
 import type { SalesChannelContext } from '../../sales-channel/context/sales-channel-context.js';
-import { cmsLayoutView } from './cms-layout-view.js';
+import { cmsLayoutView, type CmsLayoutOptions } from './cms-layout-view.js';
 
 const LISTING_LIMIT = 24;
 
@@ -34,15 +34,15 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
 
   /**
    * The layout a merchant assigned (Shopping Experiences), drawn; null when none is (the page's own
-   * template is the default layout). `skip`: element types the page draws itself.
+   * template is the default layout). `view`: element types the page draws itself, the category it shows.
    */
-  const layoutOf = async (context: SalesChannelContext, cmsPageId: string | null | undefined, entity: CmsPageEntity, skip?: ReadonlySet<string>) => {
+  const layoutOf = async (request: FastifyRequest, context: SalesChannelContext, cmsPageId: string | null | undefined, entity: CmsPageEntity, view: CmsLayoutOptions = {}) => {
     if (!cmsPageId) return null;
     const page = await loadResolvedCmsPage(platform.db, cmsDeps, context, cmsPageId, {
       entity,
       loadListing: categoryListingLoader(platform.db, cmsDeps, context, context.salesChannel.navigationCategoryId, {}),
     });
-    return page ? cmsLayoutView(platform.db, context, page, mediaBaseUrl, skip) : null;
+    return page ? cmsLayoutView(platform.db, context, page, mediaBaseUrl, { ...view, services, request }) : null;
   };
 
   routes.page('/', async (request, reply) => {
@@ -53,7 +53,9 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
       listCategoryProducts(platform.db, context, rootId, { page: 1, limit: LISTING_LIMIT, mediaBaseUrl }),
     ]);
     const category = listing.category;
-    const layout = category ? await layoutOf(context, category.cmsPageId, { name: 'category', record: { ...category, slotConfig: category.slotConfig ?? null } }) : null;
+    const layout = category
+      ? await layoutOf(request, context, category.cmsPageId, { name: 'category', record: { ...category, slotConfig: category.slotConfig ?? null } }, { category })
+      : null;
     return renderPage(reply, 'page/home.njk', {
       layout,
       currency: context.currency,
@@ -78,7 +80,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     ]);
     const isRoot = category.id === context.salesChannel.navigationCategoryId;
     // the page draws the listing with its filters itself, below the layout's other slots
-    const layout = await layoutOf(context, category.cmsPageId, { name: 'category', record: { ...category } }, new Set(['product-listing']));
+    const layout = await layoutOf(request, context, category.cmsPageId, { name: 'category', record: { ...category } }, { skip: new Set(['product-listing']), category });
     const subcategories = navigationItems(isRoot ? children : findChildren(children, category.id));
     const path = `/navigation/${category.id}`;
     return renderPage(reply, 'page/category.njk', {
@@ -101,7 +103,7 @@ export function registerCatalogPages(app: FastifyInstance, services: StorefrontS
     const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
     // inactive, unknown and other channels' landing pages are a 404 page
     const page = await loadStoreLandingPage(platform.db, context, landingPageId);
-    const layout = await layoutOf(context, page.cmsPageId, { name: 'landing_page', record: page });
+    const layout = await layoutOf(request, context, page.cmsPageId, { name: 'landing_page', record: page });
     return renderPage(reply, 'page/landing-page.njk', { landingPage: page, layout, currency: context.currency, canonicalUrl: `${origin}/landingPage/${page.id}` });
   };
 

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sendContactForm } from '../../contact/contact-form.js';
 import { isClientError } from '../../errors/app-error.js';
 import { searchSalutations } from '../../store-api/context-data.js';
-import { redirectWithFlash, renderPage, storefrontRoutes } from '../http/index.js';
+import { redirectWithFlash, renderPage, safeLocalPath, storefrontRoutes } from '../http/index.js';
 import { formErrors, formFields } from './form-input.js';
 import type { StorefrontServices } from './storefront-services.js';
 
@@ -20,6 +20,7 @@ const SENT = 'Thank you! We will get back to you soon.';
 /**
  * The contact page (`/contact`): the Store API's contact form service mails the message to the shop owner.
  * A refused form comes back with the entered values and a message beside each field; nothing is sent.
+ * A layout's contact form posts here too, with `redirectTo` its page: a sent message returns there.
  */
 export function registerContactPages(app: FastifyInstance, services: StorefrontServices): void {
   const { platform, contexts } = services;
@@ -42,7 +43,7 @@ export function registerContactPages(app: FastifyInstance, services: StorefrontS
       const { fieldErrors, otherErrors } = formErrors(error, (pointer) => ((CONTACT_FIELDS as readonly string[]).includes(pointer.slice(1)) ? pointer.slice(1) : undefined));
       return renderContactForm(reply, services, context.salesChannel.id, values, fieldErrors, otherErrors, error.status);
     }
-    return redirectWithFlash(reply, CONTACT_PATH, 'success', SENT);
+    return redirectWithFlash(reply, safeLocalPath(fields.redirectTo, CONTACT_PATH), 'success', SENT);
   });
 }
 
@@ -55,17 +56,17 @@ async function renderContactForm(
   otherErrors: string[],
   status: number,
 ): Promise<FastifyReply> {
+  const settings = await contactFormSettings(services, salesChannelId);
+  return renderPage(reply, 'page/contact.njk', { contactForm: { values, errors, otherErrors, ...settings } }, status);
+}
+
+/** What the contact form (_partials/contact-form.njk) offers: the salutations and which fields the channel requires. */
+export async function contactFormSettings(services: Pick<StorefrontServices, 'platform'>, salesChannelId: string) {
   const { db, entities, systemConfig } = services.platform;
   const [salutations, ...requiredFlags] = await Promise.all([
     searchSalutations(db, entities, {}),
     ...Object.values(REQUIRED_SETTINGS).map((setting) => systemConfig.get(setting, salesChannelId)),
   ]);
   const required = Object.fromEntries(Object.keys(REQUIRED_SETTINGS).map((field, index) => [field, requiredFlags[index] === true]));
-  const salutationOptions = salutations.elements.map((salutation) => ({ value: String(salutation.id), label: String(salutation.displayName) }));
-  return renderPage(
-    reply,
-    'page/contact.njk',
-    { values, errors, otherErrors, salutations: salutationOptions, required },
-    status,
-  );
+  return { salutations: salutations.elements.map((salutation) => ({ value: String(salutation.id), label: String(salutation.displayName) })), required };
 }

@@ -25,12 +25,12 @@ export function productPageRenderer(services: StorefrontServices) {
    * The product's layout (Shopping Experiences), drawn below the product: the page draws its gallery, buy
    * box, description and reviews and cross-selling itself, so those elements of the layout are left out.
    */
-  const productLayout = async (context: SalesChannelContext, product: SalesChannelProduct) => {
+  const productLayout = async (request: FastifyRequest, context: SalesChannelContext, product: SalesChannelProduct) => {
     if (!product.layout) return null;
     const page = await loadResolvedCmsPage(platform.db, cmsDeps, context, product.layout.cmsPageId, {
       entity: { name: 'product', record: { ...product, slotConfig: product.layout.slotConfig } },
     });
-    return page ? cmsLayoutView(platform.db, context, page, mediaBaseUrl, PAGE_DRAWN_ELEMENTS) : null;
+    return page ? cmsLayoutView(platform.db, context, page, mediaBaseUrl, { skip: PAGE_DRAWN_ELEMENTS, services, request }) : null;
   };
   return async (request: FastifyRequest, reply: FastifyReply, productId: string) => {
     const [context, { origin }] = await Promise.all([contexts.contextOf(request), contexts.channelOf(request)]);
@@ -49,7 +49,7 @@ export function productPageRenderer(services: StorefrontServices) {
       loadProductCrossSellings(platform.db, context, product.id, { mediaBaseUrl }),
     ]);
     const canonicalUrl = `${origin}/detail/${product.id}`;
-    const layout = await productLayout(context, product);
+    const layout = await productLayout(request, context, product);
     // cards as in listings (rating, quick add or "choose options"), one query for all the page's rows
     const crossSellingRows = crossSellings.filter((element) => element.products.length > 0);
     const cards = await productCards(platform.db, crossSellingRows.flatMap((element) => element.products));
@@ -86,7 +86,7 @@ export function productPageRenderer(services: StorefrontServices) {
  * inheriting its parent's) when it has one, else the chosen shipping method's days. One to order ships
  * when it is back, and a sold-out one not at all: no line.
  */
-function deliveryInfo(product: SalesChannelProduct, method: { name: string; deliveryTimeMinDays: number; deliveryTimeMaxDays: number }): string | null {
+export function deliveryInfo(product: SalesChannelProduct, method: { name: string; deliveryTimeMinDays: number; deliveryTimeMaxDays: number }): string | null {
   if (!product.available || product.stock <= 0) return null;
   if (product.deliveryTime) return `Delivery in ${deliveryRange(product.deliveryTime.min, product.deliveryTime.max, product.deliveryTime.unit)}`;
   return `Delivery in ${deliveryRange(method.deliveryTimeMinDays, method.deliveryTimeMaxDays, 'day')} (${method.name})`;
@@ -99,14 +99,14 @@ function deliveryRange(min: number, max: number, unit: string): string {
 }
 
 /** The stock line of the product page. */
-function stockInfo(product: SalesChannelProduct): { available: boolean; text: string } {
+export function stockInfo(product: SalesChannelProduct): { available: boolean; text: string } {
   if (!product.available) return { available: false, text: 'Sold out' };
   if (product.stock > 0) return { available: true, text: product.isCloseout ? `In stock: ${product.stock} left` : 'In stock' };
   return { available: true, text: 'Available to order, ships when back in stock' };
 }
 
 /** The quantity field's bounds: the purchase rules the cart applies too. */
-function quantityLimits(product: SalesChannelProduct): { min: number; max: number | null; step: number } {
+export function quantityLimits(product: SalesChannelProduct): { min: number; max: number | null; step: number } {
   const limits = [product.maxPurchase, product.isCloseout ? product.stock : null].filter((n): n is number => n !== null && n >= product.minPurchase);
   return { min: product.minPurchase, max: limits.length > 0 ? Math.min(...limits) : null, step: product.purchaseSteps };
 }
