@@ -53,8 +53,8 @@ describe.skipIf(!runnable)('the Administration dashboard, order filters and cust
   });
 
   async function loggedInPage(width: number): Promise<Page> {
-    // 400: the address the customer test sends with a street too long, refused on purpose
-    const page = await openAdminPage(browser, base, width, watches, [400]);
+    // 400: the address the customer test sends with a street too long, 412: its save over another's change, both refused on purpose
+    const page = await openAdminPage(browser, base, width, watches, [400, 412]);
     await logInToAdmin(page, base);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     return page;
@@ -127,6 +127,20 @@ describe.skipIf(!runnable)('the Administration dashboard, order filters and cust
     await expect.poll(() => dialog.getByLabel('Street and number').getAttribute('aria-invalid')).toBe('true');
     expect(watches.flatMap((watch) => watch.expectedAnswers)).toEqual([`/admin/customers/${customerId}: 400`]);
     await check(page, 'customer-address-error-1280');
+    // someone else saves the address while the dialog is open: the save carries the version the dialog read and is refused
+    const addressId = (await t.platform.db.selectFrom('customer_address').select('id').where('customer_id', '=', customerId).executeTakeFirstOrThrow()).id;
+    expect((await t.api('PATCH', `/api/customer-address/${addressId}`, { body: { city: 'Brandenburg an der Havel' } })).statusCode).toBe(204);
+    await dialog.getByLabel('Street and number').fill('Lindenstraße 9');
+    await dialog.getByLabel('City').fill('Potsdam');
+    await dialog.getByRole('button', { name: 'Save address' }).click();
+    await dialog.getByText('Someone else changed this address since you opened it').waitFor();
+    expect(await t.platform.db.selectFrom('customer_address').select('city').where('id', '=', addressId).executeTakeFirstOrThrow()).toEqual({ city: 'Brandenburg an der Havel' });
+    expect(watches.flatMap((watch) => watch.expectedAnswers)).toEqual([`/admin/customers/${customerId}: 400`, `/admin/customers/${customerId}: 412`]);
+    // opened again, it shows their change and saves the merchant's
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await page.getByTestId('customer-addresses').getByText('Brandenburg an der Havel').waitFor();
+    await page.getByRole('button', { name: /^Edit address/ }).first().click();
+    expect(await dialog.getByLabel('City').inputValue()).toBe('Brandenburg an der Havel');
     await dialog.getByLabel('Street and number').fill('Lindenstraße 9');
     await dialog.getByLabel('City').fill('Potsdam');
     await dialog.getByRole('button', { name: 'Save address' }).click();

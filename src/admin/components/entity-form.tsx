@@ -10,8 +10,9 @@ export function newEntityId(): string {
 }
 
 /**
- * Whether someone else saved the record since it was loaded: the Admin API has no optimistic locking,
- * so a form compares the `updatedAt` it loaded with the stored one just before writing.
+ * Whether someone else saved the record since it was loaded, asked before anything is written (a save may
+ * write other records first). The record's own PATCH then carries the version in `If-Match`, which closes
+ * the window between this question and the write: the Admin API answers 412 when someone saved in it.
  */
 async function changedSince(api: ApiClient, entity: string, id: string, loadedUpdatedAt: string | null): Promise<boolean> {
   const now = await api.search<{ updatedAt: string | null }>(entity, { ids: [id], includes: { [entity.replace(/-/g, '_')]: ['updatedAt'] } });
@@ -20,7 +21,7 @@ async function changedSince(api: ApiClient, entity: string, id: string, loadedUp
 
 /**
  * The state of one entity form's save: `run` checks for a conflict (when `updatedAt` is given), writes,
- * and turns a 400 into errors by field (`source.pointer`) that the inputs show; a 409 or a detected
+ * and turns a 400 into errors by field (`source.pointer`) that the inputs show; a 409, a 412 or a detected
  * conflict sets `conflict`, so nothing of the user's is silently overwritten.
  */
 export function useEntitySave() {
@@ -38,11 +39,16 @@ export function useEntitySave() {
         setConflict(true);
         return false;
       }
-      await write();
+      const release = check?.updatedAt ? check.api.expectVersion(`/api/${check.entity}/${check.id}`, check.updatedAt) : () => {};
+      try {
+        await write();
+      } finally {
+        release();
+      }
       if (done) notifications.show({ color: 'green', title: 'Saved', message: done });
       return true;
     } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setConflict(true);
+      if (error instanceof ApiError && (error.status === 409 || error.status === 412)) setConflict(true);
       else if (error instanceof ApiError && error.status === 400) setErrors(fieldErrorsOf(error));
       return false;
     } finally {

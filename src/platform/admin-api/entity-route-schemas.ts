@@ -11,6 +11,16 @@ const WriteQuery = Type.Object(
   { additionalProperties: true },
 );
 
+/** Optimistic locking (record-precondition.ts): the version a client read, as the detail's `ETag` named it. */
+const PreconditionHeaders = Type.Object(
+  {
+    'if-match': Type.Optional(
+      Type.String({ maxLength: 1000, description: 'The `ETag` of the version read (or `*`): the write is refused with 412 when the record has changed since.' }),
+    ),
+  },
+  { additionalProperties: true },
+);
+
 // one schema object for every entity's routes: compiled once
 const ID_PARAMS = IdParams('id');
 const UNLINK_PARAMS = IdParams('id', 'referenceId');
@@ -75,7 +85,7 @@ export function entityRouteSchemas(def: EntityDefinition) {
       summary: `Read one ${def.name}`,
       params: ID_PARAMS,
       querystring: CriteriaQuery,
-      response: { 200: detail(`The ${def.name}.`), ...errorResponses({ 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }) },
+      response: { 200: detail(`The ${def.name}. \`ETag\` names its version, for \`If-Match\` on a later write.`), ...errorResponses({ 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }) },
     },
     create: {
       ...common,
@@ -95,11 +105,17 @@ export function entityRouteSchemas(def: EntityDefinition) {
       description: 'Only the fields to change; an `id` in the body is ignored (the path names the record).',
       params: ID_PARAMS,
       querystring: WriteQuery,
+      headers: PreconditionHeaders,
       body: documentedOnly(record),
       response: {
         200: detail('The updated record (with `_response`).'),
         204: written,
-        ...errorResponses({ 400: 'Write violations, each with its pointer.', 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }),
+        ...errorResponses({
+          400: 'Write violations, each with its pointer.',
+          403: 'Missing privileges.',
+          404: 'No such record, or a malformed id.',
+          412: 'Changed since the version in `If-Match` (`FRAMEWORK__RECORD_CHANGED`); nothing written.',
+        }),
       },
     },
     /** One route per many-to-many association: its mapping table names the second privilege. */
@@ -114,7 +130,11 @@ export function entityRouteSchemas(def: EntityDefinition) {
       ...common,
       summary: `Delete a ${def.name}`,
       params: ID_PARAMS,
-      response: { 204: noContent('Deleted.'), ...errorResponses({ 400: 'Still referenced.', 403: 'Missing privileges.', 404: 'No such record, or a malformed id.' }) },
+      headers: PreconditionHeaders,
+      response: {
+        204: noContent('Deleted.'),
+        ...errorResponses({ 400: 'Still referenced.', 403: 'Missing privileges.', 404: 'No such record, or a malformed id.', 412: 'Changed since the version in `If-Match`; nothing deleted.' }),
+      },
     },
   };
 }

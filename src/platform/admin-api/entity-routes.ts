@@ -12,6 +12,7 @@ import type { EntitySearchResult, RepositoryFactory } from '../entities/reposito
 import { isPlainObject } from '../util/is-plain-object.js';
 import { typed, type TypedApp } from '../http/schemas/index.js';
 import { entityRouteSchemas } from './entity-route-schemas.js';
+import { recordTag, requireUnchanged } from './record-precondition.js';
 import { JsonApiRenderer, renderJsonApiDetail, renderJsonApiListing, type ListingLinks } from './json-api.js';
 
 // `request.apiContext` is declared and set by the authentication hook (admin-api/auth/authenticate.ts).
@@ -87,13 +88,19 @@ function registerEntity(app: TypedApp, deps: EntityRouteDeps, def: EntityDefinit
     requirePrivileges(request.apiContext, [`${def.name}:update`]);
     // The path names the record; an id in the body cannot redirect the update elsewhere.
     const body = { ...objectBody(request.body), id };
-    await transaction(deps.db, (uow) => repository().update(body, request.apiContext, uow));
+    await transaction(deps.db, async (uow) => {
+      await requireUnchanged(uow, def, id, request.headers['if-match']);
+      return repository().update(body, request.apiContext, uow);
+    });
     return afterWrite(request, reply, deps, def, id, request.query._response !== undefined);
   });
 
   app.delete(`/api/${res}/:id`, { schema: schemas.remove }, async (request, reply) => {
     available(request);
-    await transaction(deps.db, (uow) => repository().delete([request.params.id], request.apiContext, uow));
+    await transaction(deps.db, async (uow) => {
+      await requireUnchanged(uow, def, request.params.id, request.headers['if-match']);
+      return repository().delete([request.params.id], request.apiContext, uow);
+    });
     return reply.status(204).send();
   });
 
@@ -172,6 +179,8 @@ async function sendDetail(request: FastifyRequest, reply: FastifyReply, deps: En
   const format = formatOf(request);
   const entity = await deps.repositories.get(def.name).get(id, request.apiContext, undefined, criteria);
   if (!entity) throw errors.notFound(def.name, id);
+  const tag = recordTag(entity);
+  if (tag) reply.header('ETag', tag);
   if (format === 'json') return reply.type('application/json').send({ data: entity });
   return reply.type('application/vnd.api+json').send(renderJsonApiDetail(new JsonApiRenderer(deps.registry, apiBase(request)), entity));
 }

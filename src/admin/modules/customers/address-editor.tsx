@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useApi } from '../../sdk';
+import { ApiError, useApi } from '../../sdk';
 import { fieldErrorsOf, READABLE_ERRORS } from '../../components/field-errors';
 
 export interface CustomerAddress {
@@ -16,6 +16,7 @@ export interface CustomerAddress {
   phoneNumber?: string | null;
   countryId: string;
   country?: { name: string } | null;
+  createdAt?: string;
   updatedAt?: string | null;
 }
 
@@ -32,8 +33,8 @@ const TEXT_FIELDS: Array<[keyof CustomerAddress, string, boolean]> = [
 
 /**
  * A dialog that edits one address with `PATCH /api/customer-address/{id}`; the API's violations show at their
- * fields (`source.pointer`). The Admin API has no optimistic locking: before saving, the address is read again
- * and, when its `updatedAt` moved since the dialog opened, nothing is saved and the merchant is told.
+ * fields (`source.pointer`). The PATCH carries the version the dialog opened (`If-Match`): when someone else
+ * saved the address since, the Admin API refuses it (412), nothing is saved and the merchant is told.
  */
 export function AddressEditor({ address, countries, onClose, onSaved }: { address: CustomerAddress; countries: Array<{ value: string; label: string }>; onClose: () => void; onSaved: () => void }) {
   const api = useApi();
@@ -47,17 +48,13 @@ export function AddressEditor({ address, countries, onClose, onSaved }: { addres
     setSaving(true);
     setErrors({});
     try {
-      const current = await api.search<CustomerAddress>('customer-address', { ids: [address.id] });
-      if ((current.data[0]?.updatedAt ?? null) !== (address.updatedAt ?? null)) {
-        setErrors({ '': 'Someone else changed this address since you opened it. Close the dialog and open it again to see their change.' });
-        return;
-      }
       const body = Object.fromEntries(Object.entries(values).map(([field, value]) => [field, value.trim() === '' && !TEXT_FIELDS.find(([f]) => f === field)?.[2] ? null : value]));
-      await api.patch(`/api/customer-address/${address.id}`, body, { quiet: [400, 422] });
+      await api.patch(`/api/customer-address/${address.id}`, body, { quiet: [400, 422], version: address.updatedAt ?? address.createdAt });
       notifications.show({ color: 'green', message: 'Address saved' });
       onSaved();
     } catch (reason) {
-      setErrors(fieldErrorsOf(reason));
+      if (reason instanceof ApiError && reason.status === 412) setErrors({ '': 'Someone else changed this address since you opened it. Close the dialog and open it again to see their change.' });
+      else setErrors(fieldErrorsOf(reason));
     } finally {
       setSaving(false);
     }

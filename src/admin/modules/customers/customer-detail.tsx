@@ -181,7 +181,11 @@ export function CustomerDetail() {
         <AddressEditor
           address={editing}
           countries={choices.data?.countries ?? []}
-          onClose={() => setEditing(null)}
+          onClose={() => {
+            // read again: a refused save (someone else's change) must open on their version next time
+            setEditing(null);
+            customer.reload();
+          }}
           onSaved={() => {
             setEditing(null);
             customer.reload();

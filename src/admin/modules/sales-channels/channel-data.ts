@@ -5,7 +5,7 @@
 export interface ChannelApi {
   get<T = unknown>(url: string, options?: { quiet?: number[] }): Promise<T>;
   post<T = unknown>(url: string, body?: unknown, options?: { quiet?: number[] }): Promise<T>;
-  patch<T = unknown>(url: string, body: unknown, options?: { quiet?: number[] }): Promise<T>;
+  patch<T = unknown>(url: string, body: unknown, options?: { quiet?: number[]; version?: string }): Promise<T>;
   delete<T = unknown>(url: string, options?: { quiet?: number[] }): Promise<T>;
   search<T = Record<string, any>>(entity: string, criteria: Record<string, unknown>, options?: { quiet?: number[] }): Promise<{ data: T[]; total: number }>;
 }
@@ -23,6 +23,7 @@ export interface ChannelRecord {
   paymentMethodId: string;
   shippingMethodId: string;
   navigationCategoryId: string;
+  createdAt: string;
   updatedAt: string | null;
   domains: DomainRow[];
   languages: Array<{ id: string }>;
@@ -165,12 +166,6 @@ export function checkForm(form: ChannelForm): Record<string, string> {
   return problems;
 }
 
-/** The record as it is now: the only way to notice another user's save, since the Admin API has no version check. */
-export async function changedSince(api: ChannelApi, channel: ChannelRecord): Promise<boolean> {
-  const now = await api.search<{ updatedAt: string | null }>('sales-channel', { ids: [channel.id], includes: { sales_channel: ['updatedAt'] } });
-  return (now.data[0]?.updatedAt ?? null) !== channel.updatedAt;
-}
-
 function kebab(name: string): string {
   return name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 }
@@ -178,7 +173,8 @@ function kebab(name: string): string {
 /**
  * Saves the form: one PATCH of the record with the links to add and the domains (new and changed),
  * then the links and domains that went away, then the brand settings. The PATCH goes first: its
- * violations (with pointers) stop the save before anything else is written.
+ * violations (with pointers), or its 412 when someone else saved the channel since it was read (it
+ * carries the version read), stop the save before anything else is written.
  */
 export async function saveChannel(api: ChannelApi, channel: ChannelRecord, form: ChannelForm, options: { brand: boolean }): Promise<void> {
   const patch: Record<string, unknown> = {
@@ -198,7 +194,7 @@ export async function saveChannel(api: ChannelApi, channel: ChannelRecord, form:
   }
   // every domain is sent, so a violation's pointer (/domains/2/url) is the row's index in the form
   patch.domains = form.domains;
-  await api.patch(`/api/sales-channel/${channel.id}`, patch, { quiet: [400] });
+  await api.patch(`/api/sales-channel/${channel.id}`, patch, { quiet: [400], version: channel.updatedAt ?? channel.createdAt });
 
   const kept = new Set(form.domains.map((domain) => domain.id).filter(Boolean));
   for (const domain of channel.domains) if (!kept.has(domain.id)) await api.delete(`/api/sales-channel-domain/${domain.id}`);

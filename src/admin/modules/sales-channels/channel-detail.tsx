@@ -4,7 +4,6 @@ import { Alert, Anchor, Button, ColorInput, MultiSelect, Select, SimpleGrid, Sta
 import { notifications } from '@mantine/notifications';
 import { ApiError, LoadError, Loading, PageHeader, Section, useApi, useCan, useLoad } from '../../sdk';
 import {
-  changedSince,
   checkForm,
   DEFAULT_OF,
   fieldErrors,
@@ -79,14 +78,11 @@ export function ChannelDetail() {
     if (Object.keys(problems).length > 0) return;
     setSaving(true);
     try {
-      if (await changedSince(api, channel)) {
-        setConflict(true);
-        return;
-      }
       await saveChannel(api, channel, form, { brand: canBrand });
       notifications.show({ color: 'green', title: 'Saved', message: `${form.name} is saved.` });
       loaded.reload();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 412) setConflict(true);
       if (error instanceof ApiError && error.status === 400) {
         setErrors(fieldErrors(error.body));
         notifications.show({ color: 'red', title: 'Not saved', message: 'Please correct the marked fields.' });
