@@ -99,6 +99,10 @@ export const productEntity: EntityDefinition = {
     productNumber: { type: 'string', required: true, maxLength: 64, searchable: true },
     name: { type: 'string', maxLength: 255, searchable: true },
     description: { type: 'text', searchable: true },
+    /** SEO texts of the default language (another language's are on its translation). */
+    metaTitle: { type: 'string', maxLength: 255 },
+    metaDescription: { type: 'text' },
+    keywords: { type: 'text' },
     /** Gross and net per currency, major units: `[{currencyId, gross, net, linked}]`. */
     price: { type: 'json', validate: validatePriceList },
     stock: { type: 'int', default: 0 },
@@ -259,6 +263,8 @@ export const productReviewEntity: EntityDefinition = {
     status: { type: 'bool', default: false },
     externalUser: { type: 'string', maxLength: 255 },
     externalEmail: { type: 'string', maxLength: 255 },
+    /** The shop's reply, shown under the review in the storefront. */
+    comment: { type: 'text' },
   },
   associations: {
     product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },
@@ -321,6 +327,9 @@ export const productTranslationEntity: EntityDefinition = {
     languageId: translationLanguageId,
     name: { type: 'string', maxLength: 255, searchable: true },
     description: { type: 'text' },
+    metaTitle: { type: 'string', maxLength: 255 },
+    metaDescription: { type: 'text' },
+    keywords: { type: 'text' },
   },
   associations: {
     product: { type: 'many-to-one', entity: 'product', foreignKey: 'productId' },

@@ -8,12 +8,13 @@ import { productCreatedOrderMigration } from './migration-product-created-order.
 import { listingVersionFiltersMigration } from './migration-listing-version-filters.js';
 import { deliveryTimeMigration } from './migration-delivery-time.js';
 import { translationsMigration } from './migration-translations.js';
+import { productMetaReviewCommentMigration } from './migration-product-meta-review-comment.js';
 import { catalogEntities } from './entities.js';
 import { registerCatalogStoreApiRoutes } from './store/store-api-routes.js';
 
 export const catalogModule: PlatformModule = {
   name: 'catalog',
-  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration, productCreatedOrderMigration, listingVersionFiltersMigration, deliveryTimeMigration, translationsMigration],
+  migrations: [catalogMigration, categoryTreeMovesMigration, productPriceMigration, listingVersionMigration, listingVersionReportsMigration, productCreatedOrderMigration, listingVersionFiltersMigration, deliveryTimeMigration, translationsMigration, productMetaReviewCommentMigration],
   entities: catalogEntities,
   routes: (app, platform) => registerCatalogStoreApiRoutes(app, platform),
 };

@@ -9,13 +9,14 @@ import { categorySeoUrls, landingPageSeoUrls, productSeoUrls, seoChannels, type 
 export type SeoUrlRefresh = { kind: 'product'; ids?: string[] } | { kind: 'category' } | { kind: 'landingPage' };
 
 // serialises SEO URL writes across workers: two refreshes of one entity must not both insert its canonical path
-const SEO_URL_LOCK = 7_310_551;
+export const SEO_URL_LOCK = 7_310_551;
 
 interface StoredSeoUrl {
   id: string;
   foreign_key: string;
   seo_path_info: string;
   is_canonical: boolean;
+  is_modified: boolean;
   is_deleted: boolean;
 }
 
@@ -23,6 +24,8 @@ interface StoredSeoUrl {
  * Writes the SEO URLs of `refresh` for every sales channel and language: a new path becomes the canonical
  * one and the earlier ones stay (not canonical, so the storefront redirects them); an entity the channel no
  * longer shows gets its URLs marked deleted. A path another entity holds as its canonical one is left to it.
+ * An entity whose canonical path a merchant set (`is_modified`, seo-url-canonical.ts) keeps it: the
+ * template's path does not replace it.
  * Returns how many rows were written.
  */
 export async function refreshSeoUrls(within: Db | UnitOfWork, refresh: SeoUrlRefresh): Promise<number> {
@@ -57,7 +60,7 @@ async function persist(uow: UnitOfWork, salesChannelId: string, languageId: stri
   const db = uow.db;
   const stored = await db
     .selectFrom('seo_url')
-    .select(['id', 'foreign_key', 'seo_path_info', 'is_canonical', 'is_deleted'])
+    .select(['id', 'foreign_key', 'seo_path_info', 'is_canonical', 'is_modified', 'is_deleted'])
     .where('sales_channel_id', '=', salesChannelId)
     .where('language_id', '=', languageId)
     .where('route_name', '=', routeName)
@@ -66,11 +69,12 @@ async function persist(uow: UnitOfWork, salesChannelId: string, languageId: stri
   const byEntity = new Map<string, StoredSeoUrl[]>();
   for (const row of stored) byEntity.set(row.foreign_key, [...(byEntity.get(row.foreign_key) ?? []), row]);
 
-  const changed = wanted.filter((url) => !(byEntity.get(url.foreignKey) ?? []).some((row) => row.is_canonical && !row.is_deleted && row.seo_path_info === url.seoPathInfo));
+  const modified = new Set(stored.filter((row) => row.is_canonical && row.is_modified).map((row) => row.foreign_key));
+  const changed = wanted.filter((url) => !modified.has(url.foreignKey) && !(byEntity.get(url.foreignKey) ?? []).some((row) => row.is_canonical && !row.is_deleted && row.seo_path_info === url.seoPathInfo));
   // who holds the new paths now (another entity, or an earlier URL of the same one)
   const holders = changed.length === 0 ? [] : await db
     .selectFrom('seo_url')
-    .select(['id', 'foreign_key', 'seo_path_info', 'is_canonical', 'is_deleted'])
+    .select(['id', 'foreign_key', 'seo_path_info', 'is_canonical', 'is_modified', 'is_deleted'])
     .where('sales_channel_id', '=', salesChannelId)
     .where('language_id', '=', languageId)
     .where('seo_path_info', 'in', changed.map((url) => url.seoPathInfo))
@@ -132,8 +136,8 @@ async function persist(uow: UnitOfWork, salesChannelId: string, languageId: stri
     await db.updateTable('seo_url').set({ is_deleted: true, updated_at: new Date() }).where('id', 'in', gone).execute();
     written += gone.length;
   }
-  // shown again under an unchanged path
-  const back = wanted.flatMap((url) => (byEntity.get(url.foreignKey) ?? []).filter((row) => row.is_deleted && row.is_canonical && row.seo_path_info === url.seoPathInfo).map((row) => row.id));
+  // shown again under an unchanged (or its merchant's) path
+  const back = wanted.flatMap((url) => (byEntity.get(url.foreignKey) ?? []).filter((row) => row.is_deleted && row.is_canonical && (row.is_modified || row.seo_path_info === url.seoPathInfo)).map((row) => row.id));
   if (back.length > 0) {
     await db.updateTable('seo_url').set({ is_deleted: false, updated_at: new Date() }).where('id', 'in', back).execute();
     written += back.length;

@@ -9,6 +9,8 @@ export interface ProductChoices {
   categories: Array<{ id: string; name: string; level: number }>;
   manufacturers: Array<{ id: string; name: string }>;
   propertyGroups: PropertyGroup[];
+  /** Rules an advanced price applies under (Shopware's availability rules). */
+  rules: Array<{ id: string; name: string }>;
 }
 
 export interface PropertyGroup {
@@ -24,12 +26,57 @@ export interface ProductMediaRow {
   media?: { url: string | null; fileName: string | null } | null;
 }
 
+/** A `product_price` row: the price per piece from `quantityStart` to `quantityEnd` (open-ended when null) while the rule matches. */
+export interface AdvancedPriceRow {
+  id: string;
+  ruleId: string;
+  quantityStart: number;
+  quantityEnd: number | null;
+  price: CurrencyPrice[];
+}
+
+export interface AssignedProductRow {
+  id: string;
+  productId: string;
+  position: number;
+}
+
+/** A `product_cross_selling` group of type productList with its assigned products. */
+export interface CrossSellingRow {
+  id: string;
+  name: string;
+  position: number;
+  active: boolean;
+  type: 'productList';
+  assignedProducts?: AssignedProductRow[];
+}
+
+/** A canonical `seo_url` of the product in one sales channel and language. */
+export interface SeoUrlRow {
+  id: string;
+  salesChannelId: string;
+  languageId: string;
+  seoPathInfo: string;
+  isModified: boolean;
+  language?: { name: string } | null;
+}
+
+/** A storefront domain: where a SEO path is reached. */
+export interface DomainRow {
+  salesChannelId: string;
+  languageId: string;
+  url: string;
+}
+
 export interface ProductRecord {
   id: string;
   parentId: string | null;
   productNumber: string;
   name: string | null;
   description: string | null;
+  metaTitle?: string | null;
+  metaDescription?: string | null;
+  keywords?: string | null;
   active: boolean | null;
   stock: number;
   taxId: string | null;
@@ -43,18 +90,22 @@ export interface ProductRecord {
   options?: Array<{ id: string; name: string; groupId: string }>;
   media?: ProductMediaRow[];
   children?: ProductRecord[];
+  prices?: AdvancedPriceRow[];
+  crossSellings?: CrossSellingRow[];
 }
 
 const all = { limit: 500 };
 
 export async function loadProductChoices(api: ApiClient): Promise<ProductChoices> {
-  const [currencies, taxes, salesChannels, categories, manufacturers, groups] = await Promise.all([
+  const [currencies, taxes, salesChannels, categories, manufacturers, groups, rules] = await Promise.all([
     api.search<{ id: string; isoCode: string; decimals?: number; factor: number }>('currency', { ...all, sort: [{ field: 'isoCode', order: 'ASC' }] }),
     api.search<{ id: string; name: string; taxRate: number }>('tax', { ...all, sort: [{ field: 'name', order: 'ASC' }] }),
     api.search<{ id: string; name: string }>('sales-channel', { ...all, sort: [{ field: 'name', order: 'ASC' }] }),
     api.search<{ id: string; name: string; level: number }>('category', { ...all, sort: [{ field: 'level', order: 'ASC' }, { field: 'name', order: 'ASC' }] }),
     api.search<{ id: string; name: string }>('product-manufacturer', { ...all, sort: [{ field: 'name', order: 'ASC' }] }),
     api.search<PropertyGroup>('property-group', { ...all, associations: { options: { sort: [{ field: 'position', order: 'ASC' }, { field: 'name', order: 'ASC' }] } }, sort: [{ field: 'name', order: 'ASC' }] }),
+    // a role without rule:read still edits products: its advanced prices then name no rule to choose
+    api.search<{ id: string; name: string }>('rule', { ...all, sort: [{ field: 'name', order: 'ASC' }] }, { quiet: [403] }).catch(() => ({ data: [] as Array<{ id: string; name: string }>, total: 0 })),
   ]);
   // the system currency (factor 1): the price every product must have, as in Shopware
   const defaultId = currencies.data.find((currency) => currency.factor === 1)?.id;
@@ -65,6 +116,7 @@ export async function loadProductChoices(api: ApiClient): Promise<ProductChoices
     categories: categories.data,
     manufacturers: manufacturers.data,
     propertyGroups: groups.data,
+    rules: rules.data.map((rule) => ({ id: rule.id, name: rule.name })),
   };
 }
 
@@ -75,7 +127,32 @@ export const PRODUCT_ASSOCIATIONS = {
   options: {},
   media: { associations: { media: {} }, sort: [{ field: 'position', order: 'ASC' }] },
   children: { associations: { options: {} }, sort: [{ field: 'productNumber', order: 'ASC' }] },
+  prices: { sort: [{ field: 'quantityStart', order: 'ASC' }] },
+  crossSellings: { associations: { assignedProducts: { sort: [{ field: 'position', order: 'ASC' }] } }, sort: [{ field: 'position', order: 'ASC' }] },
 };
+
+/** The product's canonical SEO URLs (one per sales channel and language it is shown in) and the domains they are reached under. */
+export async function loadProductSeoUrls(api: ApiClient, productId: string): Promise<{ urls: SeoUrlRow[]; domains: DomainRow[] }> {
+  const none = { data: [], total: 0 };
+  const urls = api.search<SeoUrlRow>(
+    'seo-url',
+    {
+      limit: 100,
+      associations: { language: {} },
+      sort: [{ field: 'salesChannelId', order: 'ASC' }],
+      filter: [
+        { type: 'equals', field: 'foreignKey', value: productId },
+        { type: 'equals', field: 'routeName', value: 'frontend.detail.page' },
+        { type: 'equals', field: 'isCanonical', value: true },
+        { type: 'equals', field: 'isDeleted', value: false },
+      ],
+    },
+    { quiet: [403] },
+  ).catch(() => none);
+  const domains = api.search<DomainRow>('sales-channel-domain', { limit: 500 }, { quiet: [403] }).catch(() => none);
+  const [found, reached] = await Promise.all([urls, domains]);
+  return { urls: found.data, domains: reached.data };
+}
 
 export async function loadProduct(api: ApiClient, id: string): Promise<ProductRecord> {
   const answer = await api.search<ProductRecord>('product', { ids: [id], associations: PRODUCT_ASSOCIATIONS });

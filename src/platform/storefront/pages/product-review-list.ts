@@ -14,6 +14,8 @@ export interface ReviewView {
   author: string;
   date: string;
   pending: boolean;
+  /** The shop's reply (Shopware's `comment`), or null. */
+  reply: string | null;
 }
 
 export interface ProductReviews {
@@ -45,6 +47,7 @@ export async function productReviews(db: Db, registry: EntityRegistry, context: 
       author: String(review.externalUser ?? ''),
       date: String(review.createdAt ?? '').slice(0, 10),
       pending: review.status !== true,
+      reply: typeof review.comment === 'string' && review.comment.trim() !== '' ? review.comment : null,
     })),
     page,
     pages: Math.max(1, Math.ceil(list.total / REVIEWS_PER_PAGE)),
