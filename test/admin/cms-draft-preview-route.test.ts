@@ -60,7 +60,7 @@ describe('POST /cms-preview: an unsaved layout drawn for the Administration', ()
         id: layoutId,
         name: 'Autumn',
         type: 'landingpage',
-        sections: [{ id: ids.section, position: 0, sizingMode: 'full_width', blocks: [{ id: ids.block, position: 0, type: 'text', slots: [{ id: ids.slot, type: 'text', slot: 'content', config: { content: stat('<p>Saved text</p>') } }] }] }],
+        sections: [{ id: ids.section, position: 0, sizingMode: 'full_width', backgroundColor: '#ffeecc', blocks: [{ id: ids.block, position: 0, type: 'text', slots: [{ id: ids.slot, type: 'text', slot: 'content', config: { content: stat('<p>Saved text</p>') } }] }] }],
       },
     });
     expect(created.statusCode, created.body).toBe(204);
@@ -82,8 +82,10 @@ describe('POST /cms-preview: an unsaved layout drawn for the Administration', ()
     // the slider's title, escaped; the text's script removed as the shop removes it
     expect(page.body).toContain('<h2 class="cms-products-title">Warm &lt;drinks&gt;</h2>');
     expect(page.body).not.toContain('alert(1)');
-    // full width was stored on the section, which the editor does not hold: the draft keeps it
+    // full width and a background were stored on the section, which the editor does not hold: the draft keeps them
     expect(page.body).toContain('cms-section cms-section-full');
+    expect(page.body).toContain(`cms-s-${ids.section}`);
+    expect(page.body).toContain(`<link rel="stylesheet" href="/assets/storefront/cms/${layoutId}.css?v=`);
     // the shop's stylesheets, by absolute path (the editor shows the page in a srcdoc frame)
     expect(page.body).toMatch(/<link rel="stylesheet" href="\/[^"]*cms[^"]*\.css/);
     expect(await snapshot()).toBe(before);

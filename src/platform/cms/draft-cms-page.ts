@@ -3,7 +3,7 @@ import type { UnitOfWork } from '../database/transaction.js';
 import { isId } from '../ids.js';
 import type { SalesChannelContext } from '../sales-channel/context/sales-channel-context.js';
 import { readCmsPageTree, type CmsBlockRow, type CmsPageTree, type CmsSectionRow } from './cms-page-reader.js';
-import { resolveCmsSlots, type CmsResolveDeps, type CmsResolveOptions } from './resolve-cms-slots.js';
+import { resolveCmsPage, type CmsResolveDeps, type CmsResolveOptions } from './resolve-cms-slots.js';
 import type { SlotConfig } from './slot-config.js';
 import { storeCmsPageJson, type StoreCmsPageJson } from './store-cms-page.js';
 
@@ -109,6 +109,6 @@ export async function resolveDraftCmsPage(
   const id = pageId.toLowerCase();
   const stored = isId(id) ? await readCmsPageTree(within, id) : undefined;
   const tree = draftCmsPageTree(id, draft, stored);
-  const resolved = await resolveCmsSlots(within, deps, context, tree, options);
-  return storeCmsPageJson(tree, resolved);
+  const resolved = await resolveCmsPage(within, deps, context, tree, options);
+  return storeCmsPageJson(tree, resolved.slots, resolved.backgroundMedia);
 }
