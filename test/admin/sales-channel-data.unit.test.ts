@@ -15,6 +15,7 @@ const channel: ChannelRecord = {
   paymentMethodId: id(40),
   shippingMethodId: id(50),
   navigationCategoryId: id(60),
+  createdAt: '2026-11-28T00:00:00.000Z',
   updatedAt: '2026-11-29T00:00:00.000Z',
   domains: [
     { id: id(70), url: 'https://harbour.example', languageId: id(10), currencyId: id(20) },
