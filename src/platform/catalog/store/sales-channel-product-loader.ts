@@ -22,6 +22,9 @@ export interface SalesChannelProduct {
   productNumber: string;
   name: string;
   description: string | null;
+  /** SEO texts (translated, a variant inheriting its parent's): the product page's title and meta description. */
+  metaTitle: string | null;
+  metaDescription: string | null;
   stock: number;
   /** Whether it can be bought now: in stock, or not a closeout (then it may be back-ordered). */
   available: boolean;
@@ -83,6 +86,8 @@ interface ProductRow {
   product_number: string;
   name: string | null;
   description: string | null;
+  meta_title: string | null;
+  meta_description: string | null;
   stock: number;
   is_closeout: boolean;
   min_purchase: number;
@@ -127,6 +132,8 @@ export async function loadSalesChannelProducts(
       -- the context language's text (the variant's, else its parent's), else the default language's
       coalesce(own_t.name, parent_t.name, p.name, parent.name) AS name,
       coalesce(own_t.description, parent_t.description, p.description, parent.description) AS description,
+      coalesce(own_t.meta_title, parent_t.meta_title, p.meta_title, parent.meta_title) AS meta_title,
+      coalesce(own_t.meta_description, parent_t.meta_description, p.meta_description, parent.meta_description) AS meta_description,
       p.stock, p.is_closeout, p.min_purchase, p.max_purchase, p.purchase_steps, p.shipping_free,
       CASE WHEN dt.id IS NULL THEN NULL ELSE json_build_object('id', replace(dt.id::text, '-', ''), 'name', dt.name, 'min', dt.min, 'max', dt.max, 'unit', dt.unit) END AS delivery_time,
       t.id AS tax_id, t.tax_rate::text AS tax_rate, ${taxRulesJsonSql(sql`t.id`, context.countryId)} AS tax_rules,
@@ -193,6 +200,8 @@ function toSalesChannelProduct(row: ProductRow, context: SalesChannelContext, me
     productNumber: row.product_number,
     name: row.name,
     description: row.description,
+    metaTitle: row.meta_title,
+    metaDescription: row.meta_description,
     stock: row.stock,
     available: row.stock > 0 || !row.is_closeout,
     isCloseout: row.is_closeout,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import sanitizeHtml from 'sanitize-html';
 import { loadProductCrossSellings } from '../../catalog/store/product-cross-selling.js';
 import { loadProductDetail } from '../../catalog/store/product-detail.js';
 import type { SalesChannelProduct } from '../../catalog/store/sales-channel-product-loader.js';
@@ -55,7 +56,10 @@ export function productPageRenderer(services: StorefrontServices) {
     const cards = await productCards(platform.db, crossSellingRows.flatMap((element) => element.products));
     let next = 0;
     const crossSellingGroups = crossSellingRows.map((element) => ({ id: element.crossSelling.id, name: element.crossSelling.name, products: element.products.map(() => cards[next++]!) }));
+    const meta = productMeta(product);
     return renderPage(reply, 'page/product.njk', {
+      pageTitle: meta.title,
+      metaDescription: meta.description,
       breadcrumbs,
       currency: context.currency,
       product,
@@ -79,6 +83,35 @@ export function productPageRenderer(services: StorefrontServices) {
       }),
     });
   };
+}
+
+/** Search engines show about this many characters of a description. */
+const META_DESCRIPTION_LENGTH = 160;
+
+/**
+ * The page's `<title>` text and meta description: the product's SEO texts (translated), else its name and its
+ * (HTML) description as plain text, cut at a word to 160 characters. The template escapes both.
+ */
+export function productMeta(product: Pick<SalesChannelProduct, 'name' | 'description' | 'metaTitle' | 'metaDescription'>): { title: string; description: string | null } {
+  const title = product.metaTitle?.trim() || product.name;
+  // the SEO text is plain text already: a `<` in it is a character, escaped by the template
+  const own = product.metaDescription?.replace(/\s+/g, ' ').trim() ?? '';
+  return { title, description: own || shorten(plainText(product.description ?? ''), META_DESCRIPTION_LENGTH) || null };
+}
+
+/** Text without tags or entities, whitespace collapsed. */
+function plainText(html: string): string {
+  const text = sanitizeHtml(html.replace(/<(br|\/p|\/div|\/li|\/h[1-6])\b[^>]*>/gi, ' $&'), { allowedTags: [], allowedAttributes: {} });
+  // sanitize-html answers text escaped; the template escapes it once more
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' };
+  return text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_, name: string) => entities[name]!).replace(/\s+/g, ' ').trim();
+}
+
+function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?–-]+$/, '')}…`;
 }
 
 /**

@@ -189,3 +189,59 @@ describe('review form', () => {
     expect((await browser.get(locationPath(saved))).body).toContain('Thank you! Your review will be shown once it has been approved.');
   });
 });
+
+describe('title and meta description', () => {
+  const titleOf = (body: string) => /<title>([^<]*)<\/title>/.exec(body)?.[1];
+  const metaOf = (body: string) => /<meta name="description" content="([^"]*)">/.exec(body)?.[1];
+
+  it("use the product's SEO texts, escaped, in the chosen language; a variant inherits its parent's", async () => {
+    const db = t.platform.db;
+    const id = await insertProduct(db, { name: 'Paring knife', description: '<p>Small.</p>' });
+    await db.updateTable('product').set({ meta_title: 'Paring knife & <sheath>', meta_description: 'Peels "apples"\n  in <seconds> & more' }).where('id', '=', id).execute();
+    const page = await new Browser(t.app).get(`/detail/${id}`);
+    expect(page.statusCode).toBe(200);
+    expect(titleOf(page.body)).toMatch(/^Paring knife &amp; &lt;sheath&gt; \| /);
+    expect(metaOf(page.body)).toBe('Peels &quot;apples&quot; in &lt;seconds&gt; &amp; more');
+    expect(page.body).not.toContain('<sheath>');
+    expect(page.body).not.toContain('<seconds>');
+    // the heading stays the product's name
+    expect(page.body).toContain('<h1');
+    expect(page.body).toMatch(/<h1[^>]*>Paring knife<\/h1>/);
+
+    // a variant without its own texts shows its parent's
+    await db.updateTable('product').set({ meta_title: 'Chef knife, forged', meta_description: 'One bar of steel.' }).where('id', '=', parent).execute();
+    try {
+      const variant = await new Browser(t.app).get(`/detail/${v.sBlue}`);
+      expect(titleOf(variant.body)).toMatch(/^Chef knife, forged \| /);
+      expect(metaOf(variant.body)).toBe('One bar of steel.');
+    } finally {
+      await db.updateTable('product').set({ meta_title: null, meta_description: null }).where('id', '=', parent).execute();
+    }
+
+    // another language of the channel: its translation's texts
+    const german = newId();
+    await db.insertInto('language').values({ id: german, name: 'Deutsch', locale_code: 'de-DE' }).execute();
+    await db.insertInto('sales_channel_language').values({ sales_channel_id: DEFAULT_SALES_CHANNEL_ID, language_id: german }).execute();
+    await db.insertInto('product_translation').values({ id: newId(), product_id: id, language_id: german, name: 'Schälmesser', meta_title: 'Schälmesser mit Scheide', meta_description: 'Schält Äpfel.' }).execute();
+    const browser = new Browser(t.app);
+    expect((await submitForm(browser, `/detail/${id}`, '/context/language', { languageId: german, redirectTo: `/detail/${id}` })).statusCode).toBe(302);
+    const translated = await browser.get(`/detail/${id}`);
+    expect(titleOf(translated.body)).toMatch(/^Schälmesser mit Scheide \| /);
+    expect(metaOf(translated.body)).toBe('Schält Äpfel.');
+  });
+
+  it('fall back to the name and the description as plain text, cut at a word', async () => {
+    const description = `<p>Forged from <strong>one</strong> bar &amp; hand-sharpened.</p><p>${'Keeps its edge for years '.repeat(10)}</p>`;
+    const id = await insertProduct(t.platform.db, { name: 'Bread knife <serrated>', description });
+    const page = await new Browser(t.app).get(`/detail/${id}`);
+    expect(titleOf(page.body)).toMatch(/^Bread knife &lt;serrated&gt; \| /);
+    const meta = metaOf(page.body)!;
+    // tags gone, the paragraphs' text joined by a space, cut at the last word that fits in 160 characters
+    expect(meta).toBe(`Forged from one bar &amp; hand-sharpened. ${'Keeps its edge for years '.repeat(4)}Keeps its edge for…`);
+    expect(meta.replace(/&amp;/g, '&').length).toBeLessThanOrEqual(160);
+
+    // no description: no meta description at all
+    const bare = await insertProduct(t.platform.db, { name: 'Cleaver' });
+    expect((await new Browser(t.app).get(`/detail/${bare}`)).body).not.toContain('name="description"');
+  });
+});
