@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Db } from '../database/connection.js';
 import type { UnitOfWork } from '../database/transaction.js';
 import { AppError } from '../errors/app-error.js';
 
@@ -20,4 +21,16 @@ export async function reserveNumber(uow: UnitOfWork, technicalName: string): Pro
   if (!range) throw new AppError(500, 'SYSTEM__NUMBER_RANGE_NOT_FOUND', `No number range "${technicalName}" is configured.`);
   const value = range.last_value;
   return (range.pattern as string).replace('{n}', String(value));
+}
+
+/**
+ * The number `reserveNumber` would hand out next, without handing it out (null: no such range); another
+ * checkout may take it before anyone uses this answer.
+ */
+export async function previewNumber(db: Db, technicalName: string): Promise<string | null> {
+  const result = await sql<{ next: string; pattern: string }>`
+    SELECT GREATEST(coalesce(s.last_value + 1, r.start), r.start) AS next, r.pattern
+    FROM number_range r LEFT JOIN number_range_state s ON s.number_range_id = r.id WHERE r.technical_name = ${technicalName}`.execute(db);
+  const range = result.rows[0];
+  return range ? range.pattern.replace('{n}', String(range.next)) : null;
 }

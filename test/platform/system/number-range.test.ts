@@ -33,3 +33,43 @@ describe('reserveNumber', () => {
     await expect(reserve('invoice')).rejects.toMatchObject({ status: 500, code: 'SYSTEM__NUMBER_RANGE_NOT_FOUND' });
   });
 });
+
+describe('number range actions (Admin API)', () => {
+  let t: TestPlatform;
+  beforeAll(async () => {
+    t = await createTestPlatform();
+  });
+  afterAll(() => t.close());
+
+  it('previews the next number without using it, reserves it, and writes a pattern as a range would', async () => {
+    const customerRange = defaultShopId('number_range', 'customer');
+    const preview = await t.api('GET', '/api/_action/number-range/reserve/customer?preview=1');
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ number: '10000' });
+    expect((await t.api('GET', '/api/_action/number-range/reserve/customer?preview=true')).json()).toEqual({ number: '10000' });
+    expect(await t.platform.db.selectFrom('number_range_state').selectAll().where('number_range_id', '=', customerRange).execute()).toEqual([]);
+
+    expect((await t.api('GET', '/api/_action/number-range/reserve/customer')).json()).toEqual({ number: '10000' });
+    expect((await t.api('GET', `/api/_action/number-range/reserve/customer/${'a'.repeat(32)}?preview=1`)).json()).toEqual({ number: '10001' });
+    // a raised start shows in the preview before any number is taken from it
+    expect((await t.api('PATCH', `/api/number-range/${customerRange}`, { body: { start: 70000, pattern: 'C-{n}' } })).statusCode).toBe(204);
+    expect((await t.api('GET', '/api/_action/number-range/reserve/customer?preview=1')).json()).toEqual({ number: 'C-70000' });
+    expect(await transaction(t.platform.db, (uow) => reserveNumber(uow, 'customer'))).toBe('C-70000');
+
+    expect((await t.api('GET', '/api/_action/number-range/preview-pattern/order?pattern=ORD-{n}-W&start=50000')).json()).toEqual({ number: 'ORD-50000-W' });
+    expect((await t.api('GET', '/api/_action/number-range/preview-pattern/order?start=-1')).statusCode).toBe(400);
+    expect((await t.api('GET', '/api/_action/number-range/reserve/invoice?preview=1')).statusCode).toBe(404);
+    expect((await t.api('GET', '/api/_action/number-range/reserve/invoice')).statusCode).toBe(404);
+  });
+
+  it('a preview needs number_range:read, a reservation number_range:update', async () => {
+    const reader = await t.tokenWithPrivileges(['number_range:read']);
+    expect((await t.api('GET', '/api/_action/number-range/reserve/order?preview=1', { token: reader })).statusCode).toBe(200);
+    const reserved = await t.api('GET', '/api/_action/number-range/reserve/order', { token: reader });
+    expect(reserved.statusCode).toBe(403);
+    expect(reserved.json().errors[0].code).toBe('FRAMEWORK__MISSING_PRIVILEGE_ERROR');
+    const nobody = await t.tokenWithPrivileges(['product:read']);
+    expect((await t.api('GET', '/api/_action/number-range/reserve/order?preview=1', { token: nobody })).statusCode).toBe(403);
+    expect((await t.api('GET', '/api/_action/number-range/preview-pattern/order?pattern={n}&start=1', { token: nobody })).statusCode).toBe(403);
+  });
+});

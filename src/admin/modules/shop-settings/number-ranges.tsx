@@ -20,15 +20,14 @@ const TYPES: Record<string, string> = { order: 'Orders', customer: 'Customers' }
 /** A pattern with its `{n}` filled, as the shop writes the number. */
 const numberOf = (pattern: string, value: number | string) => pattern.replace('{n}', String(value));
 
-/**
- * The newest number a range handed out, as far as the records show it (the Admin API does not expose the
- * range's counter): the newest order's or customer's number. Null without the read privilege or any record.
- */
-async function newestNumber(api: ApiClient, technicalName: string): Promise<string | null> {
-  const source = technicalName === 'order' ? { entity: 'order', field: 'orderNumber', sort: 'orderDateTime' } : technicalName === 'customer' ? { entity: 'customer', field: 'customerNumber', sort: 'createdAt' } : null;
-  if (!source) return null;
-  const answer = await api.search<Record<string, string>>(source.entity, { limit: 1, sort: [{ field: source.sort, order: 'DESC' }] }, { quiet: [403] }).catch(() => null);
-  return answer?.data[0]?.[source.field] ?? null;
+/** The number the range hands out next (Shopware's reserve action with `preview`: nothing is used up). */
+const nextNumber = (api: ApiClient, technicalName: string) =>
+  api.get<{ number: string }>(`/api/_action/number-range/reserve/${encodeURIComponent(technicalName)}?preview=1`, { quiet: [403, 404] }).then((answer) => answer.number);
+
+function NextNumber({ technicalName, round }: { technicalName: string; round: number }) {
+  const api = useApi();
+  const next = useLoad(() => nextNumber(api, technicalName), [technicalName, round]);
+  return <Code data-testid={`next-${technicalName}`}>{next.data ?? '…'}</Code>;
 }
 
 /** `/shop-settings/number-ranges`: how orders and customers are numbered; pattern and start are edited in a dialog. */
@@ -52,6 +51,7 @@ export function NumberRanges() {
           { label: 'Name', sortField: 'name', render: (row) => row.name },
           { label: 'Pattern', sortField: 'pattern', render: (row) => <Code data-testid={`pattern-${row.technicalName}`}>{row.pattern}</Code> },
           { label: 'Start', sortField: 'start', render: (row) => row.start },
+          { label: 'Next number', render: (row) => <NextNumber technicalName={row.technicalName} round={round} /> },
           {
             label: 'Actions',
             render: (row) =>
@@ -82,7 +82,7 @@ function RangeEditor({ range, onClose, onSaved }: { range: NumberRange; onClose:
   const save = useEntitySave();
   const [pattern, setPattern] = useState(range.pattern);
   const [start, setStart] = useState<number | string>(range.start);
-  const newest = useLoad(() => newestNumber(api, range.technicalName), [range.technicalName]);
+  const next = useLoad(() => nextNumber(api, range.technicalName), [range.technicalName]);
   const submit = async () => {
     const body = { pattern, start: typeof start === 'number' ? start : null };
     if (await save.run(() => api.patch(`/api/number-range/${range.id}`, body, QUIET), { api, entity: 'number-range', id: range.id, updatedAt: range.updatedAt })) onSaved();
@@ -94,14 +94,14 @@ function RangeEditor({ range, onClose, onSaved }: { range: NumberRange; onClose:
         <TextInput label="Pattern" required description="{n} stands for the running number, e.g. ORD-{n}." value={pattern} onChange={(e) => setPattern(e.currentTarget.value)} error={save.errorOf('pattern')} />
         <NumberInput label="Start" description="The lowest number handed out from now on." value={start} min={0} allowDecimal={false} allowNegative={false} onChange={setStart} error={save.errorOf('start')} />
         <Text size="sm" data-testid="range-example">
-          With this start the next number is at least <Code>{numberOf(pattern, typeof start === 'number' ? start : '…')}</Code>
-          {newest.data ? (
+          {next.data ? (
             <>
-              ; the newest {range.technicalName === 'order' ? 'order' : 'customer'} has <Code>{newest.data}</Code>.
+              The next number is <Code>{next.data}</Code> now; with this pattern and start it will be at least{' '}
             </>
           ) : (
-            '.'
+            'With this pattern and start the next number is at least '
           )}
+          <Code>{numberOf(pattern, typeof start === 'number' ? start : '…')}</Code>.
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
