@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
-import { Badge, Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { Badge, Button, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
 import { LoadError, Loading, PageHeader, useApi, useCan, useLoad } from '../../sdk';
 import { EntityTable } from '../../components/entity-table';
 import { SaveProblems, useEntitySave } from '../../components/entity-form';
 import { READABLE_ERRORS } from '../../components/field-errors';
 import { useListParams } from '../../components/list-params';
-import { ActiveFilter, activeFilterOf, BackLink, orNull, QUIET, useEditing } from './settings-parts';
+import { ActiveFilter, activeFilterOf, BackLink, DialogButtons, orNull, QUIET, useEditing } from './settings-parts';
 
 interface CountryState {
   id: string;
@@ -103,14 +103,7 @@ function StateEditor({ countryId, state, onClose, onSaved }: { countryId: string
         <TextInput label="Short code" required description="ISO 3166-2, e.g. DE-BE." value={form.shortCode} onChange={(e) => setForm({ ...form, shortCode: e.currentTarget.value })} error={save.errorOf('shortCode')} />
         <NumberInput label="Position" value={form.position} allowDecimal={false} onChange={(value) => setForm({ ...form, position: value })} error={save.errorOf('position')} />
         <Switch label="Active (shoppers may choose it)" checked={form.active} onChange={(e) => setForm({ ...form, active: e.currentTarget.checked })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.saving}>
-            Save
-          </Button>
-        </Group>
+        <DialogButtons onCancel={onClose} onSave={submit} saving={save.saving} />
       </Stack>
     </Modal>
   );

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Anchor, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { PageHeader, useApi, useCan } from '../../sdk';
 import { EntityTable } from '../../components/entity-table';
 import { SaveProblems, useEntitySave } from '../../components/entity-form';
+import { DialogButtons } from './settings-parts';
 
 interface Currency {
   id: string;
@@ -75,14 +76,7 @@ export function Currencies() {
             />
             <NumberInput label="Decimals" value={editing.decimals} min={0} max={4} allowDecimal={false} onChange={(value) => setEditing({ ...editing, decimals: Number(value) })} error={save.errorOf('decimals')} />
             <NumberInput label="Position" value={editing.position} allowDecimal={false} onChange={(value) => setEditing({ ...editing, position: Number(value) })} error={save.errorOf('position')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setEditing(null)}>
-                Cancel
-              </Button>
-              <Button onClick={submit} loading={save.saving}>
-                Save
-              </Button>
-            </Group>
+            <DialogButtons onCancel={() => setEditing(null)} onSave={submit} saving={save.saving} />
           </Stack>
         )}
       </Modal>

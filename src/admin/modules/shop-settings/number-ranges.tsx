@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Code, Group, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Code, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
 import { PageHeader, useApi, useCan, useLoad, type ApiClient } from '../../sdk';
 import { EntityTable } from '../../components/entity-table';
 import { SaveProblems, useEntitySave } from '../../components/entity-form';
 import { READABLE_ERRORS } from '../../components/field-errors';
-import { BackLink, QUIET } from './settings-parts';
+import { BackLink, DialogButtons, QUIET } from './settings-parts';
 
 interface NumberRange {
   id: string;
@@ -103,14 +103,7 @@ function RangeEditor({ range, onClose, onSaved }: { range: NumberRange; onClose:
           )}
           <Code>{numberOf(pattern, typeof start === 'number' ? start : '…')}</Code>.
         </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.saving}>
-            Save
-          </Button>
-        </Group>
+        <DialogButtons onCancel={onClose} onSave={submit} saving={save.saving} />
       </Stack>
     </Modal>
   );

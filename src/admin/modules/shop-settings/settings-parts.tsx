@@ -16,6 +16,38 @@ export function BackLink({ to = '/shop-settings', children = 'All shop settings'
   );
 }
 
+/** The foot of an edit dialog: Cancel, and the save button (busy while saving). */
+export function DialogButtons({ onCancel, onSave, saving, label = 'Save' }: { onCancel: () => void; onSave: () => void; saving: boolean; label?: string }) {
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button onClick={onSave} loading={saving}>
+        {label}
+      </Button>
+    </Group>
+  );
+}
+
+/** A detail page's header buttons: Delete when the record exists and may be deleted, Save when it may be written. */
+export function DetailActions({ onDelete, onSave, saving }: { onDelete: (() => void) | null; onSave: (() => void) | null; saving: boolean }) {
+  return (
+    <>
+      {onDelete && (
+        <Button variant="default" color="red" onClick={onDelete}>
+          Delete
+        </Button>
+      )}
+      {onSave && (
+        <Button onClick={onSave} loading={saving}>
+          Save
+        </Button>
+      )}
+    </>
+  );
+}
+
 /** An emptied text field is sent as null: the API then names the missing value at its field instead of storing "". */
 export const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
 

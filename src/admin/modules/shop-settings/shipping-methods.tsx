@@ -5,7 +5,7 @@ import { LoadError, Loading, PageHeader, Section, useApi, useCan, useLoad, type 
 import { newEntityId, SaveProblems, useEntitySave } from '../../components/entity-form';
 import { READABLE_ERRORS } from '../../components/field-errors';
 import { MoneyPerCurrency, type CurrencyChoice, type CurrencyPrice } from '../../components/money-per-currency';
-import { BackLink, ConfirmDelete, optionsOf, orNull, QUIET } from './settings-parts';
+import { BackLink, ConfirmDelete, DetailActions, optionsOf, orNull, QUIET } from './settings-parts';
 import { SwitchList } from './switch-list';
 
 interface ShippingMethod {
@@ -154,20 +154,7 @@ export function ShippingMethodDetail() {
       <PageHeader
         title={method?.name ?? 'New shipping method'}
         subtitle={<BackLink to="/shop-settings/shipping-methods">All shipping methods</BackLink>}
-        actions={
-          <>
-            {method && can('shipping_method:delete') && (
-              <Button variant="default" color="red" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
-            )}
-            {editable && (
-              <Button onClick={submit} loading={save.saving}>
-                Save
-              </Button>
-            )}
-          </>
-        }
+        actions={<DetailActions onDelete={method && can('shipping_method:delete') ? () => setDeleting(true) : null} onSave={editable ? submit : null} saving={save.saving} />}
       />
       <Stack style={READABLE_ERRORS}>
         <SaveProblems conflict={save.conflict} errors={save.errors} fields={[...FIELDS, ...Object.keys(save.errors).filter((key) => key.startsWith('price.'))]} onReload={loaded.reload} />

@@ -5,7 +5,7 @@ import { LoadError, Loading, PageHeader, Section, useApi, useCan, useLoad, type 
 import { EntityTable } from '../../components/entity-table';
 import { newEntityId, SaveProblems, useEntitySave } from '../../components/entity-form';
 import { READABLE_ERRORS } from '../../components/field-errors';
-import { BackLink, ConfirmDelete, optionsOf, orNull, QUIET, useEditing } from './settings-parts';
+import { BackLink, ConfirmDelete, DetailActions, DialogButtons, optionsOf, orNull, QUIET, useEditing } from './settings-parts';
 
 interface Tax {
   id: string;
@@ -98,20 +98,7 @@ export function TaxDetail() {
       <PageHeader
         title={tax?.name ?? 'New tax'}
         subtitle={<BackLink to="/shop-settings/taxes">All taxes</BackLink>}
-        actions={
-          <>
-            {tax && can('tax:delete') && (
-              <Button variant="default" color="red" onClick={() => setDeleting(true)}>
-                Delete
-              </Button>
-            )}
-            {editable && (
-              <Button onClick={submit} loading={save.saving}>
-                Save
-              </Button>
-            )}
-          </>
-        }
+        actions={<DetailActions onDelete={tax && can('tax:delete') ? () => setDeleting(true) : null} onSave={editable ? submit : null} saving={save.saving} />}
       />
       <Stack style={READABLE_ERRORS}>
         <SaveProblems conflict={save.conflict} errors={save.errors} fields={['name', 'taxRate', 'position']} onReload={loaded.reload} />
@@ -291,14 +278,7 @@ function RuleEditor({
         )}
         <NumberInput label="Rate (%)" required value={rate} decimalScale={3} onChange={setRate} error={save.errorOf('taxRate')} />
         {!rule && <Alert color="gray">Shoppers whose shipping address matches pay this rate instead of {tax.taxRate} %.</Alert>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.saving}>
-            Save rule
-          </Button>
-        </Group>
+        <DialogButtons onCancel={onClose} onSave={submit} saving={save.saving} label="Save rule" />
       </Stack>
     </Modal>
   );
