@@ -14,7 +14,7 @@ export interface CmsDraftPage {
   sections: Array<{
     id: string;
     type: string;
-    blocks: Array<{ id: string; type: string; slots: Array<{ id: string; type: string; slot: string; config: SlotConfig }> }>;
+    blocks: Array<{ id: string; type: string; sectionPosition?: 'main' | 'sidebar'; slots: Array<{ id: string; type: string; slot: string; config: SlotConfig }> }>;
   }>;
 }
 
@@ -66,6 +66,7 @@ export function draftCmsPageTree(id: string, draft: CmsDraftPage, stored?: CmsPa
           createdAt: now,
           updatedAt: null,
           ...earlier,
+          ...(block.sectionPosition ? { sectionPosition: block.sectionPosition } : {}),
           id: block.id,
           sectionId: section.id,
           position: blockPosition,

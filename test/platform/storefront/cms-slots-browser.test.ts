@@ -129,4 +129,81 @@ describe.skipIf(!runnable)('a landing page with every kind of layout element in 
       }
     }, 120_000);
   }
+
+  /**
+   * A sidebar section: the side column (category navigation and a text) beside the main one from 992 px, above it
+   * on a phone, as Shopware's storefront orders it; no sideways scroll, no serious axe violation.
+   */
+  describe('a sidebar section', () => {
+    const sidebarIds = { layout: newId(), landing: newId() };
+
+    beforeAll(async () => {
+      const text = (position: number, html: string, sectionPosition: 'main' | 'sidebar') => ({ position, type: 'text', sectionPosition, slots: [{ type: 'text', slot: 'content', config: { content: stat(html) } }] });
+      const created = await t.api('POST', '/api/cms-page', {
+        body: {
+          id: sidebarIds.layout,
+          name: 'Workshop',
+          type: 'landingpage',
+          sections: [
+            {
+              position: 0,
+              type: 'sidebar',
+              blocks: [
+                text(0, `<h2>Kiln diary</h2><p>${'We fire the big kiln every Friday and open it on Monday morning. '.repeat(4)}</p>`, 'main'),
+                { position: 1, type: 'product-box', sectionPosition: 'main', slots: [{ type: 'product-box', slot: 'content', config: { product: stat(ids.mug) } }] },
+                { position: 2, type: 'category-navigation', sectionPosition: 'sidebar', slots: [{ type: 'category-navigation', slot: 'content', config: {} }] },
+                text(3, '<h2>Opening hours</h2><p>Tuesday to Saturday, 9 to 5.</p>', 'sidebar'),
+              ],
+            },
+          ],
+        },
+      });
+      expect(created.statusCode, created.body).toBe(204);
+      const landing = await t.api('POST', '/api/landing-page', { body: { id: sidebarIds.landing, name: 'The workshop', url: 'workshop', cmsPageId: sidebarIds.layout, salesChannels: [{ id: DEFAULT_SALES_CHANNEL_ID }] } });
+      expect(landing.statusCode, landing.body).toBe(204);
+    });
+
+    for (const width of [390, 1280]) {
+      it(`at ${width} px: the side column ${width < 992 ? 'above' : 'beside'} the main one`, async () => {
+        const context = await browser.newContext({ viewport: { width, height: width < 768 ? 844 : 900 } });
+        const page = await context.newPage();
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          if (message.type() === 'error') problems.push(`${page.url()}: ${message.text()}`);
+        });
+        page.on('pageerror', (error) => problems.push(`${page.url()}: ${error.message}`));
+        try {
+          await page.goto(`${base}/landingPage/${sidebarIds.landing}`);
+          const main = page.locator('main');
+          const sidebar = main.getByRole('complementary', { name: 'Sidebar' });
+          await sidebar.getByRole('heading', { name: 'Opening hours' }).waitFor();
+          await sidebar.getByRole('navigation', { name: 'All products' }).getByRole('link', { name: 'Mugs', exact: true }).waitFor();
+          const diary = main.getByRole('heading', { name: 'Kiln diary' });
+          expect(await sidebar.getByRole('heading', { name: 'Kiln diary' }).count()).toBe(0);
+          await main.locator('.cms-main').getByRole('link', { name: 'Harbour mug' }).first().waitFor();
+
+          const side = (await sidebar.boundingBox())!;
+          const column = (await page.locator('.cms-main').boundingBox())!;
+          await diary.waitFor();
+          if (width < 992) {
+            // stacked: the side column first, both as wide as the content
+            expect(side.y + side.height).toBeLessThanOrEqual(column.y + 1);
+            expect(Math.abs(side.width - column.width)).toBeLessThan(1);
+          } else {
+            // beside: the side column on the left, narrower, the two starting at the same height
+            expect(side.x + side.width).toBeLessThanOrEqual(column.x + 1);
+            expect(side.width).toBeLessThan(column.width / 2);
+            expect(Math.abs(side.y - column.y)).toBeLessThan(1);
+          }
+
+          await expectNoSidewaysScroll(page, `cms-sidebar-${width}`);
+          problems.push(...(await accessibilityProblems(page)));
+          await page.screenshot({ path: path.join(ARTIFACTS, `cms-sidebar-${width}.png`), fullPage: true });
+          expect(problems).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }, 120_000);
+    }
+  });
 });

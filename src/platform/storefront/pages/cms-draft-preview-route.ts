@@ -19,7 +19,13 @@ export const CMS_DRAFT_BODY_LIMIT = 2 * 1024 * 1024;
 const Name = (maxLength: number) => Type.String({ maxLength });
 const ConfigField = Type.Object({ source: Type.Union([Type.Literal('static'), Type.Literal('mapped'), Type.Literal('default')]), value: Type.Unknown() });
 const DraftSlot = Type.Object({ id: Id(), type: Name(64), slot: Name(64), config: Type.Record(Type.String({ maxLength: 64 }), ConfigField) });
-const DraftBlock = Type.Object({ id: Id(), type: Name(64), slots: Type.Array(DraftSlot, { maxItems: 20 }) });
+const DraftBlock = Type.Object({
+  id: Id(),
+  type: Name(64),
+  // the column of a sidebar section; absent: the stored block's, else `main`
+  sectionPosition: Type.Optional(Type.Union([Type.Literal('main'), Type.Literal('sidebar')])),
+  slots: Type.Array(DraftSlot, { maxItems: 20 }),
+});
 const DraftSection = Type.Object({ id: Id(), type: Type.Union([Type.Literal('default'), Type.Literal('sidebar')]), blocks: Type.Array(DraftBlock, { maxItems: 200 }) });
 const CmsDraftBody = Type.Object(
   {
@@ -68,7 +74,7 @@ export function registerCmsDraftPreviewRoute(app: FastifyInstance, services: Sto
       const page = await resolveDraftCmsPage(platform.db, deps, context, draft.cmsPageId ?? newId(), draft, {
         loadListing: categoryListingLoader(platform.db, deps, context, context.salesChannel.navigationCategoryId, {}),
       });
-      const layout = await cmsLayoutView(platform.db, context, page, mediaBaseUrl);
+      const layout = await cmsLayoutView(platform.db, context, page, mediaBaseUrl, { services, request });
       reply.header('x-robots-tag', 'noindex');
       reply.header('cache-control', 'no-store');
       return renderPage(reply, 'page/cms-preview.njk', { layout, layoutName: draft.name, currency: context.currency });

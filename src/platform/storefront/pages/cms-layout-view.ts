@@ -88,7 +88,8 @@ function findNode(nodes: NavigationNode[], id: string): NavigationNode | undefin
  * a text (sanitised when resolved), an image, a slider, product cards, a category navigation, a contact
  * or newsletter form, a buy box, a description with the rating, or cross-selling rows. The cards of every
  * product slot are loaded at once. Sections and blocks with backgrounds or margins carry a class that the
- * layout's generated stylesheet (cms-backgrounds.ts) styles.
+ * layout's generated stylesheet (cms-backgrounds.ts) styles. A sidebar section carries its `sidebar` blocks apart
+ * (the side column) from its main ones.
  */
 export async function cmsLayoutView(db: Db, context: SalesChannelContext, page: StoreCmsPageJson, mediaBaseUrl: string, options: CmsLayoutOptions = {}) {
   const skip = options.skip ?? new Set<string>();
@@ -198,23 +199,38 @@ export async function cmsLayoutView(db: Db, context: SalesChannelContext, page: 
   });
   const boxClass = (id: string, className: string) => [stylesheet?.styled.has(id) ? className : '', stylesheet?.backgrounds.has(id) ? 'cms-has-background' : ''].filter(Boolean).join(' ');
 
-  return {
-    stylesheet: stylesheet?.url ?? null,
-    sections: page.sections.map((section) => ({
+  const blockView = (block: StoreCmsPageJson['sections'][number]['blocks'][number]) => ({
+    id: block.id,
+    type: block.type,
+    className: boxClass(block.id, blockClass(block.id)),
+    slots: block.slots.filter((slot) => !skip.has(slot.type)).flatMap((slot) => {
+      const view = slotView(slot.type, slot.data, (slot.config ?? {}) as Record<string, unknown>);
+      return view ? [{ id: slot.id, slot: slot.slot, ...view }] : [];
+    }),
+  });
+  const blocksOf = (blocks: StoreCmsPageJson['sections'][number]['blocks']) => blocks.map(blockView).filter((block) => block.slots.length > 0);
+  // Shopware's sidebar section: `sidebar` blocks in the side column, the rest (`main`) in the main one; a default
+  // section draws every block whatever its position, and a side column that draws nothing is left out
+  const sections = page.sections.map((section) => {
+    const inSidebar = (block: { sectionPosition: string }) => section.type === 'sidebar' && block.sectionPosition === 'sidebar';
+    return {
       id: section.id,
       fullWidth: section.sizingMode === 'full_width',
       className: boxClass(section.id, sectionClass(section.id)),
-      blocks: section.blocks
-        .map((block) => ({
-          id: block.id,
-          type: block.type,
-          className: boxClass(block.id, blockClass(block.id)),
-          slots: block.slots.filter((slot) => !skip.has(slot.type)).flatMap((slot) => {
-            const view = slotView(slot.type, slot.data, (slot.config ?? {}) as Record<string, unknown>);
-            return view ? [{ id: slot.id, slot: slot.slot, ...view }] : [];
-          }),
-        }))
-        .filter((block) => block.slots.length > 0),
+      hiddenOnMobile: section.mobileBehavior === 'hidden',
+      sidebarBlocks: blocksOf(section.blocks.filter(inSidebar)),
+      blocks: blocksOf(section.blocks.filter((block) => !inSidebar(block))),
+    };
+  });
+  const sidebars = sections.filter((section) => section.sidebarBlocks.length > 0).length;
+  let sidebar = 0;
+
+  return {
+    stylesheet: stylesheet?.url ?? null,
+    sections: sections.map(({ hiddenOnMobile, sidebarBlocks, ...section }) => ({
+      ...section,
+      // the side columns' landmark names, unique on the page
+      sidebar: sidebarBlocks.length > 0 ? { blocks: sidebarBlocks, hiddenOnMobile, label: sidebars > 1 ? `Sidebar ${++sidebar}` : 'Sidebar' } : null,
     })),
   };
 }

@@ -32,7 +32,8 @@ export function registerCmsPreviewPage(app: FastifyInstance, services: Storefron
       reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('x-robots-tag', 'noindex');
       if (!page) throw cmsPageNotFound(request.params.cmsPageId);
-      const layout = await cmsLayoutView(platform.db, context, page, mediaBaseUrl);
+      // with the storefront's services and the request, as the shop's pages draw it: forms included
+      const layout = await cmsLayoutView(platform.db, context, page, mediaBaseUrl, { services, request });
       return renderPage(reply, 'page/cms-preview.njk', { layout, layoutName: page.name, currency: context.currency });
     },
     { schema: CmsPreview },
