@@ -14,10 +14,12 @@ export { gatewaySettingsOf, settingsReader, type GatewaySettings } from './setti
 export { sharedSecretMatches, hmacHexMatches } from './verdict/signatures.js';
 export { jsonObjectOf } from './verdict/json-body.js';
 
-export { bankRoutes, verificationPayloadKey, PROFILE_PATH, VERIFICATIONS_PER_WINDOW, VERIFICATION_WINDOW_MS, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
+export { bankRoutes, verificationPayloadKey, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
 export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_INPUT_FIELDS, type BankInputFields } from './bank/bank-account-validation.js';
-export { sortedByName, BANK_LIST_TTL_MS, type ListedBank } from './bank/bank-list-cache.js';
-export { VERIFICATION_LIFETIME_MS } from './bank/verified-account-store.js';
+export { sortedByName, type ListedBank } from './bank/bank-list-cache.js';
 export { bankDetailsFieldSet, sealBankDetailsMigration, secretBankFieldNames } from './bank/bank-details-fields.js';
 
 export { gatewayExtension } from './extension/gateway-extension.js';
+export { transactionFieldSet } from './extension/transaction-fields.js';
+export { startHostedPayment, PaymentRequestError } from './payment/hosted-payment.js';
+export { gatewayRefundRoutes } from './refund/refund-routes.js';

@@ -21,9 +21,7 @@ export function payABankRoutes(host: ExtensionHost): RouteDeclaration[] {
   return bankRoutes<PayASettings, GatewayBank>(host, {
     prefix: 'pay-a',
     codePrefix: 'PAY_A',
-    title: 'Bank account',
     settingsOf: (salesChannelId) => readPayASettings(host, salesChannelId),
-    bankListKey: (settings) => `${settings.apiBaseUrl}|${settings.sandbox ? 'sandbox' : 'live'}|${settings.bankCountry}`,
     listBanks: (settings) => createPayAClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).listBanks(COUNTRY_NAMES[settings.bankCountry] ?? 'nigeria'),
     listAnswer: (banks) => ({ status: true, message: 'Banks retrieved', data: banks.map((bank) => ({ ...bank.raw, name: bank.name })) }),
     inputFields: { bankCode: 'bank_code', accountNumber: 'account_number' },

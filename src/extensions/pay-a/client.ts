@@ -89,8 +89,7 @@ export class PayAClient {
   /** `GET /transaction/verify/:reference`. */
   async verifyTransaction(reference: string): Promise<VerifiedTransaction> {
     const path = `/transaction/verify/${encodeURIComponent(reference)}`;
-    const { data } = await this.#http.request('GET', path);
-    if (!isPlainObject(data)) throw this.#http.invalid(path, 'no transaction data');
+    const { data } = await this.#http.object('GET', path, 'no transaction data');
     const amount = readWireAmount(data.amount);
     const requested = data.requested_amount === undefined || data.requested_amount === null ? amount : readWireAmount(data.requested_amount);
     if (!isGatewayId(data.id) || typeof data.reference !== 'string' || typeof data.status !== 'string' || typeof data.currency !== 'string' || amount === null || requested === null) {
@@ -127,8 +126,7 @@ export class PayAClient {
     for (let page = 1, pageCount = 1; page <= pageCount; page += 1) {
       if (page > MAX_REFUND_PAGES) throw this.#http.invalid('/refund', `more than ${MAX_REFUND_PAGES} pages of refunds`);
       const path = `/refund?transaction=${encodeURIComponent(transactionId)}&perPage=100&page=${page}`;
-      const { envelope, data } = await this.#http.request('GET', path);
-      if (!Array.isArray(data)) throw this.#http.invalid(path, 'the refund list is not an array');
+      const { envelope, data } = await this.#http.list('GET', path, 'the refund list');
       for (const item of data) {
         const refund = listedRefund(item);
         if (refund && refund.transactionId === transactionId) refunds.push(refund);
@@ -147,8 +145,7 @@ export class PayAClient {
       if (page > MAX_BANK_PAGES) throw this.#http.invalid('/bank', `more than ${MAX_BANK_PAGES} pages of banks`);
       const query = new URLSearchParams({ country, use_cursor: 'true', perPage: '100', ...(next === null ? {} : { next }) });
       const path = `/bank?${query.toString()}`;
-      const { envelope, data } = await this.#http.request('GET', path);
-      if (!Array.isArray(data)) throw this.#http.invalid(path, 'the bank list is not an array');
+      const { envelope, data } = await this.#http.list('GET', path, 'the bank list');
       for (const item of data) {
         if (!isPlainObject(item) || typeof item.code !== 'string' || typeof item.name !== 'string') continue;
         if (item.active === false || item.is_deleted === true) continue;

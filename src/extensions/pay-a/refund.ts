@@ -14,7 +14,7 @@ import {
   type RefundProvider,
   type RefundRequest,
 } from '../../platform/sdk/index.js';
-import { holdingsReadOf, refundAttemptOf } from '../_gateway-kit/index.js';
+import { gatewayRefundRoutes, holdingsReadOf, refundAttemptOf } from '../_gateway-kit/index.js';
 import { toWireAmount, wireToMinor, type PayACurrency } from './amounts.js';
 import { createPayAClient, isGatewayId } from './client.js';
 import { PAY_A_PAYMENT_METHOD_ID, readPayASettings, type PayASettings } from './config.js';
@@ -24,8 +24,6 @@ import { isGatewayReference } from './payment/reference.js';
 import { payARefundEvents } from './refund/listed-refunds.js';
 
 export const PAY_A_REFUND_PRIVILEGE = 'pay_a.refund';
-export const REFUND_PATH = '/api/_action/pay-a/refund';
-export const REFUNDABLE_PATH = '/api/_action/pay-a/refundable';
 
 /** Longer texts are refused rather than cut: the merchant should see what reaches the gateway. */
 const MAX_NOTE_LENGTH = 500;
@@ -88,21 +86,10 @@ export function createPayARefundProvider(host: ExtensionHost): RefundProvider<Pa
     return ids.length === 1 ? host.orderTransactions.load(ids[0]!) : undefined;
   };
   return {
-    gatewayName: 'Gateway A',
-    codePrefix: 'PAY_A',
-    logPrefix: 'pay-a',
+    ...gatewayRefundRoutes({ gatewayName: 'Gateway A', prefix: 'pay-a', privilege: PAY_A_REFUND_PRIVILEGE, body: RefundRequestBody }),
     paymentMethodId: PAY_A_PAYMENT_METHOD_ID,
     recordNamespace: '4d7e2a913c5b4f60a8e1b2c3d4f5a6b7',
     processedEventsField: TRANSACTION_FIELDS.processedEvents,
-    routes: {
-      refundPath: REFUND_PATH,
-      refundablePath: REFUNDABLE_PATH,
-      privilege: PAY_A_REFUND_PRIVILEGE,
-      tag: 'Gateway A',
-      refundSummary: 'Refund a gateway A payment',
-      refundableSummary: 'The refundable balance of a gateway A payment, read live from the gateway',
-      body: RefundRequestBody,
-    },
     // the route has no "not found" message: an unknown reference is "not in a refundable state"
     eligibility: { refundableStates: REFUNDABLE_STATES, messages: { ...REFUND_MESSAGES, notFound: REFUND_MESSAGES.notRefundable, holdingsUnavailable: REFUND_MESSAGES.notConfigured } },
     checksGatewayHoldings: false,

@@ -19,9 +19,7 @@ export function payBBankRoutes(host: ExtensionHost): RouteDeclaration[] {
   return bankRoutes(host, {
     prefix: 'pay-b',
     codePrefix: 'PAY_B',
-    title: 'Bank account',
     settingsOf: (salesChannelId) => readPayBSettings(host, salesChannelId),
-    bankListKey: (settings) => `${settings.apiBaseUrl}|${settings.sandbox ? 'sandbox' : 'live'}|${settings.bankCountry}`,
     listBanks: (settings) => createPayBClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).listBanks(settings.bankCountry),
     resolveAccountName: async (settings, accountNumber, bankCode) =>
       (await createPayBClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).resolveAccount(accountNumber, bankCode)).accountName,

@@ -85,13 +85,13 @@ export class PayBClient {
   /** `GET /v3/transactions/:id/verify`. */
   async verifyTransaction(transactionId: number | string): Promise<GatewayTransaction> {
     const path = `/v3/transactions/${encodeURIComponent(String(transactionId))}/verify`;
-    return this.#transaction(path, (await this.#http.request('GET', path)).data);
+    return this.#transaction(path, (await this.#http.object('GET', path, 'no transaction data')).data);
   }
 
   /** `GET /v3/transactions/verify_by_reference?tx_ref=`: the latest attempt for the reference. */
   async verifyByReference(txRef: string): Promise<GatewayTransaction> {
     const path = `/v3/transactions/verify_by_reference?tx_ref=${encodeURIComponent(txRef)}`;
-    return this.#transaction(path, (await this.#http.request('GET', path)).data);
+    return this.#transaction(path, (await this.#http.object('GET', path, 'no transaction data')).data);
   }
 
   /** `POST /v3/transactions/:id/refund` with the amount in major units (always sent explicitly). */
@@ -112,8 +112,7 @@ export class PayBClient {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
     const path = `/v3/refunds?${params.toString()}`;
-    const { envelope, data } = await this.#http.request('GET', path);
-    if (!Array.isArray(data)) throw this.#http.invalid(path, 'the refund list is not an array');
+    const { envelope, data } = await this.#http.list('GET', path, 'the refund list');
     const pageInfo = isPlainObject(envelope.meta) && isPlainObject(envelope.meta.page_info) ? envelope.meta.page_info : {};
     const currentPage = positiveIntegerOr(pageInfo.current_page, query.page);
     const totalPages = positiveIntegerOr(pageInfo.total_pages, currentPage);
@@ -123,16 +122,13 @@ export class PayBClient {
   /** `GET /v3/refunds/:id`: one refund, shaped as a ledger item. */
   async getRefund(refundId: number | string): Promise<Record<string, unknown>> {
     const path = `/v3/refunds/${encodeURIComponent(String(refundId))}`;
-    const { data } = await this.#http.request('GET', path);
-    if (!isPlainObject(data)) throw this.#http.invalid(path, 'no refund data');
-    return data;
+    return (await this.#http.object('GET', path, 'no refund data')).data;
   }
 
   /** `GET /v3/banks/:country`. */
   async listBanks(country: string): Promise<Bank[]> {
     const path = `/v3/banks/${encodeURIComponent(country)}`;
-    const { data } = await this.#http.request('GET', path);
-    if (!Array.isArray(data)) throw this.#http.invalid(path, 'the bank list is not an array');
+    const { data } = await this.#http.list('GET', path, 'the bank list');
     return data.flatMap((item) => {
       if (!isPlainObject(item) || (typeof item.code !== 'string' && typeof item.code !== 'number') || typeof item.name !== 'string') return [];
       return [{ id: typeof item.id === 'number' ? item.id : null, code: String(item.code), name: item.name }];
@@ -147,8 +143,7 @@ export class PayBClient {
     return { accountNumber: typeof data.account_number === 'string' ? data.account_number : accountNumber, accountName: data.account_name.trim() };
   }
 
-  #transaction(path: string, data: unknown): GatewayTransaction {
-    if (!isPlainObject(data)) throw this.#http.invalid(path, 'no transaction data');
+  #transaction(path: string, data: Record<string, unknown>): GatewayTransaction {
     const amount = decimalOrNull(data.amount);
     if (!isGatewayId(data.id) || typeof data.tx_ref !== 'string' || amount === null || typeof data.currency !== 'string' || typeof data.status !== 'string') {
       throw this.#http.invalid(path, 'the transaction lacks id, tx_ref, amount, currency or status');

@@ -12,7 +12,7 @@ import {
   type RefundablePayment,
   type RefundProvider,
 } from '../../platform/sdk/index.js';
-import { holdingsReadOf, refundAttemptOf } from '../_gateway-kit/index.js';
+import { gatewayRefundRoutes, holdingsReadOf, refundAttemptOf } from '../_gateway-kit/index.js';
 import { toWireAmount } from './amounts.js';
 import { createPayBClient, isGatewayId } from './client.js';
 import { PAY_B_PAYMENT_METHOD_ID, readPayBSettings, type PayBSettings } from './config.js';
@@ -22,7 +22,6 @@ import { payBRefundEvents } from './refund/refund-event-support.js';
 import { readRefundLedger, RefundLedgerUnavailableError } from './refund/refund-ledger.js';
 
 export const PAY_B_REFUND_PRIVILEGE = 'pay_b.refund';
-export const REFUNDABLE_PATH = '/api/_action/pay-b/refundable';
 /** Capture and refund record ids derive from this namespace and the gateway's refund id. */
 export const PAY_B_REFUND_NAMESPACE = '9b2f6c1e4a7d4e8f8c3b0d5a6e1f2a4b';
 
@@ -81,21 +80,10 @@ function currencyOf(transaction: OrderTransactionView) {
  */
 export function createPayBRefundProvider(host: ExtensionHost): RefundProvider<PayBPayment, { comments: string | undefined }, PayBSettings> {
   return {
-    gatewayName: 'Gateway D',
-    codePrefix: 'PAY_B',
-    logPrefix: 'pay-b',
+    ...gatewayRefundRoutes({ gatewayName: 'Gateway D', prefix: 'pay-b', privilege: PAY_B_REFUND_PRIVILEGE, body: RefundRequestBody }),
     paymentMethodId: PAY_B_PAYMENT_METHOD_ID,
     recordNamespace: PAY_B_REFUND_NAMESPACE,
     processedEventsField: TRANSACTION_FIELDS.processedEvents,
-    routes: {
-      refundPath: '/api/_action/pay-b/refund',
-      refundablePath: REFUNDABLE_PATH,
-      privilege: PAY_B_REFUND_PRIVILEGE,
-      tag: 'Gateway D',
-      refundSummary: 'Refund a gateway D payment',
-      refundableSummary: 'The refundable balance of a gateway D payment, read live from the gateway',
-      body: RefundRequestBody,
-    },
     eligibility: { refundableStates: REFUNDABLE_STATES, messages: { ...REFUND_MESSAGES, notConfigured: REFUND_MESSAGES.ledgerUnavailable, holdingsUnavailable: REFUND_MESSAGES.ledgerUnavailable } },
     checksGatewayHoldings: true,
     readRequest(body) {

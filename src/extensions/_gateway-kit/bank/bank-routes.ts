@@ -41,6 +41,8 @@ export interface BankSettings {
   collectBankData: boolean;
   /** ISO country whose banks are offered (NG accounts are 10-digit NUBANs). */
   bankCountry: string;
+  apiBaseUrl: string;
+  sandbox: boolean;
 }
 
 /**
@@ -62,11 +64,11 @@ export interface BankGateway<S extends BankSettings, B extends ListedBank = List
   prefix: string;
   /** Error code prefix, e.g. `PAY_B`. */
   codePrefix: string;
-  /** Heading of the profile section. */
-  title: string;
+  /** Heading of the profile section; default `Bank account`. */
+  title?: string;
   settingsOf(salesChannelId: string | null): Promise<S>;
-  /** Cache key of a settings' bank list (gateway URL, mode, country). */
-  bankListKey(settings: S): string;
+  /** Cache key of a settings' bank list; default the gateway URL, the mode and the country. */
+  bankListKey?(settings: S): string;
   /** The gateway's banks of `settings.bankCountry`; throws when the gateway cannot give them. */
   listBanks(settings: S): Promise<ReadonlyArray<B>>;
   /** The list route's JSON for the sorted banks; default `{"banks":[{"code","name"}]}`. */
@@ -124,7 +126,8 @@ export function bankRoutes<S extends BankSettings, B extends ListedBank = Listed
     }
     return found;
   };
-  const listOf = (settings: S, request: RouteRequest) => banks.banks(gateway.bankListKey(settings), () => gateway.listBanks(settings), request.log);
+  const bankListKeyOf = (settings: S) => gateway.bankListKey?.(settings) ?? `${settings.apiBaseUrl}|${settings.sandbox ? 'sandbox' : 'live'}|${settings.bankCountry}`;
+  const listOf = (settings: S, request: RouteRequest) => banks.banks(bankListKeyOf(settings), () => gateway.listBanks(settings), request.log);
 
   // before the CSRF and login checks: a guest or a forged post learns nothing more than from any unknown path
   const collectionOn = async (request: RouteRequest) => {
@@ -288,7 +291,7 @@ export function bankRoutes<S extends BankSettings, B extends ListedBank = Listed
           enabled: true,
           prefix: gateway.prefix,
           fields,
-          title: gateway.title,
+          title: gateway.title ?? 'Bank account',
           saved: savedDetails(customer?.customFields, gateway.customerFields),
           nigeria: settings.bankCountry === 'NG',
           collectBvn: gateway.customerFields.bvn !== undefined,

@@ -60,6 +60,8 @@ export interface GatewayResponse {
   httpStatus: number;
 }
 
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 /** Keeps connections to the gateways open between calls (clients are made per call from the settings). */
 const gatewayAgent = new Agent({ keepAliveTimeout: 4_000 });
 
@@ -76,7 +78,7 @@ export class GatewayHttpClient {
     this.#baseUrl = options.baseUrl.replace(/\/+$/, '');
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<GatewayResponse> {
+  async request(method: HttpMethod, path: string, body?: unknown): Promise<GatewayResponse> {
     const { gatewayName } = this.#options;
     const where = pathOnly(path);
     let response: Dispatcher.ResponseData;
@@ -119,6 +121,20 @@ export class GatewayHttpClient {
     const verdict = this.#options.readEnvelope(parsed, status);
     if (!ok || !verdict.ok) throw this.#refused(where, status, verdict.ok ? undefined : verdict.message);
     return { envelope: parsed, data: verdict.data, httpStatus: status };
+  }
+
+  /** A call whose `data` must be a JSON object; `what` says what is missing otherwise (`no refund data`). */
+  async object(method: HttpMethod, path: string, what: string, body?: unknown): Promise<GatewayResponse & { data: Record<string, unknown> }> {
+    const response = await this.request(method, path, body);
+    if (!isPlainObject(response.data)) throw this.invalid(path, what);
+    return { ...response, data: response.data };
+  }
+
+  /** A call whose `data` must be an array; `what` names the list (`the bank list`). */
+  async list(method: HttpMethod, path: string, what: string, body?: unknown): Promise<GatewayResponse & { data: unknown[] }> {
+    const response = await this.request(method, path, body);
+    if (!Array.isArray(response.data)) throw this.invalid(path, `${what} is not an array`);
+    return { ...response, data: response.data };
   }
 
   /** An answer of the wrong shape (for the endpoint's own checks of `data`). */

@@ -1,5 +1,5 @@
-import { paymentErrors, type ExtensionHost, type PaymentPayInput } from '../../../platform/sdk/index.js';
-import { GatewayClientError } from '../../_gateway-kit/index.js';
+import type { ExtensionHost, PaymentPayInput } from '../../../platform/sdk/index.js';
+import { PaymentRequestError, startHostedPayment } from '../../_gateway-kit/index.js';
 import { toWireAmount } from '../amounts.js';
 import { createPayAClient } from '../client.js';
 import { readPayASettings } from '../config.js';
@@ -9,24 +9,17 @@ import { newPaymentReference } from './reference.js';
 
 const START_FAILED_MESSAGE = 'The payment with Gateway A could not be started. Please try again or choose another payment method.';
 
-/** Thrown when the order lacks what the gateway requires; the message names no customer data. */
-class PaymentRequestError extends Error {
-  override name = 'PaymentRequestError';
-}
-
 /**
- * `pay`: a new reference for this attempt is stored on the order transaction as
- * `pay_a_reference` first, then `POST /transaction/initialize` (Bearer key of the active mode, the amount
- * as an integer in the gateway's minor units, the currency always sent, the customer's email, the
- * finalize URL as `callback_url`), and the customer is sent to `authorization_url`. Any failure fails
- * the transaction with a message fit for the customer; the log gets ids and the gateway's answer, never the key.
+ * `pay`, on the kit's hosted payment start: a new reference for this attempt is stored on the order
+ * transaction as `pay_a_reference` first, then `POST /transaction/initialize` (Bearer key of the active
+ * mode, the amount as an integer in the gateway's minor units, the currency always sent, the customer's
+ * email, the finalize URL as `callback_url`), and the customer is sent to `authorization_url`.
  */
-export async function startPayment(host: ExtensionHost, { transaction, context }: PaymentPayInput): Promise<{ redirectUrl: string }> {
-  const { orderTransactionId } = transaction;
-  try {
+export function startPayment(host: ExtensionHost, input: PaymentPayInput): Promise<{ redirectUrl: string }> {
+  const { transaction, context } = input;
+  return startHostedPayment(host, input, { logPrefix: 'pay-a', failedMessage: START_FAILED_MESSAGE }, async (orderTransaction) => {
+    const { orderTransactionId } = transaction;
     const client = createPayAClient(await readPayASettings(host, context.salesChannel.id));
-    const orderTransaction = await host.orderTransactions.load(orderTransactionId);
-    if (!orderTransaction) throw paymentErrors.invalidTransaction(orderTransactionId);
     const currency = currencyOf(orderTransaction);
     const amountMinor = amountMinorOf(orderTransaction);
     if (!currency || amountMinor === null) throw new PaymentRequestError(`gateway A cannot charge the ${orderTransaction.currency.isoCode} amount of order transaction ${orderTransactionId}`);
@@ -50,11 +43,6 @@ export async function startPayment(host: ExtensionHost, { transaction, context }
         cancel_action: transaction.returnUrl,
       },
     });
-    host.logger.info({ orderTransactionId, orderId: transaction.orderId, reference }, 'pay-a: hosted payment created');
-    return { redirectUrl: authorizationUrl };
-  } catch (error) {
-    const gateway = error instanceof GatewayClientError ? error.toLog() : {};
-    host.logger.error({ orderTransactionId, orderId: transaction.orderId, reason: error instanceof Error ? error.message : String(error), ...gateway }, 'pay-a: the payment could not be started');
-    throw paymentErrors.asyncProcessInterrupted(orderTransactionId, START_FAILED_MESSAGE, error);
-  }
+    return { redirectUrl: authorizationUrl, log: { reference } };
+  });
 }

@@ -1,4 +1,5 @@
 import type { ExtensionHost, OrderTransactionView } from '../../../platform/sdk/index.js';
+import { PaymentRequestError } from '../../_gateway-kit/index.js';
 import { toWireAmount } from '../amounts.js';
 import type { PaymentInitialization } from '../client.js';
 import type { PayBSettings } from '../config.js';
@@ -15,14 +16,6 @@ export interface PaymentRequestInput {
   /** The title shown on the hosted page when the merchant set none. */
   /** The channel's shop name: the hosted page's title unless the settings give one. */
   shopName: string;
-}
-
-/** Thrown when the order lacks what the gateway requires; the message names no customer data. */
-export class PaymentRequestError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PaymentRequestError';
-  }
 }
 
 /**
