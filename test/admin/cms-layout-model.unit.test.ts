@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCK_KINDS, draftOf, layoutVersion, moveBlock, moveBlockToSection, newBlock, overridableSlots, pickFields, savePlan, withOverride, type DraftSection, type StoredLayout } from '../../src/admin/modules/cms/layout-model.js';
+import { BLOCK_KINDS, colourProblem, colourProblems, draftOf, layoutVersion, moveBlock, moveBlockToSection, newBlock, overridableSlots, pickFields, savePlan, withOverride, type DraftSection, type StoredLayout } from '../../src/admin/modules/cms/layout-model.js';
 
-const section = (id: string, ...blocks: string[]): DraftSection => ({ id, type: 'default', blocks: blocks.map((block) => ({ id: block, type: 'text', slots: [] })) });
+const section = (id: string, ...blocks: string[]): DraftSection => ({
+  id,
+  type: 'default',
+  sizingMode: 'boxed',
+  mobileBehavior: 'wrap',
+  backgroundColor: null,
+  blocks: blocks.map((block) => ({ id: block, type: 'text', sectionPosition: 'main', backgroundColor: null, slots: [] })),
+});
 const ids = (sections: DraftSection[]) => sections.map((entry) => `${entry.id}:${entry.blocks.map((block) => block.id).join(',')}`);
 
 const stored: StoredLayout = {
@@ -41,7 +48,7 @@ describe('the layout editor\'s draft', () => {
     expect(draftOf(stored).sections[0]!.blocks[0]!.slots.map((slot) => slot.slot)).toEqual(['left', 'right']);
     let n = 0;
     const slider = newBlock(BLOCK_KINDS.find((kind) => kind.type === 'product-slider')!, () => `id${++n}`);
-    expect(slider).toEqual({ id: 'id1', type: 'product-slider', slots: [{ id: 'id2', type: 'product-slider', slot: 'productSlider', config: { title: { source: 'static', value: '' }, products: { source: 'static', value: [] } } }] });
+    expect(slider).toEqual({ id: 'id1', type: 'product-slider', sectionPosition: 'main', backgroundColor: null, slots: [{ id: 'id2', type: 'product-slider', slot: 'productSlider', config: { title: { source: 'static', value: '' }, products: { source: 'static', value: [] } } }] });
   });
 
   it('moves a block to the end of any other section, and leaves the layout as it is for its own section or one that is not there', () => {
@@ -92,6 +99,34 @@ describe('savePlan: what saving a draft writes', () => {
       { entity: 'cms-block', id: 'b2' },
       { entity: 'cms-section', id: 's2' },
     ]);
+  });
+
+  it('writes each section\'s type, width, phone behaviour and background, and each block\'s column and background', () => {
+    const withSidebar = structuredClone(stored);
+    Object.assign(withSidebar.sections![0]!, { type: 'sidebar', sizingMode: 'full_width', mobileBehavior: 'hidden', backgroundColor: '#f6efe3' });
+    Object.assign(withSidebar.sections![0]!.blocks![1]!, { sectionPosition: 'sidebar', backgroundColor: '#ffffff' });
+    const draft = draftOf(withSidebar);
+    expect(draft.sections[1]).toMatchObject({ type: 'default', sizingMode: 'boxed', mobileBehavior: 'wrap', backgroundColor: null });
+    // b3 once sat in a sidebar column; in a default section everything is the main column
+    draft.sections[1]!.blocks[0]!.sectionPosition = 'sidebar';
+    const body = savePlan(draft, withSidebar).body as { sections: Array<Record<string, unknown> & { blocks: Array<Record<string, unknown>> }> };
+    expect(body.sections[0]).toMatchObject({ id: 's1', type: 'sidebar', sizingMode: 'full_width', mobileBehavior: 'hidden', backgroundColor: '#f6efe3' });
+    expect(body.sections[0]!.blocks.map((block) => [block.id, block.sectionPosition, block.backgroundColor])).toEqual([
+      ['b1', 'main', null],
+      ['b2', 'sidebar', '#ffffff'],
+    ]);
+    expect(body.sections[1]).toMatchObject({ type: 'default', sizingMode: 'boxed', mobileBehavior: 'wrap', backgroundColor: null });
+    expect(body.sections[1]!.blocks[0]).toMatchObject({ id: 'b3', sectionPosition: 'main', backgroundColor: null });
+  });
+
+  it('accepts only #rrggbb background colours (or none) and names the fields that are not', () => {
+    expect(colourProblem(null)).toBeNull();
+    expect(colourProblem('#F6EFE3')).toBeNull();
+    for (const wrong of ['#fff', 'red', 'f6efe3', '#f6efe3;', 'rgb(1,2,3)']) expect(colourProblem(wrong)).not.toBeNull();
+    const draft = { name: 'x', type: 'page', sections: [section('s', 'b'), section('t', 'c')] };
+    draft.sections[0]!.backgroundColor = 'beige';
+    draft.sections[1]!.blocks[0]!.backgroundColor = '#12345';
+    expect(Object.keys(colourProblems(draft))).toEqual(['sections.0.backgroundColor', 'sections.1.blocks.0.backgroundColor']);
   });
 
   it('a new layout deletes nothing', () => {

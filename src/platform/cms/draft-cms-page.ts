@@ -14,14 +14,17 @@ export interface CmsDraftPage {
   sections: Array<{
     id: string;
     type: string;
-    blocks: Array<{ id: string; type: string; sectionPosition?: 'main' | 'sidebar'; slots: Array<{ id: string; type: string; slot: string; config: SlotConfig }> }>;
+    sizingMode?: 'boxed' | 'full_width';
+    mobileBehavior?: 'wrap' | 'hidden';
+    backgroundColor?: string | null;
+    blocks: Array<{ id: string; type: string; sectionPosition?: 'main' | 'sidebar'; backgroundColor?: string | null; slots: Array<{ id: string; type: string; slot: string; config: SlotConfig }> }>;
   }>;
 }
 
 /**
  * The draft as the tree `readCmsPageTree` would read once it is saved: positions from the draft's order, slots
  * ordered by slot name as the reader orders them, the database's defaults for what the editor does not hold.
- * Sections and blocks the stored layout already has keep their other attributes (sizing, backgrounds, classes),
+ * Sections and blocks the stored layout already has keep the attributes the draft leaves out (images, classes),
  * so the draft draws like the layout it will become.
  */
 export function draftCmsPageTree(id: string, draft: CmsDraftPage, stored?: CmsPageTree): CmsPageTree {
@@ -43,6 +46,9 @@ export function draftCmsPageTree(id: string, draft: CmsDraftPage, stored?: CmsPa
       createdAt: now,
       updatedAt: null,
       ...before,
+      ...(section.sizingMode ? { sizingMode: section.sizingMode } : {}),
+      ...(section.mobileBehavior ? { mobileBehavior: section.mobileBehavior } : {}),
+      ...(section.backgroundColor !== undefined ? { backgroundColor: section.backgroundColor } : {}),
       id: section.id,
       pageId: id,
       position,
@@ -67,6 +73,7 @@ export function draftCmsPageTree(id: string, draft: CmsDraftPage, stored?: CmsPa
           updatedAt: null,
           ...earlier,
           ...(block.sectionPosition ? { sectionPosition: block.sectionPosition } : {}),
+          ...(block.backgroundColor !== undefined ? { backgroundColor: block.backgroundColor } : {}),
           id: block.id,
           sectionId: section.id,
           position: blockPosition,

@@ -12,19 +12,24 @@ import {
   LAYOUT_TYPES,
   blockLabel,
   canMoveBlock,
+  colourProblems,
   draftOf,
   layoutVersion,
   moveBlock,
   moveBlockToSection,
   moved,
   newBlock,
+  newSection,
   savePlan,
+  type DraftBlock,
   type DraftLayout,
+  type DraftSection,
   type SlotConfig,
   type StoredLayout,
 } from './layout-model';
 import { ElementConfig } from './element-config';
 import { BlockCard } from './block-card';
+import { BlockSettings, SectionSettings } from './box-settings';
 import { LayoutPreview } from './layout-preview';
 import { LayoutAssignment, NO_ASSIGNMENT, loadAssignment, saveAssignment, type Assignment } from './layout-assignment';
 import { SlotOverrides } from './slot-overrides';
@@ -80,6 +85,12 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
   }, [focusBlock, draft]);
 
   const setSections = (sections: DraftLayout['sections']) => setDraft((current) => ({ ...current, sections }));
+  const setSection = (sectionIndex: number, section: DraftSection) => setSections(draft.sections.map((entry, si) => (si === sectionIndex ? section : entry)));
+  const setBlock = (sectionIndex: number, blockIndex: number, block: DraftBlock) =>
+    setSections(draft.sections.map((section, si) => (si !== sectionIndex ? section : { ...section, blocks: section.blocks.map((entry, bi) => (bi === blockIndex ? block : entry)) })));
+  // checked as typed: the shop's stylesheet takes only #rrggbb, so nothing else is saved
+  const colours = colourProblems(draft);
+  const colourError = (field: string) => colours[field] ?? save.errorOf(field);
   const setSlotConfig = (sectionIndex: number, blockIndex: number, slotIndex: number, config: SlotConfig) =>
     setSections(
       draft.sections.map((section, si) =>
@@ -111,6 +122,7 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
   };
 
   async function submit() {
+    if (Object.keys(colours).length > 0) return;
     const id = stored?.id ?? newEntityId();
     let written = false;
     const done = await save.run(() => saveLayout(api, id, stored, draft, assigned, assignment, () => (written = true)));
@@ -119,7 +131,11 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
     if (done || written) onSaved(id);
   }
 
-  const placed = ['name', 'type', ...draft.sections.flatMap((section, si) => section.blocks.flatMap((block, bi) => block.slots.map((_, sli) => slotField(si, bi, sli))))];
+  const placed = [
+    'name',
+    'type',
+    ...draft.sections.flatMap((section, si) => [`sections.${si}.backgroundColor`, ...section.blocks.flatMap((block, bi) => [`sections.${si}.blocks.${bi}.backgroundColor`, ...block.slots.map((_, sli) => slotField(si, bi, sli))])]),
+  ];
   let blockNumber = 0;
 
   return (
@@ -161,6 +177,7 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
                   </Group>
                 )}
               </Group>
+              <SectionSettings number={sectionIndex + 1} section={section} onChange={(next) => setSection(sectionIndex, next)} colourError={colourError(`sections.${sectionIndex}.backgroundColor`)} disabled={!editable} />
               <Stack gap="sm">
                 {section.blocks.length === 0 && (
                   <Text size="sm" c="dimmed">
@@ -188,6 +205,14 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
                           onRemove={() => setSections(draft.sections.map((entry, si) => (si === sectionIndex ? { ...entry, blocks: entry.blocks.filter((_, bi) => bi !== blockIndex) } : entry)))}
                           onKeyDown={(event) => blockKeys(event, sectionIndex, blockIndex)}
                         >
+                          <BlockSettings
+                            number={number}
+                            block={block}
+                            inSidebarSection={section.type === 'sidebar'}
+                            onChange={(next) => setBlock(sectionIndex, blockIndex, next)}
+                            colourError={colourError(`sections.${sectionIndex}.blocks.${blockIndex}.backgroundColor`)}
+                            disabled={!editable}
+                          />
                           {block.slots.map((slot, slotIndex) => (
                             <ElementConfig
                               key={slot.id}
@@ -233,7 +258,7 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
           ))}
           {editable && (
             <Group>
-              <Button variant="default" onClick={() => setSections([...draft.sections, { id: newEntityId(), type: 'default', blocks: [] }])}>
+              <Button variant="default" onClick={() => setSections([...draft.sections, newSection(newEntityId())])}>
                 Add section
               </Button>
             </Group>
@@ -246,7 +271,12 @@ function LayoutForm({ stored, assigned, onSaved }: { stored: StoredLayout | null
           </Section>
           {editable && (
             <Group justify="flex-end">
-              <Button onClick={submit} loading={save.saving}>
+              {Object.keys(colours).length > 0 && (
+                <Text size="sm" c="red.9" role="alert">
+                  A background colour is not a colour like #f6efe3: correct it to save.
+                </Text>
+              )}
+              <Button onClick={submit} loading={save.saving} disabled={Object.keys(colours).length > 0}>
                 Save layout
               </Button>
             </Group>

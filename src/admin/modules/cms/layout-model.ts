@@ -20,15 +20,27 @@ export interface DraftSlot {
   config: SlotConfig;
 }
 
+export type SectionType = 'default' | 'sidebar';
+export type SizingMode = 'boxed' | 'full_width';
+export type MobileBehavior = 'wrap' | 'hidden';
+export type SectionPosition = 'main' | 'sidebar';
+
 export interface DraftBlock {
   id: string;
   type: string;
+  /** The column in a sidebar section; a default section draws every block in its one column. */
+  sectionPosition: SectionPosition;
+  backgroundColor: string | null;
   slots: DraftSlot[];
 }
 
 export interface DraftSection {
   id: string;
-  type: 'default' | 'sidebar';
+  type: SectionType;
+  sizingMode: SizingMode;
+  /** `hidden`: phones do not show a sidebar section's side column. */
+  mobileBehavior: MobileBehavior;
+  backgroundColor: string | null;
   blocks: DraftBlock[];
 }
 
@@ -46,10 +58,13 @@ export interface StoredLayout {
   updatedAt: string | null;
   sections?: Array<{
     id: string;
-    type: 'default' | 'sidebar';
+    type: SectionType;
+    sizingMode?: string | null;
+    mobileBehavior?: string | null;
+    backgroundColor?: string | null;
     position: number;
     updatedAt: string | null;
-    blocks?: Array<{ id: string; type: string; position: number; updatedAt: string | null; slots?: Array<{ id: string; type: string; slot: string; config: SlotConfig | null; updatedAt: string | null }> }>;
+    blocks?: Array<{ id: string; type: string; sectionPosition?: string | null; backgroundColor?: string | null; position: number; updatedAt: string | null; slots?: Array<{ id: string; type: string; slot: string; config: SlotConfig | null; updatedAt: string | null }> }>;
   }>;
 }
 
@@ -117,8 +132,52 @@ export function emptyConfig(elementType: string): SlotConfig {
   }
 }
 
+export const SECTION_TYPES = [
+  { value: 'default', label: 'One column' },
+  { value: 'sidebar', label: 'With sidebar' },
+] as const;
+export const SIZING_MODES = [
+  { value: 'boxed', label: 'Boxed (page width)' },
+  { value: 'full_width', label: 'Full width' },
+] as const;
+export const MOBILE_BEHAVIORS = [
+  { value: 'wrap', label: 'Shown above the main column' },
+  { value: 'hidden', label: 'Hidden' },
+] as const;
+export const SECTION_POSITIONS = [
+  { value: 'main', label: 'Main column' },
+  { value: 'sidebar', label: 'Sidebar' },
+] as const;
+
+/** The only colours the shop's generated stylesheet takes from the editor: `#rrggbb`. */
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/** Why a background colour cannot be saved, or null (empty is "no background"). */
+export function colourProblem(value: string | null): string | null {
+  if (!value) return null;
+  return HEX_COLOUR.test(value) ? null : 'A colour as #rrggbb, e.g. #f6efe3';
+}
+
+/** The background colour fields of the draft that cannot be saved, by the editor's field key. */
+export function colourProblems(draft: DraftLayout): Record<string, string> {
+  const problems: Record<string, string> = {};
+  draft.sections.forEach((section, si) => {
+    const own = colourProblem(section.backgroundColor);
+    if (own) problems[`sections.${si}.backgroundColor`] = own;
+    section.blocks.forEach((block, bi) => {
+      const problem = colourProblem(block.backgroundColor);
+      if (problem) problems[`sections.${si}.blocks.${bi}.backgroundColor`] = problem;
+    });
+  });
+  return problems;
+}
+
+export const newSection = (id: string): DraftSection => ({ id, type: 'default', sizingMode: 'boxed', mobileBehavior: 'wrap', backgroundColor: null, blocks: [] });
+
+const oneOf = <T extends string>(value: string | null | undefined, allowed: readonly T[], fallback: T): T => (allowed.includes(value as T) ? (value as T) : fallback);
+
 export function newBlock(kind: BlockKind, newId: () => string): DraftBlock {
-  return { id: newId(), type: kind.type, slots: kind.slots.map((slot) => ({ id: newId(), type: slot.type, slot: slot.slot, config: emptyConfig(slot.type) })) };
+  return { id: newId(), type: kind.type, sectionPosition: 'main', backgroundColor: null, slots: kind.slots.map((slot) => ({ id: newId(), type: slot.type, slot: slot.slot, config: emptyConfig(slot.type) })) };
 }
 
 export function draftOf(stored: StoredLayout | null): DraftLayout {
@@ -128,10 +187,15 @@ export function draftOf(stored: StoredLayout | null): DraftLayout {
     type: stored.type,
     sections: (stored.sections ?? []).map((section) => ({
       id: section.id,
-      type: section.type,
+      type: oneOf(section.type, ['default', 'sidebar'], 'default'),
+      sizingMode: oneOf(section.sizingMode, ['boxed', 'full_width'], 'boxed'),
+      mobileBehavior: oneOf(section.mobileBehavior, ['wrap', 'hidden'], 'wrap'),
+      backgroundColor: section.backgroundColor || null,
       blocks: (section.blocks ?? []).map((block) => ({
         id: block.id,
         type: block.type,
+        sectionPosition: oneOf(block.sectionPosition, ['main', 'sidebar'], 'main'),
+        backgroundColor: block.backgroundColor || null,
         // slots in the order the block type names them, others after
         slots: [...(block.slots ?? [])]
           .sort((a, b) => slotRank(block.type, a.slot) - slotRank(block.type, b.slot))
@@ -214,11 +278,16 @@ export function savePlan(draft: DraftLayout, stored: StoredLayout | null): SaveP
       id: section.id,
       position,
       type: section.type,
+      sizingMode: section.sizingMode,
+      mobileBehavior: section.mobileBehavior,
+      backgroundColor: section.backgroundColor || null,
       blocks: section.blocks.map((block, blockPosition) => ({
         id: block.id,
         position: blockPosition,
         type: block.type,
-        sectionPosition: 'main',
+        // a default section has one column: a block moved there from a sidebar section is `main`
+        sectionPosition: section.type === 'sidebar' ? block.sectionPosition : 'main',
+        backgroundColor: block.backgroundColor || null,
         slots: block.slots.map((slot) => ({ id: slot.id, type: slot.type, slot: slot.slot, config: slot.config })),
       })),
     })),

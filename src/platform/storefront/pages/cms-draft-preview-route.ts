@@ -24,9 +24,19 @@ const DraftBlock = Type.Object({
   type: Name(64),
   // the column of a sidebar section; absent: the stored block's, else `main`
   sectionPosition: Type.Optional(Type.Union([Type.Literal('main'), Type.Literal('sidebar')])),
+  // absent: the stored block's; null: none (the stylesheet takes only #hex colours, others draw nothing)
+  backgroundColor: Type.Optional(Type.Union([Name(50), Type.Null()])),
   slots: Type.Array(DraftSlot, { maxItems: 20 }),
 });
-const DraftSection = Type.Object({ id: Id(), type: Type.Union([Type.Literal('default'), Type.Literal('sidebar')]), blocks: Type.Array(DraftBlock, { maxItems: 200 }) });
+const DraftSection = Type.Object({
+  id: Id(),
+  type: Type.Union([Type.Literal('default'), Type.Literal('sidebar')]),
+  // absent: the stored section's, else the database's default
+  sizingMode: Type.Optional(Type.Union([Type.Literal('boxed'), Type.Literal('full_width')])),
+  mobileBehavior: Type.Optional(Type.Union([Type.Literal('wrap'), Type.Literal('hidden')])),
+  backgroundColor: Type.Optional(Type.Union([Name(50), Type.Null()])),
+  blocks: Type.Array(DraftBlock, { maxItems: 200 }),
+});
 const CmsDraftBody = Type.Object(
   {
     cmsPageId: Type.Optional(Type.Union([Id({ description: 'The stored layout the draft edits; absent or null for a new one.' }), Type.Null()])),
