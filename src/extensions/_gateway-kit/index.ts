@@ -3,7 +3,7 @@
  * only what is its own: endpoints and payload shapes, status maps, the amount rule, settings and its
  * simulator's API.
  */
-export { GatewayHttpClient, GatewayClientError, GatewayNotConfiguredError, isTransientGatewayError, type EnvelopeVerdict } from './http/gateway-client.js';
+export { GatewayHttpClient, GatewayClientError, GatewayNotConfiguredError, isTransientGatewayError, statusEnvelope, type EnvelopeVerdict } from './http/gateway-client.js';
 export { gatewayClientFor } from './http/client-for-settings.js';
 export { verificationOf } from './http/verification.js';
 export { refundAttemptOf, holdingsReadOf } from './http/refund-attempt.js';

@@ -1,5 +1,5 @@
 import { isPlainObject } from '../../platform/sdk/index.js';
-import { gatewayClientFor, type EnvelopeVerdict, type GatewayHttpClient } from '../_gateway-kit/index.js';
+import { gatewayClientFor, statusEnvelope, type GatewayHttpClient } from '../_gateway-kit/index.js';
 import { readWireAmount } from './amounts.js';
 
 /**
@@ -168,10 +168,7 @@ export class PayAClient {
 }
 
 /** The envelope decides: `status` true (a documentation sample sends the string "true"). */
-function readEnvelope(envelope: Record<string, unknown>): EnvelopeVerdict {
-  const ok = envelope.status === true || envelope.status === 'true';
-  return ok ? { ok: true, data: envelope.data } : { ok: false, message: typeof envelope.message === 'string' ? envelope.message : undefined };
-}
+const readEnvelope = statusEnvelope((status) => status === true || status === 'true');
 
 function listedRefund(item: unknown): ListedRefund | null {
   if (!isPlainObject(item) || !isGatewayId(item.id)) return null;

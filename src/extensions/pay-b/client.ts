@@ -1,5 +1,5 @@
 import { isPlainObject, parseExactDecimal } from '../../platform/sdk/index.js';
-import { gatewayClientFor, type EnvelopeVerdict, type GatewayClientError, type GatewayHttpClient } from '../_gateway-kit/index.js';
+import { gatewayClientFor, statusEnvelope, type GatewayClientError, type GatewayHttpClient } from '../_gateway-kit/index.js';
 
 /**
  * The only code that talks HTTP to gateway D (Flutterwave v3-compatible). Every answer is checked
@@ -170,9 +170,7 @@ export class PayBClient {
 }
 
 /** The envelope decides: `status` "success". */
-function readEnvelope(envelope: Record<string, unknown>): EnvelopeVerdict {
-  return envelope.status === 'success' ? { ok: true, data: envelope.data } : { ok: false, message: typeof envelope.message === 'string' ? envelope.message : undefined };
-}
+const readEnvelope = statusEnvelope((status) => status === 'success');
 
 /** Gateway ids are positive integers, sent as numbers (or numeric strings by some endpoints). */
 export function isGatewayId(value: unknown): value is number | string {

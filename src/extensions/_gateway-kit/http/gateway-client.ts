@@ -41,6 +41,14 @@ export class GatewayClientError extends Error {
 /** A gateway's verdict on one parsed JSON answer: the envelope decides, not only the HTTP code. */
 export type EnvelopeVerdict = { ok: true; data: unknown } | { ok: false; message?: string };
 
+/**
+ * The verdict of the `{status, message, data}` envelope both gateways answer in: `data` when `isOk(status)`,
+ * otherwise a refusal with the gateway's message (the HTTP code alone does not decide: errors may come with 200).
+ */
+export function statusEnvelope(isOk: (status: unknown) => boolean): (envelope: Record<string, unknown>) => EnvelopeVerdict {
+  return (envelope) => (isOk(envelope.status) ? { ok: true, data: envelope.data } : { ok: false, message: typeof envelope.message === 'string' ? envelope.message : undefined });
+}
+
 export interface GatewayHttpClientOptions {
   /** Shown in messages, e.g. `Gateway D`. */
   gatewayName: string;
