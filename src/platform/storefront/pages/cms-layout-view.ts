@@ -10,7 +10,7 @@ import { blockClass, cmsLayoutStylesheet, sectionClass, type CmsBoxLook } from '
 import { contactFormSettings } from './contact-pages.js';
 import { navigationItems } from './layout-providers.js';
 import { productCards, type ProductCard } from './listing-cards.js';
-import { deliveryInfo, quantityLimits, stockInfo } from './product-page.js';
+import { deliveryInfo, quantityLimits, stockInfo } from './product-buy-info.js';
 import type { StorefrontServices } from './storefront-services.js';
 
 type SlotView =

@@ -10,6 +10,7 @@ import { categoryBreadcrumbs, productCategory } from './breadcrumbs.js';
 import { cmsLayoutView } from './cms-layout-view.js';
 import { productCards } from './listing-cards.js';
 import { productReviews } from './product-review-list.js';
+import { deliveryInfo, quantityLimits, stockInfo } from './product-buy-info.js';
 import { productStructuredData } from './product-structured-data.js';
 import { variantGroupLinks } from './product-variant-links.js';
 import type { StorefrontServices } from './storefront-services.js';
@@ -112,34 +113,4 @@ function shorten(text: string, max: number): string {
   const cut = text.slice(0, max - 1);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?–-]+$/, '')}…`;
-}
-
-/**
- * The delivery line of a product in stock: its own delivery time (Shopware's `delivery_time`, a variant
- * inheriting its parent's) when it has one, else the chosen shipping method's days. One to order ships
- * when it is back, and a sold-out one not at all: no line.
- */
-export function deliveryInfo(product: SalesChannelProduct, method: { name: string; deliveryTimeMinDays: number; deliveryTimeMaxDays: number }): string | null {
-  if (!product.available || product.stock <= 0) return null;
-  if (product.deliveryTime) return `Delivery in ${deliveryRange(product.deliveryTime.min, product.deliveryTime.max, product.deliveryTime.unit)}`;
-  return `Delivery in ${deliveryRange(method.deliveryTimeMinDays, method.deliveryTimeMaxDays, 'day')} (${method.name})`;
-}
-
-/** "1 day", "2–4 weeks". */
-function deliveryRange(min: number, max: number, unit: string): string {
-  if (min === max) return `${min} ${min === 1 ? unit : `${unit}s`}`;
-  return `${min}–${max} ${unit}s`;
-}
-
-/** The stock line of the product page. */
-export function stockInfo(product: SalesChannelProduct): { available: boolean; text: string } {
-  if (!product.available) return { available: false, text: 'Sold out' };
-  if (product.stock > 0) return { available: true, text: product.isCloseout ? `In stock: ${product.stock} left` : 'In stock' };
-  return { available: true, text: 'Available to order, ships when back in stock' };
-}
-
-/** The quantity field's bounds: the purchase rules the cart applies too. */
-export function quantityLimits(product: SalesChannelProduct): { min: number; max: number | null; step: number } {
-  const limits = [product.maxPurchase, product.isCloseout ? product.stock : null].filter((n): n is number => n !== null && n >= product.minPurchase);
-  return { min: product.minPurchase, max: limits.length > 0 ? Math.min(...limits) : null, step: product.purchaseSteps };
 }
