@@ -40,7 +40,14 @@ const STRING_FIELDS: Record<string, number> = { name: 255, ean: 64, description:
 export class ProductImporter implements EntityImporter<ProductDraft> {
   readonly entity = 'product';
   readonly requiredKeys = ['productNumber'] as const;
+  /** Manufacturers known to be stored (found, or created by a committed batch), by lower-case name. */
   readonly #manufacturers = new Map<string, string>();
+  /**
+   * Those the current batch created: known only once its transaction commits. A batch rolled back (a dry
+   * run's every batch, a batch written again without refused rows) takes its manufacturers with it, and the
+   * next batch must create them again instead of pointing at rows that are gone.
+   */
+  #createdInBatch = new Map<string, string>();
 
   private constructor(private readonly lookups: Lookups) {}
 
@@ -117,6 +124,7 @@ export class ProductImporter implements EntityImporter<ProductDraft> {
 
   /** Manufacturers are found by name (case-insensitive) or created with an id derived from the name. */
   async prepareBatch(rows: ReadonlyArray<ConvertedRow<ProductDraft>>, uow: UnitOfWork): Promise<void> {
+    const createdInBatch = (this.#createdInBatch = new Map());
     const names = [...new Set(rows.map((r) => r.draft.manufacturerName).filter((n): n is string => !!n && !this.#manufacturers.has(n.toLowerCase())))];
     if (names.length === 0) return;
     const lowered = names.map((n) => n.toLowerCase());
@@ -126,7 +134,10 @@ export class ProductImporter implements EntityImporter<ProductDraft> {
     if (missing.length === 0) return;
     const created = missing.map((name) => ({ id: importedId('manufacturer', name.toLowerCase()), name }));
     await sql`INSERT INTO product_manufacturer (id, name) SELECT * FROM unnest(${created.map((c) => c.id)}::uuid[], ${created.map((c) => c.name)}::text[]) ON CONFLICT (id) DO NOTHING`.execute(uow.db);
-    for (const c of created) this.#manufacturers.set(c.name.toLowerCase(), c.id);
+    for (const c of created) createdInBatch.set(c.name.toLowerCase(), c.id);
+    uow.afterCommit(() => {
+      for (const [name, id] of createdInBatch) this.#manufacturers.set(name, id);
+    });
   }
 
   /** Ids of new products derive from their number, so a batch written twice (a retried job) is one product. */
@@ -141,7 +152,10 @@ export class ProductImporter implements EntityImporter<ProductDraft> {
     const taxId = draft.taxRate ? this.lookups.taxByRate.get(draft.taxRate) : undefined;
     if (taxId) payload.taxId = taxId;
     if (draft.prices.size > 0) payload.price = [...draft.prices.values()].map((p) => this.#price(p, draft.taxRate));
-    if (draft.manufacturerName) payload.manufacturerId = this.#manufacturers.get(draft.manufacturerName.toLowerCase());
+    if (draft.manufacturerName) {
+      const name = draft.manufacturerName.toLowerCase();
+      payload.manufacturerId = this.#manufacturers.get(name) ?? this.#createdInBatch.get(name);
+    }
     if (draft.categoryIds) payload.categories = draft.categoryIds.map((categoryId) => ({ id: categoryId }));
     if (draft.salesChannelIds) {
       payload.visibilities = draft.salesChannelIds.map((salesChannelId) => ({

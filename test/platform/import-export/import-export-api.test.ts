@@ -77,12 +77,13 @@ describe('product import over the Admin API', () => {
     expect({ products: await count('product'), visibilities: await count('product_visibility'), categories: await count('product_category'), manufacturers: await count('product_manufacturer') }).toEqual(before);
   });
 
-  it('a dry run reports what it would do and writes nothing', async () => {
+  it('a dry run reports what it would do and writes nothing, over several batches with a new manufacturer', async () => {
     const before = { products: await count('product'), visibilities: await count('product_visibility'), manufacturers: await count('product_manufacturer') };
-    const csv = productCsv(20, { prefix: 'DRY', bad: { 3: BAD_ROWS[10]! } }).replace(/;Acme;/g, ';Dry Brand;');
+    // 450 rows are three batches: each is rolled back, the manufacturer it created with it, so each must create it again
+    const csv = productCsv(450, { prefix: 'DRY', bad: { 3: BAD_ROWS[10]! } }).replace(/;Acme;/g, ';Dry Brand;');
     const log = await importFile(csv, { dryRun: true });
     expect(log).toMatchObject({ state: 'succeeded', dryRun: true });
-    expect(log.result).toMatchObject({ rows: 20, created: 19, rejected: 1 });
+    expect(log.result).toMatchObject({ rows: 450, created: 449, rejected: 1 });
     expect({ products: await count('product'), visibilities: await count('product_visibility'), manufacturers: await count('product_manufacturer') }).toEqual(before);
   });
 

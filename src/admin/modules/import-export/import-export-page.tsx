@@ -97,7 +97,7 @@ export function ImportExportPage() {
               </Button>
             </Group>
             {profile && profile.type !== 'export' && (
-              <Dropzone onDrop={(files) => files[0] && void start(files[0])} loading={busy} maxSize={32 * 1024 * 1024} multiple={false} aria-label="Upload a CSV file">
+              <Dropzone onDrop={(files) => files[0] && void start(files[0])} loading={busy} maxSize={32 * 1024 * 1024} multiple={false} aria-label="Upload a CSV file" inputProps={{ 'aria-label': 'CSV file' }}>
                 <Text ta="center" py="md">
                   Drop a CSV file here or click to choose one ({profile.label}, {dryRun ? 'dry run' : 'import'})
                 </Text>
