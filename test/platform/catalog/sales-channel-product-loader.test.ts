@@ -35,6 +35,8 @@ describe('loadSalesChannelProducts', () => {
       isCloseout: false,
       minPurchase: 1,
       maxPurchase: null,
+      metaTitle: null,
+      metaDescription: null,
       purchaseSteps: 1,
       shippingFree: false,
       deliveryTime: null,
