@@ -4,7 +4,7 @@ import { requirePrivileges } from '../acl/context.js';
 import type { Db } from '../database/connection.js';
 import { transaction } from '../database/transaction.js';
 import { errors } from '../errors/app-error.js';
-import { errorResponses, typed } from '../http/schemas/index.js';
+import { errorResponses, QueryInteger, typed } from '../http/schemas/index.js';
 import { previewNumber, reserveNumber } from './number-range.js';
 
 const NumberAnswer = Type.Object({ number: Type.String({ description: 'The number as the pattern writes it (`SW10042`).' }) });
@@ -53,7 +53,7 @@ export function registerNumberRangeRoutes(app: FastifyInstance, db: Db): void {
         summary: 'What a pattern and start would produce',
         description: 'The first number of a range with this pattern and start (`{n}` replaced by `start`). Needs `number_range:read`.',
         params: Type.Object({ type: Type.String({ maxLength: 255 }) }),
-        querystring: Type.Object({ pattern: Type.Optional(Type.String({ maxLength: 255 })), start: Type.Optional(Type.Integer({ minimum: 0 })) }),
+        querystring: Type.Object({ pattern: Type.Optional(Type.String({ maxLength: 255 })), start: Type.Optional(QueryInteger({ minimum: 0, maximum: 2_147_483_647, description: 'The first number.' })) }),
         response: { 200: NumberAnswer, ...errorResponses({ 400: 'Invalid pattern or start.', 403: 'Missing privileges.' }) },
       },
       preValidation: needs(() => ['number_range:read']),

@@ -99,6 +99,8 @@ describe.skipIf(!runnable)('order export: the per-order view with a revision dif
     // a phone: the same view fits (the attempts table scrolls inside its own container)
     await page.setViewportSize({ width: 390, height: 844 });
     await diff.waitFor();
+    // the table's scroll container takes its new width after a resize observer has run: wait for the relayout
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth), { timeout: 10_000 }).toBeLessThanOrEqual(390);
     await checkAndShoot(page, 'order-export-revision-diff-390');
     await page.close();
 
