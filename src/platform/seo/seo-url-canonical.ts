@@ -121,9 +121,10 @@ export function registerSeoUrlCanonicalRoute(app: FastifyInstance, platform: Pic
         body: CanonicalBody,
         response: { 204: noContent('The path is canonical.'), ...errorResponses({ 400: 'An invalid or taken path, or a page not shown in the channel.', 403: 'Missing privileges.' }) },
       },
+      // the privileges before the body: a caller without them learns nothing from the validation
+      preValidation: async (request) => requirePrivileges(request.apiContext, PRIVILEGES),
     },
     async (request, reply) => {
-      requirePrivileges(request.apiContext, PRIVILEGES);
       const body = request.body;
       const routeName = body.routeName as SeoRouteName;
       if (body.isModified === false) {

@@ -24,7 +24,7 @@ export function registerNumberRangeRoutes(app: FastifyInstance, db: Db): void {
   const reserveSchema = {
     tags: ['Number ranges'],
     summary: 'Reserve (or preview) the next number of a range',
-    description: 'Without `preview` the number is handed out and never again (needs `number_range:update`); with `preview=1` (or `true`) it is only shown (`number_range:read`).',
+    description: 'Hands out the next number, never to be handed out again. Needs `number_range:update`. With `preview=1` (or `true`) the number is only shown, for `number_range:read` alone.',
     params: RangeParams,
     querystring: Type.Object({ preview: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('0'), Type.Literal('true'), Type.Literal('false')])) }),
     response: { 200: NumberAnswer, ...errorResponses({ 403: 'Missing privileges.', 404: 'No range of that type.' }) },
