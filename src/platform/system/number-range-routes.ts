@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { requirePrivileges } from '../acl/context.js';
 import type { Db } from '../database/connection.js';
 import { transaction } from '../database/transaction.js';
-import { errors } from '../errors/app-error.js';
+import { AppError, errors } from '../errors/app-error.js';
 import { errorResponses, QueryInteger, typed } from '../http/schemas/index.js';
 import { previewNumber, reserveNumber } from './number-range.js';
 
@@ -32,14 +32,18 @@ export function registerNumberRangeRoutes(app: FastifyInstance, db: Db): void {
   const isPreview = (request: FastifyRequest) => ['1', 'true'].includes((request.query as { preview?: string }).preview ?? '');
   const reserve = async (request: FastifyRequest) => {
     const { type } = request.params as { type: string };
-    // an unknown type is the caller's mistake here (404), not the configuration fault it is in a checkout
-    if (isPreview(request) || (await previewNumber(db, type)) === null) {
+    if (isPreview(request)) {
       const number = await previewNumber(db, type);
       if (number === null) throw errors.notFound('number_range', type);
       return { number };
     }
-    const number = await transaction(db, (uow) => reserveNumber(uow, type));
-    return { number };
+    try {
+      return { number: await transaction(db, (uow) => reserveNumber(uow, type)) };
+    } catch (error) {
+      // an unknown type is the caller's mistake here (404), not the configuration fault it is in a checkout
+      if (error instanceof AppError && error.code === 'SYSTEM__NUMBER_RANGE_NOT_FOUND') throw errors.notFound('number_range', type);
+      throw error;
+    }
   };
   const privileges = (request: FastifyRequest) => [isPreview(request) ? 'number_range:read' : 'number_range:update'];
   routes.get('/api/_action/number-range/reserve/:type', { schema: reserveSchema, preValidation: needs(privileges) }, reserve);
