@@ -71,6 +71,15 @@ export async function expectInstalledMethodAndFields(
   expect(relations).toEqual(expected.relations);
 }
 
+/**
+ * The gateway's settings as the Admin API answers them hold at least `expected`, named without the prefix every
+ * key shares (`sandbox` for `<name>.config.sandbox`); a nested object holds at least its given entries.
+ */
+export async function expectConfigValues(t: TestPlatform, gateway: Pick<LifecycleGateway, 'extensionName' | 'configKey'>, expected: Record<string, unknown>): Promise<void> {
+  const config = (await t.api('GET', `/api/_action/system-config?domain=${gateway.extensionName}.config`)).json();
+  expect(config).toMatchObject(Object.fromEntries(Object.entries(expected).map(([key, value]) => [gateway.configKey(key), value])));
+}
+
 /** Secret settings saved through the Admin API are answered as `{secretSet: true}` and stored encrypted. */
 export async function expectSecretsHidden(t: TestPlatform, gateway: Pick<LifecycleGateway, 'extensionName'>, secrets: Record<string, string>): Promise<void> {
   expect((await t.api('POST', '/api/_action/system-config', { body: secrets })).statusCode).toBe(204);

@@ -1,50 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS, configKey, readPayASettings } from '../../../../src/extensions/pay-a/config.js';
 import { extPayA } from '../../../../src/extensions/pay-a/index.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
-import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, lifecycleGateway } from '../../_gateway/lifecycle-checks.js';
+import { createTestPlatform } from '../../../helpers/test-platform.js';
+import { expectConfigValues, expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, lifecycleGateway } from '../../_gateway/lifecycle-checks.js';
+import { useGatewayTest } from '../../_gateway/use-gateway-test.js';
 import { payAHost } from '../pay-a-test-setup.js';
 
 const GATEWAY = lifecycleGateway(extPayA, { fieldCount: 12, sandboxDefault: CONFIG_DEFAULTS.sandbox });
 
 describe('ExtPayA install, settings and uninstall', () => {
-  let t: TestPlatform;
-  beforeAll(async () => {
-    t = await createTestPlatform({ extensions: [extPayA] });
-  });
-  afterAll(() => t.close());
+  const t = useGatewayTest(() => createTestPlatform({ extensions: [extPayA] }));
 
   it('install creates the payment method, the custom fields of transactions and customers, the privilege and the config defaults', async () => {
     await expectInstalledMethodAndFields(t, GATEWAY, {
       method: { technicalName: 'ext_pay_a_payment', handlerIdentifier: 'ext_pay_a_payment', active: true, name: 'Gateway A' },
       fields: [
-      'ext_pay_a_account_name',
-      'ext_pay_a_account_number',
-      'ext_pay_a_bank_code',
-      'ext_pay_a_bank_name',
-      'pay_a_amount',
-      'pay_a_channel',
-      'pay_a_currency',
-      'pay_a_fees',
-      'pay_a_processed_events',
-      'pay_a_reference',
-      'pay_a_transaction_id',
-      'pay_a_verified_at',
+        'ext_pay_a_account_name', 'ext_pay_a_account_number', 'ext_pay_a_bank_code', 'ext_pay_a_bank_name',
+        'pay_a_amount', 'pay_a_channel', 'pay_a_currency', 'pay_a_fees', 'pay_a_processed_events', 'pay_a_reference', 'pay_a_transaction_id', 'pay_a_verified_at',
       ],
-      relations: [
-        { name: 'ext_pay_a_customer_bank', entity_name: 'customer' },
-        { name: 'ext_pay_a_transaction', entity_name: 'order_transaction' },
-      ],
+      relations: [{ name: 'ext_pay_a_customer_bank', entity_name: 'customer' }, { name: 'ext_pay_a_transaction', entity_name: 'order_transaction' }],
     });
 
-    const config = (await t.api('GET', '/api/_action/system-config?domain=ExtPayA.config')).json();
-    expect(config).toMatchObject({
-      'ExtPayA.config.sandbox': true,
-      'ExtPayA.config.apiBaseUrl': 'https://api.paystack.co',
-      'ExtPayA.config.refundEnabled': true,
-      'ExtPayA.config.collectBankData': false,
-      'ExtPayA.config.minimumRefundAmount': { default: '1', NGN: '50', USD: '2', GHS: '0.1', ZAR: '1', KES: '3', XOF: '1' },
+    await expectConfigValues(t, GATEWAY, {
+      sandbox: true, apiBaseUrl: 'https://api.paystack.co', refundEnabled: true, collectBankData: false,
+      minimumRefundAmount: { default: '1', NGN: '50', USD: '2', GHS: '0.1', ZAR: '1', KES: '3', XOF: '1' },
     });
     expect(extPayA.privileges).toEqual(['pay_a.refund']);
   });
@@ -59,10 +39,8 @@ describe('ExtPayA install, settings and uninstall', () => {
 
   it('keys are encrypted at rest and never returned; the active mode picks its key; channel values win', async () => {
     const secrets = {
-      'ExtPayA.config.secretKey': 'sk_live_0001-lifecycle',
-      'ExtPayA.config.secretKeySandbox': 'sk_test_0002-lifecycle',
-      'ExtPayA.config.publicKey': 'pk_live_0003-lifecycle',
-      'ExtPayA.config.publicKeySandbox': 'pk_test_0004-lifecycle',
+      'ExtPayA.config.secretKey': 'sk_live_0001-lifecycle', 'ExtPayA.config.secretKeySandbox': 'sk_test_0002-lifecycle',
+      'ExtPayA.config.publicKey': 'pk_live_0003-lifecycle', 'ExtPayA.config.publicKeySandbox': 'pk_test_0004-lifecycle',
     };
     await expectSecretsHidden(t, GATEWAY, secrets);
 

@@ -1,9 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { configKey } from '../../../../src/extensions/pay-a/config.js';
 import { overwriteCustomFields, transitionTransactions } from '../../_gateway/transaction-arrange.js';
+import { expectRefusalChangedNothing } from '../../_gateway/refund-refusal-checks.js';
 import { createOrderFixture } from '../../../fixtures/orders.js';
-import { createPayAOrderFixture, customFieldsOf, loggedText, startFixturePayment, TEST_SECRET_KEY } from '../pay-a-test-setup.js';
-import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, setRefundEnabled, storedRefunds, transactionState, useRefundTestShop, type PaidTransaction } from './refund-test-setup.js';
+import { createPayAOrderFixture, loggedText, startFixturePayment, TEST_SECRET_KEY } from '../pay-a-test-setup.js';
+import { createPaidTransaction, gatewayRefundRequests, REFUND_ROUTE, setRefundEnabled, storedRefunds, useRefundTestShop, type PaidTransaction } from './refund-test-setup.js';
+
+/** The custom fields a paid transaction holds once its payment was verified (sorted). */
+const VERIFIED_FIELDS = ['pay_a_amount', 'pay_a_channel', 'pay_a_currency', 'pay_a_fees', 'pay_a_processed_events', 'pay_a_reference', 'pay_a_transaction_id', 'pay_a_verified_at', 'payment_test_mode'];
 
 /** Every refusal of POST /api/_action/pay-a/refund: 400 {"error"} with its fixed message, and nothing changed. */
 describe('POST /api/_action/pay-a/refund: refusals change nothing', () => {
@@ -12,22 +16,8 @@ describe('POST /api/_action/pay-a/refund: refusals change nothing', () => {
 
   /** No refund request reached the gateway, no capture or refund row, state and custom fields as before (no lease left). */
   async function expectUnchanged(paid: PaidTransaction, state = 'paid'): Promise<void> {
-    const { t, sim } = shop;
-    expect(gatewayRefundRequests(sim, paid.reference)).toEqual([]);
-    expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
-    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe(state);
-    expect(Object.keys(await customFieldsOf(t.platform, paid.orderTransactionId)).sort()).toEqual([
-      'pay_a_amount',
-      'pay_a_channel',
-      'pay_a_currency',
-      'pay_a_fees',
-      'pay_a_processed_events',
-      'pay_a_reference',
-      'pay_a_transaction_id',
-      'pay_a_verified_at',
-      'payment_test_mode',
-    ]);
-    expect(await t.platform.leases.holder(`refund:order_transaction:${paid.orderTransactionId}`)).toBeNull();
+    await expectRefusalChangedNothing(shop.t, paid.orderTransactionId, { refundRequestsAtGateway: gatewayRefundRequests(shop.sim, paid.reference), state, customFieldKeys: VERIFIED_FIELDS });
+    expect(await shop.t.platform.leases.holder(`refund:order_transaction:${paid.orderTransactionId}`)).toBeNull();
   }
 
   it('Transaction reference is required: missing, empty, blank, not a string, or no object at all', async () => {

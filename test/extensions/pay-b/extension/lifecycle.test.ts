@@ -1,67 +1,39 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONFIG_DEFAULTS, configKey, readPayBSettings, readWebhookSecretHash } from '../../../../src/extensions/pay-b/config.js';
 import { extPayB } from '../../../../src/extensions/pay-b/index.js';
 import { DEFAULT_SALES_CHANNEL_ID } from '../../../../src/platform/first-start/default-shop.js';
-import { createTestPlatform, type TestPlatform } from '../../../helpers/test-platform.js';
-import { expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, lifecycleGateway } from '../../_gateway/lifecycle-checks.js';
+import { createTestPlatform } from '../../../helpers/test-platform.js';
+import { expectConfigValues, expectInstalledMethodAndFields, expectSecretsHidden, expectUninstallKeepsData, expectUninstallRemovesData, lifecycleGateway } from '../../_gateway/lifecycle-checks.js';
+import { useGatewayTest } from '../../_gateway/use-gateway-test.js';
 import { payBHost } from '../pay-b-test-setup.js';
 
 const GATEWAY = lifecycleGateway(extPayB, { fieldCount: 15, sandboxDefault: CONFIG_DEFAULTS.sandbox });
 
 describe('ExtPayB install, settings and uninstall', () => {
-  let t: TestPlatform;
-  beforeAll(async () => {
-    t = await createTestPlatform({ extensions: [extPayB] });
-  });
-  afterAll(() => t.close());
+  const t = useGatewayTest(() => createTestPlatform({ extensions: [extPayB] }));
 
   it('install creates the payment method, the custom fields of transactions and customers, and the config defaults', async () => {
     await expectInstalledMethodAndFields(t, GATEWAY, {
       method: { technicalName: 'ext_pay_b_payment', handlerIdentifier: 'ext_pay_b_payment', active: true },
       fields: [
-      'ext_pay_b_account_name',
-      'ext_pay_b_account_number',
-      'ext_pay_b_bank_code',
-      'ext_pay_b_bank_name',
-      'ext_pay_b_bvn',
-      'pay_b_amount_charged',
-      'pay_b_amount_settled',
-      'pay_b_currency',
-      'pay_b_customer',
-      'pay_b_payment_type',
-      'pay_b_processed_events',
-      'pay_b_reference',
-      'pay_b_transaction_fee',
-      'pay_b_transaction_id',
-      'pay_b_verified_at',
+        'ext_pay_b_account_name', 'ext_pay_b_account_number', 'ext_pay_b_bank_code', 'ext_pay_b_bank_name', 'ext_pay_b_bvn',
+        'pay_b_amount_charged', 'pay_b_amount_settled', 'pay_b_currency', 'pay_b_customer', 'pay_b_payment_type',
+        'pay_b_processed_events', 'pay_b_reference', 'pay_b_transaction_fee', 'pay_b_transaction_id', 'pay_b_verified_at',
       ],
-      relations: [
-        { name: 'ext_pay_b_customer_bank', entity_name: 'customer' },
-        { name: 'ext_pay_b_transaction', entity_name: 'order_transaction' },
-      ],
+      relations: [{ name: 'ext_pay_b_customer_bank', entity_name: 'customer' }, { name: 'ext_pay_b_transaction', entity_name: 'order_transaction' }],
     });
 
-    const config = (await t.api('GET', '/api/_action/system-config?domain=ExtPayB.config')).json();
-    expect(config).toMatchObject({
-      'ExtPayB.config.sandbox': true,
-      'ExtPayB.config.apiBaseUrl': 'https://api.flutterwave.com',
-      'ExtPayB.config.refundEnabled': true,
-      'ExtPayB.config.collectBankData': false,
-      'ExtPayB.config.bankCountry': 'NG',
-      'ExtPayB.config.sessionDuration': 30,
-      'ExtPayB.config.maxRetryAttempt': 5,
+    await expectConfigValues(t, GATEWAY, {
+      sandbox: true, apiBaseUrl: 'https://api.flutterwave.com', refundEnabled: true, collectBankData: false, bankCountry: 'NG', sessionDuration: 30, maxRetryAttempt: 5,
+      minimumRefundAmount: { NGN: '100', KES: '10', default: '1' },
     });
-    expect(config['ExtPayB.config.minimumRefundAmount']).toMatchObject({ NGN: '100', KES: '10', default: '1' });
   });
 
   it('keys and hashes are encrypted at rest and never returned; the active mode picks its key', async () => {
     const secrets = {
-      'ExtPayB.config.secretKey': 'FLWSECK-live-0001',
-      'ExtPayB.config.secretKeySandbox': 'FLWSECK_TEST-0002',
-      'ExtPayB.config.publicKey': 'FLWPUBK-live-0003',
-      'ExtPayB.config.publicKeySandbox': 'FLWPUBK_TEST-0004',
-      'ExtPayB.config.secretHash': 'live-hash-0005',
-      'ExtPayB.config.secretHashSandbox': 'sandbox-hash-0006',
+      'ExtPayB.config.secretKey': 'FLWSECK-live-0001', 'ExtPayB.config.secretKeySandbox': 'FLWSECK_TEST-0002',
+      'ExtPayB.config.publicKey': 'FLWPUBK-live-0003', 'ExtPayB.config.publicKeySandbox': 'FLWPUBK_TEST-0004',
+      'ExtPayB.config.secretHash': 'live-hash-0005', 'ExtPayB.config.secretHashSandbox': 'sandbox-hash-0006',
     };
     await expectSecretsHidden(t, GATEWAY, secrets);
 

@@ -3,6 +3,7 @@ import { newId } from '../../../../src/platform/ids.js';
 import { DEFAULT_SECRET_KEY } from '../../../../src/extensions/pay-b/simulator/index.js';
 import { configKey } from '../../../../src/extensions/pay-b/config.js';
 import { overwriteCustomFields, transitionTransactions } from '../../_gateway/transaction-arrange.js';
+import { expectRefusalChangedNothing } from '../../_gateway/refund-refusal-checks.js';
 import { createOrderFixture } from '../../../fixtures/orders.js';
 import {
   createPaidTransaction,
@@ -22,12 +23,7 @@ describe('POST /api/_action/pay-b/refund: refusals change nothing', () => {
 
   /** No refund request reached the gateway, no capture or refund row, state and custom fields as before (no lease left). */
   async function expectUnchanged(paid: PaidTransaction, state = 'paid'): Promise<void> {
-    const { t, sim } = shop;
-    expect(gatewayRefundRequests(sim, paid.gatewayTransactionId)).toEqual([]);
-    expect(await storedRefunds(t, paid.orderTransactionId)).toEqual([]);
-    expect(await transactionState(t.platform, paid.orderTransactionId)).toBe(state);
-    const row = await t.platform.db.selectFrom('order_transaction').select('custom_fields').where('id', '=', paid.orderTransactionId).executeTakeFirstOrThrow();
-    expect(Object.keys(row.custom_fields ?? {}).sort()).toEqual(['pay_b_currency', 'pay_b_transaction_id']);
+    await expectRefusalChangedNothing(shop.t, paid.orderTransactionId, { refundRequestsAtGateway: gatewayRefundRequests(shop.sim, paid.gatewayTransactionId), state, customFieldKeys: ['pay_b_currency', 'pay_b_transaction_id'] });
   }
 
   it('Order transaction id is required: missing, empty, blank or not a string', async () => {
