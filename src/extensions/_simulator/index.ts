@@ -2,7 +2,7 @@
  * The simulator harness: what every local simulator (payment gateways, export targets) is built on, so a
  * simulator's folder holds only its API (routes, payload shapes, signing). See README.md.
  */
-export { startSimulator, type SimulatorDefinition, type SimulatorParts } from './start-simulator.js';
+export { startSimulator, type SimulatorAnswers, type SimulatorDefinition, type SimulatorParts } from './start-simulator.js';
 export { buildSimulatorServer, answered, listeningUrl, type SimulatorServerOptions } from './server.js';
 export { commonSimulatorDefaults, applySimulatorOptions, isHttpUrl, type SimulatorOptions, type SimulatorSettingsOf } from './settings.js';
 export { FaultInjector, type FaultAction } from './faults.js';
@@ -10,8 +10,8 @@ export { WebhookSender, type WebhookSenderSettings, type WebhookSigning, type De
 export { hmacWebhookSigning, hmacHex, type HmacSigningOptions } from './hmac-signing.js';
 export { escapeHtml, htmlPage, messagePage } from './html.js';
 export { dashboardRoute, DashboardRefusal, DASHBOARD_PREFIX } from './dashboard.js';
-export { registerHostedPage, type HostedPageDefinition, type HostedPaymentFlow } from './hosted-page.js';
+export { hostedPage, type HostedPage, type HostedPageContent, type HostedPageDeclaration, type HostedPaymentFlow } from './hosted-page.js';
 export { gatewayTimestamp, IdSequence, RecordBook, existing, withQuery, PaymentFlowError } from './records.js';
 export { createSimulatorCommand, alignedRows, type SimulatorCommandDefinition, type RunningSimulator } from './console-command.js';
 export { createGatewaySimulatorCommand, type GatewayCommandDefinition, type GatewayCommandInput } from './gateway-command.js';
-export type { GatewaySimulator, RecordedRequest, WebhookDelivery, WebhookDeliveryResult, InjectedFault } from './types.js';
+export type { GatewayMethods, GatewaySimulator, RecordedRequest, WebhookDelivery, WebhookDeliveryResult, InjectedFault } from './types.js';

@@ -74,3 +74,6 @@ export interface GatewaySimulator<O> {
   setWebhookUrl(url: string | undefined): void;
   setOptions(patch: Partial<O>): void;
 }
+
+/** A gateway simulator's own methods, besides those every gateway simulator has (startSimulator's `api`). */
+export type GatewayMethods<T extends GatewaySimulator<never>> = Omit<T, keyof GatewaySimulator<never>>;

@@ -68,7 +68,7 @@ export function registerTransactionRoutes(app: FastifyInstance, ctx: SimulatorCo
         fees: null,
         paidAt: null,
       },
-      (accessCode) => `${ctx.baseUrl()}/checkout/${accessCode}`,
+      ctx.hostedPageUrl,
     );
     return successBody('Authorization URL created', { authorization_url: transaction.authorizationUrl, access_code: transaction.accessCode, reference });
   });

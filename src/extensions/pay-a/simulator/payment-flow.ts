@@ -1,7 +1,7 @@
 import { gatewayTimestamp, PaymentFlowError, withQuery, type WebhookSender } from '../../_simulator/index.js';
 import { feesFor } from './currencies.js';
 import type { SimulatorSettings } from './options.js';
-import type { SimTransaction } from './state.js';
+import type { GatewayLedger, SimTransaction } from './state.js';
 import { chargeSuccessBody } from './transaction-record.js';
 import type { PaymentOutcome, PaymentOverrides } from './types.js';
 
@@ -15,10 +15,16 @@ const GATEWAY_RESPONSES: Record<string, string> = { success: 'Successful', faile
  */
 export class PaymentFlow {
   constructor(
+    private readonly ledger: GatewayLedger,
     private readonly webhooks: WebhookSender,
     private readonly settings: SimulatorSettings,
     private readonly fallbackRedirect: () => string,
   ) {}
+
+  /** The transaction behind a checkout page's access code. */
+  find(accessCode: string): SimTransaction | undefined {
+    return this.ledger.byAccessCode(accessCode);
+  }
 
   /** Why the page cannot be used, or undefined when the customer may pay. */
   inactiveReason(transaction: SimTransaction): string | undefined {

@@ -1,11 +1,11 @@
-import { existing, hmacHex, startSimulator } from '../../_simulator/index.js';
+import { existing, hmacHex, startSimulator, type GatewayMethods } from '../../_simulator/index.js';
 import { registerBankRoutes } from './api-banks.js';
 import { registerDashboardRoutes } from './api-dashboard.js';
 import { registerRefundRoutes } from './api-refunds.js';
 import { registerTransactionRoutes } from './api-transactions.js';
 import type { SimulatorContext } from './context.js';
 import { defaultFaultBody, errorBody, MESSAGES } from './envelope.js';
-import { registerHostedPage } from './hosted-page.js';
+import { HOSTED_PAGE } from './hosted-page.js';
 import { applyOptions, keyOfMode, resolveOptions } from './options.js';
 import { PaymentFlow } from './payment-flow.js';
 import { refundFetchData } from './refund-record.js';
@@ -17,37 +17,33 @@ import { modeOfPayload, payAWebhookSigning } from './webhook-signing.js';
 
 /** Starts the gateway A simulator on a real HTTP port (127.0.0.1, random port unless told): its API and hosted checkout page on the harness. */
 export async function startPayASimulator(options: PayASimulatorOptions = {}): Promise<PayASimulator> {
-  const settings = resolveOptions(options);
-  const ledger = new GatewayLedger();
-  // the dashboard's routes act through the simulator's own API, built once the server listens
-  let self: PayASimulator | undefined;
-  const { context, simulator } = await startSimulator({
+  return startSimulator({
     name: 'PayA simulator',
-    settings,
+    settings: resolveOptions(options),
     applyOptions,
-    signing: payAWebhookSigning(settings),
-    faultBody: defaultFaultBody,
-    server: { errorBody: (message) => errorBody(message), unauthorized: { status: 401, message: MESSAGES.invalidKey }, invalidJsonMessage: MESSAGES.invalidJson, internalErrorMessage: MESSAGES.serverError, hostedPrefix: '/checkout/' },
-    context: (parts): SimulatorContext => ({
-      ...parts,
-      ledger,
-      payments: new PaymentFlow(parts.webhooks, settings, () => `${parts.baseUrl()}/checkout/done`),
-      refunds: new RefundFlow(ledger, parts.webhooks, settings),
-    }),
-    routes(app, ctx) {
+    server: { errorBody: (message) => errorBody(message), faultBody: defaultFaultBody, unauthorized: { status: 401, message: MESSAGES.invalidKey }, invalidJsonMessage: MESSAGES.invalidJson, internalErrorMessage: MESSAGES.serverError, hostedPrefix: '/checkout/' },
+    signing: payAWebhookSigning,
+    hostedPage: HOSTED_PAGE,
+    context(parts): SimulatorContext {
+      const ledger = new GatewayLedger();
+      return { ...parts, ledger, payments: new PaymentFlow(ledger, parts.webhooks, parts.settings, parts.hostedDoneUrl), refunds: new RefundFlow(ledger, parts.webhooks, parts.settings) };
+    },
+    routes(app, ctx, simulator) {
       registerTransactionRoutes(app, ctx);
       registerRefundRoutes(app, ctx);
       registerBankRoutes(app, ctx);
-      registerHostedPage(app, ctx);
-      registerDashboardRoutes(app, () => self!);
+      registerDashboardRoutes(app, simulator);
     },
+    api: gatewayApi,
   });
-  const { payments, refunds, webhooks } = context;
+}
 
+/** Gateway A's own part of the programmatic API: its records, and what its hosted page, dashboard and processor do. */
+function gatewayApi({ ledger, payments, refunds, webhooks, settings }: SimulatorContext): GatewayMethods<PayASimulator> {
   const transactionOrThrow = (reference: string) => existing(ledger.byReference(reference), `PayA simulator: no transaction with reference ${reference}`);
   const refundOrThrow = (id: number) => existing(ledger.refund(id), `PayA simulator: no refund ${id}`);
 
-  self = Object.assign(simulator, {
+  return {
     transaction(reference) {
       const transaction = ledger.byReference(reference);
       return transaction && { ...verifyData(transaction), request: structuredClone(transaction.request), authorization_url: transaction.authorizationUrl };
@@ -108,6 +104,5 @@ export async function startPayASimulator(options: PayASimulatorOptions = {}): Pr
     signatureOf(payload, secretKey) {
       return hmacHex('sha512', secretKey ?? keyOfMode(settings, modeOfPayload(payload)) ?? settings.secretKeys[0]!, payload);
     },
-  } satisfies Omit<PayASimulator, keyof typeof simulator>);
-  return self;
+  };
 }

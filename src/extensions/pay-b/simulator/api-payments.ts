@@ -49,7 +49,7 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: SimulatorContex
           phoneNumber: typeof phone === 'string' ? phone : null,
         },
       },
-      (linkId) => `${ctx.baseUrl()}/hosted/pay/${linkId}`,
+      ctx.hostedPageUrl,
     );
     return successBody('Hosted Link', { link: payment.link });
   });

@@ -29,6 +29,11 @@ export class PaymentFlow {
     this.#fallbackRedirect = deps.fallbackRedirect;
   }
 
+  /** The payment behind a hosted link's id. */
+  find(linkId: string): PaymentInit | undefined {
+    return this.#ledger.paymentByLinkId(linkId);
+  }
+
   /** Why the link cannot be used, or undefined when the customer may pay. */
   inactiveReason(payment: PaymentInit): string | undefined {
     if (payment.disabled || this.#ledger.isPaid(payment.txRef)) return MESSAGES.linkInactive;

@@ -1,5 +1,5 @@
 import { decimalsFor } from '../../../platform/sdk/index.js';
-import { existing, gatewayTimestamp, startSimulator } from '../../_simulator/index.js';
+import { existing, gatewayTimestamp, startSimulator, type GatewayMethods } from '../../_simulator/index.js';
 import { describeAmountProblem, isCurrencyCode, parseMajorAmount, rescaleMinor } from './amounts.js';
 import { registerBankRoutes } from './api-banks.js';
 import { registerDashboardRoutes } from './api-dashboard.js';
@@ -8,7 +8,7 @@ import { registerRefundRoutes } from './api-refunds.js';
 import { registerTransactionRoutes } from './api-transactions.js';
 import type { SimulatorContext } from './context.js';
 import { defaultFaultBody, errorBody, MESSAGES } from './envelope.js';
-import { registerHostedPage } from './hosted-page.js';
+import { HOSTED_PAGE } from './hosted-page.js';
 import { applyOptions, resolveOptions } from './options.js';
 import { PaymentFlow } from './payment-flow.js';
 import { refundCompletedBody, refundListItem } from './refund-record.js';
@@ -22,32 +22,33 @@ const RECORD_KEYS = new Set(['status', 'amount', 'currency', 'app_fee']);
 
 /** Starts the gateway D simulator on a real HTTP port (127.0.0.1, random port unless told): the `/v3` API and the hosted page on the harness. */
 export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Promise<PayBSimulator> {
-  const settings = resolveOptions(options);
-  const ledger = new GatewayLedger();
-  // the dashboard's routes act through the simulator's own API, built once the server listens
-  let self: PayBSimulator | undefined;
-  const { context, simulator } = await startSimulator({
+  return startSimulator({
     name: 'PayB simulator',
-    settings,
+    settings: resolveOptions(options),
     applyOptions,
-    signing: payBWebhookSigning(settings),
-    faultBody: defaultFaultBody,
-    server: { errorBody, unauthorized: { status: 401, message: MESSAGES.unauthorized }, invalidJsonMessage: MESSAGES.invalidJson, internalErrorMessage: 'An error occurred. Please contact support', hostedPrefix: '/hosted/' },
-    context: (parts): SimulatorContext => ({ ...parts, ledger, flow: new PaymentFlow({ ledger, webhooks: parts.webhooks, settings, fallbackRedirect: () => `${parts.baseUrl()}/hosted/done` }) }),
-    routes(app, ctx) {
+    server: { errorBody, faultBody: defaultFaultBody, unauthorized: { status: 401, message: MESSAGES.unauthorized }, invalidJsonMessage: MESSAGES.invalidJson, internalErrorMessage: 'An error occurred. Please contact support', hostedPrefix: '/hosted/' },
+    signing: payBWebhookSigning,
+    hostedPage: HOSTED_PAGE,
+    context(parts): SimulatorContext {
+      const ledger = new GatewayLedger();
+      return { ...parts, ledger, flow: new PaymentFlow({ ledger, webhooks: parts.webhooks, settings: parts.settings, fallbackRedirect: parts.hostedDoneUrl }) };
+    },
+    routes(app, ctx, simulator) {
       registerPaymentRoutes(app, ctx);
       registerTransactionRoutes(app, ctx);
       registerRefundRoutes(app, ctx);
       registerBankRoutes(app);
-      registerHostedPage(app, ctx);
-      registerDashboardRoutes(app, () => self!);
+      registerDashboardRoutes(app, simulator);
     },
+    api: gatewayApi,
   });
-  const { flow, webhooks } = context;
+}
 
+/** Gateway D's own part of the programmatic API: its records, and what its hosted page and dashboard do. */
+function gatewayApi({ ledger, flow, webhooks, settings }: SimulatorContext): GatewayMethods<PayBSimulator> {
   const transactionOrThrow = (id: number) => existing(ledger.transaction(id), `PayB simulator: no transaction ${id}`);
 
-  self = Object.assign(simulator, {
+  return {
     payment(txRef) {
       const payment = ledger.latestPayment(txRef);
       return payment && { txRef: payment.txRef, link: payment.link, request: structuredClone(payment.request) };
@@ -123,8 +124,7 @@ export async function startPayBSimulator(options: PayBSimulatorOptions = {}): Pr
     async sendChargeWebhook(transactionId) {
       return webhooks.deliver(chargeCompletedBody(transactionOrThrow(transactionId)));
     },
-  } satisfies Omit<PayBSimulator, keyof typeof simulator>);
-  return self;
+  };
 }
 
 /** An amount a test puts into the gateway's records: exact, not negative, within the currency's decimals. */
