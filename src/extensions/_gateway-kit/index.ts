@@ -8,8 +8,8 @@ export { gatewayClientFor } from './http/client-for-settings.js';
 export { verificationOf } from './http/verification.js';
 export { refundAttemptOf, holdingsReadOf } from './http/refund-attempt.js';
 export { redactedExcerpt } from './http/redact.js';
-export { commonGatewaySettings, RECHECK_CARD } from './settings/gateway-settings.js';
-export { gatewaySettingsOf, settingsReader, type GatewaySettings } from './settings/settings-reader.js';
+export { gatewayConfig } from './settings/gateway-config.js';
+export type { GatewaySettings } from './settings/settings-reader.js';
 
 export { sharedSecretMatches, hmacHexMatches } from './verdict/signatures.js';
 export { jsonObjectOf } from './verdict/json-body.js';
@@ -17,9 +17,8 @@ export { jsonObjectOf } from './verdict/json-body.js';
 export { bankRoutes, verificationPayloadKey, type BankGateway, type BankSettings, type BankCustomerFields } from './bank/bank-routes.js';
 export { maskAccountNumber, validateBankAccountInput, validateBvn, DEFAULT_BANK_INPUT_FIELDS, type BankInputFields } from './bank/bank-account-validation.js';
 export { sortedByName, type ListedBank } from './bank/bank-list-cache.js';
-export { bankDetailsFieldSet, sealBankDetailsMigration, secretBankFieldNames } from './bank/bank-details-fields.js';
 
 export { gatewayExtension } from './extension/gateway-extension.js';
-export { transactionFieldSet } from './extension/transaction-fields.js';
+export { gatewayCustomFields } from './extension/gateway-custom-fields.js';
 export { startHostedPayment, PaymentRequestError } from './payment/hosted-payment.js';
 export { gatewayRefundRoutes } from './refund/refund-routes.js';

@@ -1,7 +1,7 @@
 import { gatewayExtension } from '../_gateway-kit/index.js';
 import { payABankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_A_PAYMENT_METHOD, payAConfig } from './config.js';
-import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
+import { CUSTOM_FIELDS } from './custom-fields.js';
 import { createPayAProvider } from './provider.js';
 import { PAY_A_REFUND_PRIVILEGE } from './refund.js';
 import { payASimulatorCommand } from './simulator/console-command.js';
@@ -19,8 +19,7 @@ export const extPayA = gatewayExtension({
   description: 'Hosted payment page, signed webhooks, refunds and bank details through gateway A.',
   refundPrivilege: PAY_A_REFUND_PRIVILEGE,
   config: payAConfig,
-  customFieldSets: CUSTOM_FIELD_SETS,
-  sealBankDetailsMigration: SEAL_BANK_DETAILS_MIGRATION,
+  customFields: CUSTOM_FIELDS,
   paymentMethod: {
     technicalName: PAY_A_PAYMENT_METHOD,
     description: 'Pay by card, bank transfer, USSD or mobile money on the secure payment page of gateway A.',

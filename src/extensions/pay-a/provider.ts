@@ -6,8 +6,7 @@ import { startPayment } from './payment/start-payment.js';
 import { validateCart } from './payment/validate-cart.js';
 import { verifyPayment } from './payment/verify-payment.js';
 import { createPayARefundProvider } from './refund.js';
-import { readPayAWebhook } from './webhook/read-webhook.js';
-import { webhookAnswers } from './webhook/webhook-answers.js';
+import { readPayAWebhook, webhookAnswers } from './webhook/read-webhook.js';
 
 export const WEBHOOK_PATH = '/pay-a/webhook';
 

@@ -1,7 +1,7 @@
 import { gatewayExtension } from '../_gateway-kit/index.js';
 import { payBBankRoutes } from './bank.js';
 import { EXTENSION_NAME, PAY_B_PAYMENT_METHOD, payBConfig } from './config.js';
-import { CUSTOM_FIELD_SETS, SEAL_BANK_DETAILS_MIGRATION } from './custom-fields.js';
+import { CUSTOM_FIELDS } from './custom-fields.js';
 import { createPayBProvider } from './provider.js';
 import { PAY_B_REFUND_PRIVILEGE } from './refund.js';
 import { payBSimulatorCommand } from './simulator/console-command.js';
@@ -18,8 +18,7 @@ export const extPayB = gatewayExtension({
   description: 'Hosted payment page, webhooks, refunds and bank details through gateway D (API v3).',
   refundPrivilege: PAY_B_REFUND_PRIVILEGE,
   config: payBConfig,
-  customFieldSets: CUSTOM_FIELD_SETS,
-  sealBankDetailsMigration: SEAL_BANK_DETAILS_MIGRATION,
+  customFields: CUSTOM_FIELDS,
   paymentMethod: {
     technicalName: PAY_B_PAYMENT_METHOD,
     description: 'Pay by card, bank transfer or mobile money on the secure payment page of gateway D.',

@@ -5,8 +5,7 @@ import { TRANSACTION_FIELDS } from './custom-fields.js';
 import { startPayment } from './payment/start-payment.js';
 import { verifyLatestPayment, verifyPayment } from './payment/verify-payment.js';
 import { createPayBRefundProvider } from './refund.js';
-import { readPayBWebhook } from './webhook/read-webhook.js';
-import { webhookAnswers } from './webhook/webhook-answers.js';
+import { readPayBWebhook, webhookAnswers } from './webhook/read-webhook.js';
 
 export const WEBHOOK_PATH = '/pay-b/webhook';
 

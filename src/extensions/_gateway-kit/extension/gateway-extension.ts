@@ -1,4 +1,5 @@
-import type { ConsoleCommand, Extension, ExtensionHost, ExtensionRoutes, Migration, PaymentProvider } from '../../../platform/sdk/index.js';
+import type { ConsoleCommand, Extension, ExtensionHost, ExtensionRoutes, PaymentProvider } from '../../../platform/sdk/index.js';
+import type { GatewayCustomFields } from './gateway-custom-fields.js';
 
 type Declared<K extends keyof Extension> = NonNullable<Extension[K]>;
 
@@ -12,9 +13,7 @@ export interface GatewayExtension {
   description: string;
   refundPrivilege: string;
   config: Declared<'config'>;
-  customFieldSets: Declared<'customFieldSets'>;
-  /** Seals bank details saved before they were secret custom fields. */
-  sealBankDetailsMigration: Migration;
+  customFields: GatewayCustomFields<unknown>;
   /** The payment method: the host runs finalize, the webhook route (/<id>/webhook) and settlement for its provider. */
   paymentMethod: { technicalName: string; description: string; provider(host: ExtensionHost): PaymentProvider };
   /** `/<id>/bank/{list,verify,save}`, the form's script and the profile section. */
@@ -30,8 +29,8 @@ export function gatewayExtension(gateway: GatewayExtension): Extension {
     label: `${gateway.gateway} payments`,
     description: gateway.description,
     privileges: [gateway.refundPrivilege],
-    customFieldSets: gateway.customFieldSets,
-    migrations: [gateway.sealBankDetailsMigration],
+    customFieldSets: gateway.customFields.sets,
+    migrations: [gateway.customFields.sealMigration],
     config: gateway.config,
     paymentMethods: [{ ...gateway.paymentMethod, name: gateway.gateway }],
     routes: gateway.bankRoutes,

@@ -1,8 +1,8 @@
 import type { RefundEvent } from '../../../platform/sdk/index.js';
-import { REFUND_FAILED, REFUND_PROCESSED } from './webhook-body.js';
 
-/** The final word of an event on its refund; refund.pending has none. */
-const OUTCOMES: Readonly<Record<string, 'complete' | 'fail'>> = { [REFUND_PROCESSED]: 'complete', [REFUND_FAILED]: 'fail' };
+/** The refund events and the final word of each on its refund; refund.pending has none. */
+const OUTCOMES: Readonly<Record<string, 'complete' | 'fail' | 'pending'>> = { 'refund.pending': 'pending', 'refund.processed': 'complete', 'refund.failed': 'fail' };
+export const REFUND_EVENTS: readonly string[] = Object.keys(OUTCOMES);
 
 /**
  * refund.pending / refund.processed / refund.failed as the host applies them: the events carry the

@@ -1,14 +1,23 @@
-import { sharedSecretMatches } from '../../_gateway-kit/index.js';
-import type { ExtensionHost, WebhookRequest, WebhookVerdict } from '../../../platform/sdk/index.js';
+import { isPlainObject, type ExtensionHost, type WebhookAnswers, type WebhookRequest, type WebhookVerdict } from '../../../platform/sdk/index.js';
+import { jsonObjectOf, sharedSecretMatches } from '../../_gateway-kit/index.js';
 import { isGatewayId } from '../client.js';
 import { readWebhookSecretHash } from '../config.js';
 import { CHARGE_COMPLETED_EVENT, REFUND_COMPLETED_EVENT } from '../events.js';
 import { orderTransactionIdFromTxRef } from '../payment/order-transaction.js';
 import { refundEventOf } from './refund-event.js';
-import { CHARGE_COMPLETED, parseWebhookBody, REFUND_COMPLETED } from './webhook-body.js';
 
 /** The header gateway D sends the merchant's secret hash in, verbatim. */
-export const VERIF_HASH_HEADER = 'verif-hash';
+const VERIF_HASH_HEADER = 'verif-hash';
+const CHARGE_COMPLETED = 'charge.completed';
+const REFUND_COMPLETED = 'refund.completed';
+
+/** The webhook's only answers, fixed status and body each; the gateway counts only 200 as delivered and retries the others. */
+export const webhookAnswers: WebhookAnswers = {
+  handled: { status: 200, body: { status: 'success' } },
+  badRequest: { status: 400, body: { status: 'error', message: 'Bad request' } },
+  forbidden: { status: 403, body: { status: 'error', message: 'Access denied' } },
+  internalError: { status: 500, body: { status: 'error', message: 'Internal server error' } },
+};
 
 /**
  * Gateway D's webhook verdict: the hash first (nothing is read from an unauthenticated body), then the
@@ -24,10 +33,9 @@ export async function readPayBWebhook(host: ExtensionHost, request: WebhookReque
   const message = parseWebhookBody(request.rawBody);
   if (!message) return { action: 'refuse', answer: 'badRequest', reason: 'pay-b: webhook refused, malformed body' };
 
-  if (message.kind === 'flat-refund' || message.event === REFUND_COMPLETED) {
-    const refund = message.kind === 'flat-refund' ? message.refund : message.data;
-    await host.events.dispatch(host.db, REFUND_COMPLETED_EVENT, { data: refund });
-    const event = refundEventOf(refund);
+  if (message.event === REFUND_COMPLETED) {
+    await host.events.dispatch(host.db, REFUND_COMPLETED_EVENT, { data: message.data });
+    const event = refundEventOf(message.data);
     if (!event) {
       host.logger.warn('gateway D refund.completed without a valid refund id: ignored');
       return { action: 'ignore' };
@@ -43,4 +51,19 @@ export async function readPayBWebhook(host: ExtensionHost, request: WebhookReque
   }
   host.logger.info({ event: message.event.slice(0, 64) }, 'pay-b: webhook event type not handled; acknowledged');
   return { action: 'ignore' };
+}
+
+/**
+ * The raw body as `{event, data}`: a JSON object with a string `event` and an object `data` (other event
+ * types need no `data`), or the flat refund form the gateway sends refund.completed in too (the refund
+ * object itself, with `AmountRefunded` and `TransactionId`). Null for anything else, answered 400.
+ */
+function parseWebhookBody(raw: Buffer | undefined): { event: string; data: Record<string, unknown> } | null {
+  const body = jsonObjectOf(raw);
+  if (!body) return null;
+  if (typeof body.event === 'string' && isPlainObject(body.data)) return { event: body.event, data: body.data };
+  // an event we do not handle is acknowledged whatever it carries (e.g. a dashboard ping without data)
+  if (typeof body.event === 'string' && body.event !== CHARGE_COMPLETED && body.event !== REFUND_COMPLETED) return { event: body.event, data: {} };
+  if ('AmountRefunded' in body && 'TransactionId' in body) return { event: REFUND_COMPLETED, data: body };
+  return null;
 }
