@@ -12,6 +12,7 @@ export { escapeHtml, htmlPage, messagePage } from './html.js';
 export { dashboardRoute, DashboardRefusal, DASHBOARD_PREFIX } from './dashboard.js';
 export { hostedPage, type HostedPage, type HostedPageContent, type HostedPageDeclaration, type HostedPaymentFlow } from './hosted-page.js';
 export { gatewayTimestamp, IdSequence, RecordBook, existing, withQuery, PaymentFlowError } from './records.js';
+export { SimulatorLedger, type LedgerRefund, type IdRange } from './ledger.js';
 export { createSimulatorCommand, alignedRows, type SimulatorCommandDefinition, type RunningSimulator } from './console-command.js';
 export { createGatewaySimulatorCommand, type GatewayCommandDefinition, type GatewayCommandInput } from './gateway-command.js';
 export type { GatewayMethods, GatewaySimulator, RecordedRequest, WebhookDelivery, WebhookDeliveryResult, InjectedFault } from './types.js';

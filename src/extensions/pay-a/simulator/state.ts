@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { gatewayTimestamp, IdSequence, RecordBook } from '../../_simulator/index.js';
+import { gatewayTimestamp, IdSequence, SimulatorLedger, type LedgerRefund } from '../../_simulator/index.js';
 
 /** The simulated merchant account (ids that appear in gateway records). */
 export const INTEGRATION_ID = 412829;
@@ -34,29 +34,24 @@ export interface SimTransaction {
   shownAsIs: Record<string, unknown>;
 }
 
-export interface SimRefund {
-  id: number;
-  transactionId: number;
+/** A refund; its status is pending, processing, processed, failed or needs-attention. */
+export interface SimRefund extends LedgerRefund {
   amount: number;
-  currency: string;
-  /** pending, processing, processed, failed, needs-attention */
-  status: string;
   customerNote: string | null;
   merchantNote: string | null;
   /** the processor's reference: null while pending */
   refundReference: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** Everything the simulated gateway knows: transactions by reference and the refund ledger. */
-export class GatewayLedger {
+export class GatewayLedger extends SimulatorLedger<SimRefund, SimTransaction['customer']> {
   readonly #byReference = new Map<string, SimTransaction>();
   readonly #byAccessCode = new Map<string, SimTransaction>();
-  readonly #refunds = new RecordBook<SimRefund>(3_000_000, 9_000_000);
-  readonly #customers = new Map<string, SimTransaction['customer']>();
   readonly #transactionIds = new IdSequence(4_000_000_000, 4_100_000_000);
-  readonly #customerIds = new IdSequence(180_000_000, 190_000_000);
+
+  constructor() {
+    super({ refunds: [3_000_000, 9_000_000], customers: [180_000_000, 190_000_000] });
+  }
 
   hasReference(reference: string): boolean {
     return this.#byReference.has(reference);
@@ -96,40 +91,25 @@ export class GatewayLedger {
   }
 
   addRefund(fields: Omit<SimRefund, 'id' | 'createdAt' | 'updatedAt' | 'refundReference'>): SimRefund {
-    const now = gatewayTimestamp();
-    return this.#refunds.add({ ...fields, refundReference: null, createdAt: now, updatedAt: now });
-  }
-
-  refund(id: number): SimRefund | undefined {
-    return this.#refunds.get(id);
-  }
-
-  /** Oldest first. */
-  allRefunds(): SimRefund[] {
-    return this.#refunds.all();
+    return this.recordRefund({ ...fields, refundReference: null });
   }
 
   /** What a transaction still holds: its amount minus every refund that has not failed. */
   unrefunded(transaction: SimTransaction): number {
     let refunded = 0;
-    for (const refund of this.#refunds.where((r) => r.transactionId === transaction.id && r.status !== 'failed')) refunded += refund.amount;
+    for (const refund of this.refundsOf(transaction.id, (status) => status !== 'failed')) refunded += refund.amount;
     return transaction.requestedAmount - refunded;
   }
 
   /** Processed refunds covering the whole amount: verify reports the transaction reversed. */
   fullyProcessed(transaction: SimTransaction): boolean {
     let processed = 0;
-    for (const refund of this.#refunds.where((r) => r.transactionId === transaction.id && r.status === 'processed')) processed += refund.amount;
+    for (const refund of this.refundsOf(transaction.id, (status) => status === 'processed')) processed += refund.amount;
     return processed >= transaction.requestedAmount;
   }
 
   #customerFor(email: string): SimTransaction['customer'] {
-    const key = email.toLowerCase();
-    let customer = this.#customers.get(key);
-    if (!customer) {
-      customer = { id: this.#customerIds.next(), email, customer_code: `CUS_${randomBytes(8).toString('hex').slice(0, 15)}` };
-      this.#customers.set(key, customer);
-    }
+    const customer = this.knownCustomer(email) ?? this.newCustomer(email, (id) => ({ id, email, customer_code: `CUS_${randomBytes(8).toString('hex').slice(0, 15)}` }));
     return { ...customer };
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { gatewayTimestamp, IdSequence, RecordBook } from '../../_simulator/index.js';
+import { gatewayTimestamp, RecordBook, SimulatorLedger, type LedgerRefund } from '../../_simulator/index.js';
 
 /** The simulated merchant account (ids that appear in gateway records). */
 export const MERCHANT_ACCOUNT_ID = 73362;
@@ -45,26 +45,21 @@ export interface GatewayTransaction {
   shownAsIs: Record<string, unknown>;
 }
 
-export interface RefundEntry {
-  id: number;
-  transactionId: number;
+export interface RefundEntry extends LedgerRefund {
   amountMinor: bigint;
-  currency: string;
-  status: string;
   flwRef: string;
   comments: string | null;
-  createdAt: string;
-  updatedAt: string;
 }
 
 /** Everything the simulated gateway knows: payment links, transactions (attempts) and the refund ledger. */
-export class GatewayLedger {
+export class GatewayLedger extends SimulatorLedger<RefundEntry, GatewayCustomer> {
   readonly #paymentsByLink = new Map<string, PaymentInit>();
   readonly #latestPaymentByTxRef = new Map<string, PaymentInit>();
   readonly #transactions = new RecordBook<GatewayTransaction>(10_000_000, 90_000_000);
-  readonly #refunds = new RecordBook<RefundEntry>(100_000, 900_000);
-  readonly #customersByEmail = new Map<string, GatewayCustomer>();
-  readonly #customerIds = new IdSequence(200_000_000, 300_000_000);
+
+  constructor() {
+    super({ refunds: [100_000, 900_000], customers: [200_000_000, 300_000_000] });
+  }
 
   addPayment(init: Omit<PaymentInit, 'linkId' | 'link' | 'disabled'>, linkFor: (linkId: string) => string): PaymentInit {
     const linkId = `flwlnk-${randomBytes(13).toString('hex')}`;
@@ -112,39 +107,31 @@ export class GatewayLedger {
 
   /** `createdAt` (a gateway timestamp) backdates a refund, e.g. one made in the dashboard long ago. */
   addRefund(fields: Omit<RefundEntry, 'id' | 'flwRef' | 'createdAt' | 'updatedAt'> & { createdAt?: string }): RefundEntry {
-    const now = fields.createdAt ?? gatewayTimestamp();
-    return this.#refunds.add({ ...fields, flwRef: `URF_${Date.now()}_${randomInt(1_000_000, 10_000_000)}`, createdAt: now, updatedAt: now });
-  }
-
-  refund(id: number): RefundEntry | undefined {
-    return this.#refunds.get(id);
+    return this.recordRefund({ ...fields, flwRef: `URF_${Date.now()}_${randomInt(1_000_000, 10_000_000)}` }, fields.createdAt);
   }
 
   /** The whole account's refunds, newest first (as the gateway lists them). */
-  allRefunds(): RefundEntry[] {
-    return this.#refunds.all().reverse();
+  override allRefunds(): RefundEntry[] {
+    return super.allRefunds().reverse();
   }
 
   /** What is already refunded on a transaction: every refund except failed ones holds the balance. */
   refundedMinor(transactionId: number): bigint {
     let total = 0n;
-    for (const refund of this.#refunds.where((r) => r.transactionId === transactionId && r.status.toLowerCase() !== 'failed')) total += refund.amountMinor;
+    for (const refund of this.refundsOf(transactionId, (status) => status.toLowerCase() !== 'failed')) total += refund.amountMinor;
     return total;
   }
 
   #customerFor(customer: PaymentInit['customer']): GatewayCustomer {
-    const key = customer.email.toLowerCase();
-    const known = this.#customersByEmail.get(key);
+    const known = this.knownCustomer(customer.email);
     if (known) return { ...known, name: customer.name ?? known.name, phone_number: customer.phoneNumber ?? known.phone_number };
-    const created: GatewayCustomer = {
-      id: this.#customerIds.next(),
+    return this.newCustomer(customer.email, (id) => ({
+      id,
       name: customer.name,
       email: customer.email,
       phone_number: customer.phoneNumber,
       created_at: gatewayTimestamp(),
-    };
-    this.#customersByEmail.set(key, created);
-    return created;
+    }));
   }
 }
 
