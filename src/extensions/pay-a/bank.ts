@@ -11,11 +11,8 @@ export const STOREFRONT_GATEWAY_TIMEOUT_MS = 10_000;
 const COUNTRY_NAMES: Readonly<Record<string, string>> = { NG: 'nigeria', GH: 'ghana', KE: 'kenya', ZA: 'south africa' };
 
 /**
- * Gateway A's storefront bank routes (`/pay-a/bank/{list,verify,save}`) and profile section,
- * on the kit's bank routes: banks from `GET /bank` (every cursor page), accounts resolved with `GET
- * /bank/resolve`. The verify body takes the gateway's own field names (`account_number`, `bank_code`; the
- * save form uses them too), and the list answers the gateway's response: `{status, message, data}` with
- * the gateway's bank objects, all pages in one, sorted by name.
+ * Gateway A's storefront bank routes (`/pay-a/bank/{list,verify,save}`) on the kit's: banks from `GET /bank` (all cursor
+ * pages), `GET /bank/resolve`; the verify and save bodies take the gateway's field names, the list answers its envelope.
  */
 export function payABankRoutes(host: ExtensionHost): RouteDeclaration[] {
   return bankRoutes<PayASettings, GatewayBank>(host, {
@@ -25,8 +22,7 @@ export function payABankRoutes(host: ExtensionHost): RouteDeclaration[] {
     listBanks: (settings) => createPayAClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).listBanks(COUNTRY_NAMES[settings.bankCountry] ?? 'nigeria'),
     listAnswer: (banks) => ({ status: true, message: 'Banks retrieved', data: banks.map((bank) => ({ ...bank.raw, name: bank.name })) }),
     inputFields: { bankCode: 'bank_code', accountNumber: 'account_number' },
-    resolveAccountName: async (settings, accountNumber, bankCode) =>
-      (await createPayAClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).resolveAccount(accountNumber, bankCode)).accountName,
+    resolveAccountName: (settings, accountNumber, bankCode) => createPayAClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).resolveAccount(accountNumber, bankCode),
     customerFields: CUSTOMER_BANK_FIELDS,
   });
 }

@@ -32,17 +32,12 @@ export interface VerifiedTransaction {
   currency: string;
   fees: number | null;
   channel: string | null;
-  /** `test` or `live`; null when absent. */
-  domain: string | null;
-  /** The `data` object as received, for diagnostics. */
-  raw: Record<string, unknown>;
 }
 
+/** The gateway's whole response body (the refund route returns it) and the refund's id. */
 export interface CreatedRefund {
-  /** The gateway's whole response body, which the refund route returns. */
   envelope: Record<string, unknown>;
   refundId: string;
-  status: string | null;
 }
 
 /** A refund as `GET /refund` lists it. */
@@ -104,8 +99,6 @@ export class PayAClient {
       currency: data.currency.trim().toUpperCase(),
       fees: readWireAmount(data.fees),
       channel: typeof data.channel === 'string' ? data.channel : null,
-      domain: typeof data.domain === 'string' ? data.domain : null,
-      raw: data,
     };
   }
 
@@ -114,7 +107,7 @@ export class PayAClient {
     const path = '/refund';
     const { envelope, data } = await this.#http.request('POST', path, body);
     if (!isPlainObject(data) || !isGatewayId(data.id)) throw this.#http.invalid(path, 'no refund id');
-    return { envelope, refundId: String(data.id), status: typeof data.status === 'string' ? data.status.toLowerCase() : null };
+    return { envelope, refundId: String(data.id) };
   }
 
   /**
@@ -159,11 +152,8 @@ export class PayAClient {
   }
 
   /** `GET /bank/resolve`: the account holder's name. */
-  async resolveAccount(accountNumber: string, bankCode: string): Promise<{ accountNumber: string; accountName: string }> {
-    const path = `/bank/resolve?${new URLSearchParams({ account_number: accountNumber, bank_code: bankCode }).toString()}`;
-    const { data } = await this.#http.request('GET', path);
-    if (!isPlainObject(data) || typeof data.account_name !== 'string' || data.account_name.trim() === '') throw this.#http.invalid(path, 'no account name');
-    return { accountNumber: typeof data.account_number === 'string' ? data.account_number : accountNumber, accountName: data.account_name.trim() };
+  resolveAccount(accountNumber: string, bankCode: string): Promise<string> {
+    return this.#http.accountName('GET', `/bank/resolve?${new URLSearchParams({ account_number: accountNumber, bank_code: bankCode }).toString()}`);
   }
 }
 

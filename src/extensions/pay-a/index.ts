@@ -7,10 +7,8 @@ import { PAY_A_REFUND_PRIVILEGE } from './refund.js';
 import { payASimulatorCommand } from './simulator/console-command.js';
 
 /**
- * Gateway A: hosted payment through the gateway's (Paystack-compatible) API with every
- * payment re-verified, signed webhooks, refunds and optional bank-detail collection. No tables of its
- * own; uninstall without keeping data removes fields and config. Its one migration seals account numbers
- * saved before they were secret custom fields.
+ * Gateway A: hosted payment through the (Paystack-compatible) API with every payment re-verified, signed webhooks,
+ * refunds and optional bank details. No tables of its own; its one migration seals account numbers saved in plain.
  */
 export const extPayA = gatewayExtension({
   name: EXTENSION_NAME,

@@ -11,10 +11,8 @@ import { readPayAWebhook, webhookAnswers } from './webhook/read-webhook.js';
 export const WEBHOOK_PATH = '/pay-a/webhook';
 
 /**
- * Gateway A as a payment provider: validate blocks a checkout the gateway could not charge, start sends
- * the customer to the hosted page, the return and `charge.success` are verified through the API and the
- * host settles them. `POST /pay-a/webhook`: the `x-pay-a-signature` HMAC over the raw bytes is the gate;
- * the only answers are 204, 400, 403 and 500, without bodies.
+ * Gateway A as a payment provider: no checkout it could not charge, the hosted page, the return and `charge.success`
+ * verified through the API; `POST /pay-a/webhook` gated by the `x-pay-a-signature` HMAC over the raw bytes.
  */
 export function createPayAProvider(host: ExtensionHost): PaymentProvider {
   return {

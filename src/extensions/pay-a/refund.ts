@@ -1,19 +1,6 @@
 import { Type } from '@sinclair/typebox';
-import {
-  COMMON_REFUND_MESSAGES,
-  REFUNDABLE_STATES,
-  optionalRefundAmount,
-  optionalRefundText,
-  RefundAmountField,
-  refundBodyFields,
-  refundHoldings,
-  requiredRefundText,
-  type ExtensionHost,
-  type OrderTransactionView,
-  type RefundablePayment,
-  type RefundProvider,
-  type RefundRequest,
-} from '../../platform/sdk/index.js';
+import { COMMON_REFUND_MESSAGES, REFUNDABLE_STATES, optionalRefundAmount, optionalRefundText, RefundAmountField, refundBodyFields, refundHoldings, requiredRefundText } from '../../platform/sdk/index.js';
+import type { ExtensionHost, OrderTransactionView, RefundablePayment, RefundProvider, RefundRequest } from '../../platform/sdk/index.js';
 import { gatewayRefundRoutes, holdingsReadOf, refundAttemptOf } from '../_gateway-kit/index.js';
 import { toWireAmount, wireToMinor, type PayACurrency } from './amounts.js';
 import { createPayAClient, isGatewayId } from './client.js';
@@ -74,11 +61,8 @@ function paymentOf(transaction: OrderTransactionView): PayAPayment | null {
 }
 
 /**
- * Gateway A's part of refunds; the host runs them (`POST /api/_action/pay-a/refund`, 200 with the
- * gateway's JSON, refusals 400 `{"error"}`; `GET /api/_action/pay-a/refundable/:orderTransactionId`).
- * The refund route checks an amount against the shop's own records (the gateway checks its own balance
- * when asked); the refundable route takes the larger of that and the gateway's refund list, so the amount
- * it answers is one both accept. Refund events name only the transaction and the amount.
+ * Gateway A's part of refunds, which the host runs (`POST /api/_action/pay-a/refund`, `GET .../refundable/:id`): the
+ * refund route checks the shop's records (the gateway checks its own balance), the refundable route also the gateway's list.
  */
 export function createPayARefundProvider(host: ExtensionHost): RefundProvider<PayAPayment, Notes, PayASettings> {
   const byReference = async (reference: string) => {

@@ -21,8 +21,7 @@ export function payBBankRoutes(host: ExtensionHost): RouteDeclaration[] {
     codePrefix: 'PAY_B',
     settingsOf: (salesChannelId) => readPayBSettings(host, salesChannelId),
     listBanks: (settings) => createPayBClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).listBanks(settings.bankCountry),
-    resolveAccountName: async (settings, accountNumber, bankCode) =>
-      (await createPayBClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).resolveAccount(accountNumber, bankCode)).accountName,
+    resolveAccountName: (settings, accountNumber, bankCode) => createPayBClient(settings, { timeoutMs: STOREFRONT_GATEWAY_TIMEOUT_MS }).resolveAccount(accountNumber, bankCode),
     customerFields: CUSTOMER_BANK_FIELDS,
   });
 }

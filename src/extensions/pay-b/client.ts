@@ -1,14 +1,10 @@
 import { isPlainObject, parseExactDecimal } from '../../platform/sdk/index.js';
-import { gatewayClientFor, statusEnvelope, type GatewayClientError, type GatewayHttpClient } from '../_gateway-kit/index.js';
+import { gatewayClientFor, statusEnvelope, type GatewayHttpClient } from '../_gateway-kit/index.js';
 
 /**
- * The only code that talks HTTP to gateway D (Flutterwave v3-compatible). Every answer is checked
- * against the envelope `{status, message, data}`: the gateway may answer an error with HTTP 200, so
- * `status` decides, not the HTTP code. Amounts are major units on the wire and come back here as exact
- * decimal strings (`"100.5"`), never as floats to compute with.
+ * The only code that talks HTTP to gateway D (Flutterwave v3-compatible): the envelope's `status` decides (errors may
+ * come with HTTP 200); amounts are major units on the wire, exact decimal strings here (`"100.5"`), never floats.
  */
-
-export type PayBClientError = GatewayClientError;
 
 export interface PaymentInitialization {
   tx_ref: string;
@@ -38,17 +34,12 @@ export interface GatewayTransaction {
   status: string;
   paymentType: string | null;
   customer: { name: string | null; email: string | null };
-  /** The `data` object as received, for events and diagnostics. */
-  raw: Record<string, unknown>;
 }
 
-/** The answer to a refund request. */
+/** The answer to a refund request: the gateway's whole response body (the refund route returns it) and the refund's id. */
 export interface GatewayRefundResult {
-  /** The gateway's whole response body, which the refund route returns. */
   envelope: Record<string, unknown>;
   refundId: number;
-  amountRefunded: string | null;
-  status: string | null;
 }
 
 export interface RefundListPage {
@@ -99,12 +90,7 @@ export class PayBClient {
     const path = `/v3/transactions/${encodeURIComponent(String(transactionId))}/refund`;
     const { envelope, data } = await this.#http.request('POST', path, { amount: body.amount, ...(body.comments ? { comments: body.comments } : {}) });
     if (!isPlainObject(data) || !isGatewayId(data.id)) throw this.#http.invalid(path, 'no refund id');
-    return {
-      envelope,
-      refundId: Number(data.id),
-      amountRefunded: decimalOrNull(data.amount_refunded ?? data.amount),
-      status: typeof data.status === 'string' ? data.status.toLowerCase() : null,
-    };
+    return { envelope, refundId: Number(data.id) };
   }
 
   /** `GET /v3/refunds` page by page (the gateway may ignore filters). */
@@ -136,11 +122,8 @@ export class PayBClient {
   }
 
   /** `POST /v3/accounts/resolve`: the account holder's name for an account number at a bank. */
-  async resolveAccount(accountNumber: string, bankCode: string): Promise<{ accountNumber: string; accountName: string }> {
-    const path = '/v3/accounts/resolve';
-    const { data } = await this.#http.request('POST', path, { account_number: accountNumber, account_bank: bankCode });
-    if (!isPlainObject(data) || typeof data.account_name !== 'string' || data.account_name.trim() === '') throw this.#http.invalid(path, 'no account name');
-    return { accountNumber: typeof data.account_number === 'string' ? data.account_number : accountNumber, accountName: data.account_name.trim() };
+  resolveAccount(accountNumber: string, bankCode: string): Promise<string> {
+    return this.#http.accountName('POST', '/v3/accounts/resolve', { account_number: accountNumber, account_bank: bankCode });
   }
 
   #transaction(path: string, data: Record<string, unknown>): GatewayTransaction {
@@ -164,7 +147,6 @@ export class PayBClient {
         name: typeof customer.name === 'string' ? customer.name : null,
         email: typeof customer.email === 'string' ? customer.email : null,
       },
-      raw: data,
     };
   }
 }

@@ -23,11 +23,7 @@ export interface PayBSettings extends GatewaySettings {
   maxRetryAttempt: number | null;
 }
 
-/**
- * Gateway D's settings (`ExtPayB.config.*`). Unlike the original plugin, which never read them,
- * paymentOptions, sessionDuration and maxRetryAttempt are sent to the gateway: a merchant who sets them
- * expects them to work. Webhook hashes count in the global scope only.
- */
+/** Gateway D's settings (`ExtPayB.config.*`): the hosted page's options are sent (the original plugin never read them); webhook hashes are global only. */
 const PAY_B_CONFIG = gatewayConfig(EXTENSION_NAME, {
   // the production API (paths `/v3/...`); tests and local shops point `apiBaseUrl` at the simulator
   apiBaseUrl: 'https://api.flutterwave.com',
@@ -66,10 +62,7 @@ export const configKey = PAY_B_CONFIG.key;
 /** Every setting in one query (a sales channel's values override the global ones), kept per process until they change. */
 export const readPayBSettings = PAY_B_CONFIG.read;
 
-/**
- * The webhook secret hash of the active mode, from the global scope only (never per sales channel, so a
- * channel override cannot weaken the check); null when none is configured.
- */
+/** The active mode's webhook secret hash, global scope only (a channel override cannot weaken the check); null when none is set. */
 export async function readWebhookSecretHash(host: ExtensionHost): Promise<string | null> {
   const global = await host.config.load(payBConfig, null);
   return global.sandbox ? global.secretHashSandbox : global.secretHash;

@@ -1,9 +1,6 @@
 import { gatewayCustomFields } from '../_gateway-kit/index.js';
 
-/**
- * Gateway data kept on the order transaction, written by finalize and the webhook (docs/gateway-d.md lists
- * them): the kit's common ones (`pay_b_reference` is the gateway's `flw_ref`) and these; the customer's bank details.
- */
+/** Gateway data on the order transaction (docs/gateway-d.md): the kit's common fields (`pay_b_reference` is `flw_ref`) and these. */
 // collects Nigeria's Bank Verification Number too, secret like the account number
 export const CUSTOM_FIELDS = gatewayCustomFields({ setPrefix: 'ext_pay_b', fieldPrefix: 'pay_b', gateway: 'Gateway D', collectsBvn: true }, {
   paymentType: { name: 'pay_b_payment_type', type: 'text', label: 'Payment type' },

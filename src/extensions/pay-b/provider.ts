@@ -14,10 +14,8 @@ export const NOT_CONFIGURED_MESSAGE = 'Payment with Gateway D is not available a
 export const NOT_CONFIGURED_CODE = 'PAY_B__NOT_CONFIGURED';
 
 /**
- * Gateway D as a payment provider: validate blocks the checkout without a secret key for the active
- * mode, start sends the customer to the hosted page, the return and `charge.completed` are verified
- * through the API and the host settles them. `POST /pay-b/webhook`: the `verif-hash` header is the gate;
- * the only answers are 200, 400, 403 and 500 with their fixed bodies.
+ * Gateway D as a payment provider: no checkout without a secret key for the active mode, the hosted page, the return
+ * and `charge.completed` verified through the API; `POST /pay-b/webhook` gated by the `verif-hash` header.
  */
 export function createPayBProvider(host: ExtensionHost): PaymentProvider {
   return {

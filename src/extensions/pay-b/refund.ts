@@ -1,23 +1,12 @@
 import { Type } from '@sinclair/typebox';
-import {
-  COMMON_REFUND_MESSAGES,
-  optionalRefundAmount,
-  optionalRefundText,
-  RefundAmountField,
-  REFUNDABLE_STATES,
-  refundBodyFields,
-  requiredRefundText,
-  type ExtensionHost,
-  type OrderTransactionView,
-  type RefundablePayment,
-  type RefundProvider,
-} from '../../platform/sdk/index.js';
+import { COMMON_REFUND_MESSAGES, optionalRefundAmount, optionalRefundText, RefundAmountField, REFUNDABLE_STATES, refundBodyFields, requiredRefundText } from '../../platform/sdk/index.js';
+import type { ExtensionHost, OrderTransactionView, RefundablePayment, RefundProvider } from '../../platform/sdk/index.js';
 import { gatewayRefundRoutes, holdingsReadOf, refundAttemptOf } from '../_gateway-kit/index.js';
 import { toWireAmount } from './amounts.js';
 import { createPayBClient, isGatewayId } from './client.js';
 import { PAY_B_PAYMENT_METHOD_ID, readPayBSettings, type PayBSettings } from './config.js';
 import { TRANSACTION_FIELDS } from './custom-fields.js';
-import { payBAmountMinor, payBDecimals } from './payment/order-transaction.js';
+import { payBAmountMinor, payBCurrencyOf } from './payment/order-transaction.js';
 import { payBRefundEvents } from './refund/refund-event-support.js';
 import { readRefundLedger, RefundLedgerUnavailableError } from './refund/refund-ledger.js';
 
@@ -50,33 +39,22 @@ interface PayBPayment extends RefundablePayment {
   createdAt: Date;
 }
 
-/**
- * The payment of a gateway D order transaction, whatever its state: the gateway transaction id is known,
- * the currency is the one the gateway verified (another one would make major units mean something
- * else), and the amount is an exact positive amount of it. Null otherwise.
- */
+/** A gateway D payment in any state: a known gateway id, the currency the gateway verified (another would change what major units mean), an exact positive amount. */
 function paymentOf(transaction: OrderTransactionView): PayBPayment | null {
   const { customFields } = transaction;
   const amountMinor = payBAmountMinor(transaction);
   const gatewayTransactionId = customFields[TRANSACTION_FIELDS.transactionId];
   const gatewayCurrency = customFields[TRANSACTION_FIELDS.currency];
-  const currency = currencyOf(transaction);
+  const currency = payBCurrencyOf(transaction);
   if (!isGatewayId(gatewayTransactionId)) return null;
   if (typeof gatewayCurrency === 'string' && gatewayCurrency.trim() !== '' && gatewayCurrency.trim().toUpperCase() !== currency.isoCode) return null;
   if (amountMinor === null || amountMinor <= 0) return null;
   return { orderTransactionId: transaction.id, currency, amountMinor, gatewayTransactionId: Number(gatewayTransactionId), createdAt: transaction.createdAt };
 }
 
-function currencyOf(transaction: OrderTransactionView) {
-  return { isoCode: transaction.currency.isoCode, decimals: payBDecimals(transaction) };
-}
-
 /**
- * Gateway D's part of refunds; the host runs them (`POST /api/_action/pay-b/refund`, 200 with the
- * gateway's answer, refusals 400 `{"error"}`; `GET /api/_action/pay-b/refundable/:orderTransactionId`).
- * Both routes check amounts against the gateway's live refund ledger (`GET /v3/refunds`, failed refunds
- * left out, `completed`/`successful` ones completed) and the shop's records; a ledger refund without
- * records is recorded by the refund route. `refund.completed` names the refund by id.
+ * Gateway D's part of refunds, which the host runs (`POST /api/_action/pay-b/refund`, `GET .../refundable/:id`): both
+ * routes check amounts against the gateway's live refund ledger and the shop's records; `refund.completed` names the refund by id.
  */
 export function createPayBRefundProvider(host: ExtensionHost): RefundProvider<PayBPayment, { comments: string | undefined }, PayBSettings> {
   return {
@@ -94,7 +72,7 @@ export function createPayBRefundProvider(host: ExtensionHost): RefundProvider<Pa
     notesFor: (reason) => ({ comments: reason }),
     settingsOf: (transaction) => readPayBSettings(host, transaction.salesChannelId),
     paymentOf,
-    currencyOf,
+    currencyOf: payBCurrencyOf,
     // the amount always explicit, in major units; a refusal shows the gateway's message
     createRefund: ({ payment, amountMinor, request: { notes } }, settings, { requestTimeoutMs }) =>
       refundAttemptOf(

@@ -145,6 +145,13 @@ export class GatewayHttpClient {
     return { ...response, data: response.data };
   }
 
+  /** An account resolution: the holder's name (`data.account_name`, trimmed), which both gateways answer in. */
+  async accountName(method: HttpMethod, path: string, body?: unknown): Promise<string> {
+    const { data } = await this.request(method, path, body);
+    if (!isPlainObject(data) || typeof data.account_name !== 'string' || data.account_name.trim() === '') throw this.invalid(path, 'no account name');
+    return data.account_name.trim();
+  }
+
   /** An answer of the wrong shape (for the endpoint's own checks of `data`). */
   invalid(path: string, what: string, httpStatus?: number): GatewayClientError {
     return new GatewayClientError('invalid-response', `${this.#options.gatewayName} answered ${pathOnly(path)} unexpectedly: ${what}.`, {

@@ -10,10 +10,8 @@ import { newPaymentReference } from './reference.js';
 const START_FAILED_MESSAGE = 'The payment with Gateway A could not be started. Please try again or choose another payment method.';
 
 /**
- * `pay`, on the kit's hosted payment start: a new reference for this attempt is stored on the order
- * transaction as `pay_a_reference` first, then `POST /transaction/initialize` (Bearer key of the active
- * mode, the amount as an integer in the gateway's minor units, the currency always sent, the customer's
- * email, the finalize URL as `callback_url`), and the customer is sent to `authorization_url`.
+ * `pay`: the attempt's new reference is stored as `pay_a_reference` first, then `POST /transaction/initialize` (wire
+ * amount, the currency always sent, the finalize URL as `callback_url`) sends the customer to `authorization_url`.
  */
 export function startPayment(host: ExtensionHost, input: PaymentPayInput): Promise<{ redirectUrl: string }> {
   const { transaction, context } = input;

@@ -18,10 +18,8 @@ function supportedList(): string {
 }
 
 /**
- * `validate` (runs on every cart view: one settings read, no gateway call). Blocks the checkout before
- * the customer leaves the shop when the gateway could not charge the cart: no secret key for the active
- * mode, a currency the gateway does not take (it would silently charge the
- * amount in its default currency instead), an amount it cannot express (XOF cents) or one below its smallest charge.
+ * `validate` (every cart view: one settings read, no gateway call) blocks a cart the gateway could not charge: no key, a
+ * currency it does not take (it would charge its default currency instead), XOF cents, or less than its smallest charge.
  */
 export async function validateCart(host: ExtensionHost, { context, cart }: PaymentValidateInput): Promise<PaymentValidationResult> {
   const settings = await readPayASettings(host, context.salesChannel.id);

@@ -52,10 +52,8 @@ export async function readPayAWebhook(host: ExtensionHost, request: WebhookReque
 }
 
 /**
- * The mode of the configured secret key that signed the raw body (the gateway signs with the merchant's
- * secret key; there is no separate webhook secret). The global scope's key first, then each sales channel
- * with keys or a mode of its own (another gateway account signs its own events). Null when none matches
- * or none is configured (fails closed).
+ * The mode of the secret key that signed the raw body (no separate webhook secret): the global key first, then each
+ * sales channel's own (another gateway account signs its own events). Null when none matches (fails closed).
  */
 function signingKeyOf(scopes: PayASettingsScopes, rawBody: Buffer | undefined, signature: string | string[] | undefined): { sandbox: boolean } | null {
   if (!rawBody || typeof signature !== 'string' || signature === '') return null;

@@ -13,16 +13,13 @@ export interface PaymentRequestInput {
   /** The platform's finalize URL with the payment token. */
   returnUrl: string;
   settings: PayBSettings;
-  /** The title shown on the hosted page when the merchant set none. */
   /** The channel's shop name: the hosted page's title unless the settings give one. */
   shopName: string;
 }
 
 /**
- * The `POST /v3/payments` body for an order transaction: `tx_ref` is exactly the
- * order transaction id, the amount its total in major units as the gateway charges it (never scaled),
- * the customer and billing phone from the order, the hosted page's look and the payment options and
- * session limits from the settings (sent, unlike the original plugin: a merchant who sets them expects them to work).
+ * The `POST /v3/payments` body: `tx_ref` is the order transaction id, the amount its total in major units (never
+ * scaled), customer and phone from the order, the hosted page's look, payment options and session limits from the settings.
  */
 export async function buildPaymentRequest(host: ExtensionHost, input: PaymentRequestInput): Promise<PaymentInitialization> {
   const { transaction, settings } = input;
@@ -34,6 +31,10 @@ export async function buildPaymentRequest(host: ExtensionHost, input: PaymentReq
   // omitted when unset, missing, or not uploaded yet
   const logo = settings.logoMediaId ? await host.media.urlOf(settings.logoMediaId) : null;
   const name = `${payer.firstName} ${payer.lastName}`.trim();
+  const limits = {
+    ...(settings.sessionDuration !== null ? { session_duration: Math.min(settings.sessionDuration, MAX_SESSION_MINUTES) } : {}),
+    ...(settings.maxRetryAttempt !== null ? { max_retry_attempt: settings.maxRetryAttempt } : {}),
+  };
 
   return {
     tx_ref: transaction.id,
@@ -52,14 +53,6 @@ export async function buildPaymentRequest(host: ExtensionHost, input: PaymentReq
     },
     meta: { order_id: transaction.orderId, order_number: transaction.orderNumber },
     ...(settings.paymentOptions ? { payment_options: settings.paymentOptions } : {}),
-    ...(configurations(settings) ?? {}),
+    ...(Object.keys(limits).length > 0 ? { configurations: limits } : {}),
   };
-}
-
-function configurations(settings: PayBSettings): Pick<PaymentInitialization, 'configurations'> | undefined {
-  const limits = {
-    ...(settings.sessionDuration !== null ? { session_duration: Math.min(settings.sessionDuration, MAX_SESSION_MINUTES) } : {}),
-    ...(settings.maxRetryAttempt !== null ? { max_retry_attempt: settings.maxRetryAttempt } : {}),
-  };
-  return Object.keys(limits).length > 0 ? { configurations: limits } : undefined;
 }

@@ -27,11 +27,7 @@ function verifyWith(host: ExtensionHost, salesChannelId: string, log: Record<str
   });
 }
 
-/**
- * A verified transaction as the host settles it: `tx_ref` names the order transaction, and the amount
- * compared is `amount` (not `charged_amount`, which includes a fee the customer bore), in major units
- * on the wire, exact minor units here (0 decimals for RWF and UGX, 3 for KWD).
- */
+/** A verified transaction as the host settles it: `tx_ref` names the order transaction; `amount` is compared (`charged_amount` includes a fee the customer bore). */
 export function verifiedPayment(verified: GatewayTransaction, verifiedAt: Date = new Date()): VerifiedPayment {
   const verdict = VERDICTS[verified.status] ?? 'pending';
   const currency = verified.currency.toUpperCase();

@@ -1,10 +1,6 @@
 import { isGatewayId } from '../client.js';
 
-/**
- * Fields of a gateway refund as its different answers spell them (create, list and fetch, webhook): list items
- * say `transaction_id` and `amount_refunded`, create answers `tx_id`, webhooks `TransactionId` and
- * `AmountRefunded`.
- */
+// a refund's fields as each answer spells them: lists `transaction_id`/`amount_refunded`, create `tx_id`, webhooks `TransactionId`/`AmountRefunded`
 
 /** The refunded charge (the gateway transaction id), or null when none is readable. */
 export function chargeIdOfRefund(refund: Record<string, unknown>): number | null {

@@ -4,23 +4,20 @@ import { gatewayAmountToMinor } from '../amounts.js';
 import { createPayBClient, isGatewayId } from '../client.js';
 import { PAY_B_PAYMENT_METHOD_ID, readPayBSettings } from '../config.js';
 import { TRANSACTION_FIELDS } from '../custom-fields.js';
-import { payBDecimals } from '../payment/order-transaction.js';
+import { payBCurrencyOf, payBDecimals } from '../payment/order-transaction.js';
 import { chargeIdOfRefund, refundedAmountOf } from './gateway-refund-record.js';
 /** What the host needs to apply gateway D's refund events: amounts in major units, refunds named by id. */
 export function payBRefundEvents(host: ExtensionHost): RefundEventSupport {
   return {
-    currencyOf: (transaction) => ({ isoCode: transaction.currency.isoCode, decimals: payBDecimals(transaction) }),
+    currencyOf: payBCurrencyOf,
     toMinor: (amount, currency) => gatewayAmountToMinor(amount, currency.decimals),
     transactionsOfCharge: (chargeId) => host.orderTransactions.idsByCustomField(TRANSACTION_FIELDS.transactionId, chargeId, { paymentMethodId: PAY_B_PAYMENT_METHOD_ID }),
     chargeOf(transaction) {
       const stored = transaction.customFields[TRANSACTION_FIELDS.transactionId];
       return isGatewayId(stored) ? Number(stored) : undefined;
     },
-    /**
-     * A refund of one of the shop's charges without records (its request's answer was lost, or a
-     * dashboard refund): fetched from the API (the webhook body is untrusted; charge and amount come from
-     * `GET /v3/refunds/:id`). Gateway faults throw, so the webhook answers 500 and is delivered again.
-     */
+    // a refund without records (its answer was lost, or a dashboard refund): charge and amount from `GET /v3/refunds/:id`,
+    // not from the untrusted body; gateway faults throw, so the webhook answers 500 and is delivered again
     async confirmRefund(transaction, gatewayRefundId) {
       const client = createPayBClient(await readPayBSettings(host, transaction.salesChannelId));
       const logged = { gatewayRefundId, orderTransactionId: transaction.id };

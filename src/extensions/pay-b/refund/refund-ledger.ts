@@ -1,4 +1,4 @@
-import { MAX_MINOR_UNITS } from '../../../platform/sdk/index.js';
+import { refundHoldings } from '../../../platform/sdk/index.js';
 import { gatewayAmountToMinor } from '../amounts.js';
 import { isGatewayId, type PayBClient } from '../client.js';
 import { chargeIdOfRefund, refundedAmountOf } from './gateway-refund-record.js';
@@ -14,17 +14,17 @@ export class RefundLedgerUnavailableError extends Error {
   }
 }
 
-/** One refund of the charge as the gateway's ledger lists it. */
+/** One refund of the charge on the ledger; `completed`: status `completed` or `successful`, the gateway's final word. */
 export interface LedgerRefund {
   gatewayRefundId: number;
   amountMinor: number;
-  /** Its status is `completed` or `successful`: the gateway's final word (the re-check adopts it completed). */
   completed: boolean;
 }
 
 /**
- * The charge's refunds on the gateway's ledger (failed ones left out), their total and the total of the
- * completed ones among them (status `completed` or `successful`), minor units.
+ * The charge's refunds on the gateway's ledger (`GET /v3/refunds`, every page; failed ones left out: only
+ * `failed` frees balance, an item without a status or an id still counts), their total and the total of
+ * the completed ones, minor units.
  */
 export async function readRefundLedger(
   client: PayBClient,
@@ -34,57 +34,27 @@ export async function readRefundLedger(
 ): Promise<{ totalMinor: number; completedMinor: number; refunds: LedgerRefund[] }> {
   // a day early: the gateway may read the date in its own time zone
   const from = options.since && new Date(options.since.getTime() - 86_400_000).toISOString().slice(0, 10);
-  const counted = new Set<string>();
-  const refunds: LedgerRefund[] = [];
-  let total = 0n;
-  let completed = 0n;
-  let totalPages = 1;
-  for (let page = 1; page <= totalPages; page += 1) {
+  const refunds = new Map<number, LedgerRefund>();
+  const unnamed: Array<{ amountMinor: number; completed: boolean }> = [];
+  for (let page = 1, totalPages = 1; page <= totalPages; page += 1) {
     if (options.deadline !== undefined && Date.now() > options.deadline) throw new RefundLedgerUnavailableError(`still paging at page ${page} when time ran out`);
-    let result;
-    try {
-      result = await client.listRefunds({ page, id: gatewayTransactionId, ...(from ? { from } : {}) });
-    } catch (error) {
+    const result = await client.listRefunds({ page, id: gatewayTransactionId, ...(from ? { from } : {}) }).catch((error: unknown) => {
       throw new RefundLedgerUnavailableError(error instanceof Error ? error.message : 'the request failed', { cause: error });
-    }
+    });
     if (result.currentPage !== page) throw new RefundLedgerUnavailableError(`asked for page ${page}, got page ${result.currentPage}`);
     totalPages = result.totalPages;
     if (totalPages > MAX_LEDGER_PAGES) throw new RefundLedgerUnavailableError(`${totalPages} pages exceed the limit of ${MAX_LEDGER_PAGES}`);
-
     for (const item of result.items) {
-      if (!belongsTo(item, gatewayTransactionId) || isFailed(item)) continue;
-      const minor = gatewayAmountToMinor(refundedAmountOf(item), decimals);
-      if (minor === null) continue;
-      if (isGatewayId(item.id)) {
-        const key = String(item.id);
-        if (counted.has(key)) continue;
-        counted.add(key);
-        refunds.push({ gatewayRefundId: Number(item.id), amountMinor: minor, completed: isCompleted(item) });
-      }
-      total += BigInt(minor);
-      if (isCompleted(item)) completed += BigInt(minor);
+      const status = typeof item.status === 'string' ? item.status.trim().toLowerCase() : '';
+      const amountMinor = gatewayAmountToMinor(refundedAmountOf(item), decimals);
+      if (chargeIdOfRefund(item) !== gatewayTransactionId || status === 'failed' || amountMinor === null) continue;
+      // the statuses refund.completed completes a refund with (webhook/refund-event.ts); anything else is pending
+      const refund = { amountMinor, completed: status === 'completed' || status === 'successful' };
+      if (!isGatewayId(item.id)) unnamed.push(refund);
+      else if (!refunds.has(Number(item.id))) refunds.set(Number(item.id), { gatewayRefundId: Number(item.id), ...refund });
     }
   }
-  // beyond any transaction amount either way; keeps the results safe integers
-  const capped = (sum: bigint) => (sum > BigInt(MAX_MINOR_UNITS) ? MAX_MINOR_UNITS : Number(sum));
-  return { totalMinor: capped(total), completedMinor: capped(completed), refunds };
-}
-
-function belongsTo(item: Record<string, unknown>, gatewayTransactionId: number): boolean {
-  return chargeIdOfRefund(item) === gatewayTransactionId;
-}
-
-/** Only `failed` frees balance; an item without a status is counted (the safe side). */
-function isFailed(item: Record<string, unknown>): boolean {
-  return statusOf(item) === 'failed';
-}
-
-/** The statuses refund.completed completes a refund with (webhook/refund-event.ts); anything else not failed is pending. */
-function isCompleted(item: Record<string, unknown>): boolean {
-  const status = statusOf(item);
-  return status === 'completed' || status === 'successful';
-}
-
-function statusOf(item: Record<string, unknown>): string {
-  return typeof item.status === 'string' ? item.status.trim().toLowerCase() : '';
+  // capped beyond any transaction amount: the results stay safe integers
+  const held = refundHoldings([...refunds.values(), ...unnamed]);
+  return { totalMinor: held.heldMinor, completedMinor: held.completedMinor, refunds: [...refunds.values()] };
 }

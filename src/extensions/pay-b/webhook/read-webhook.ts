@@ -20,10 +20,8 @@ export const webhookAnswers: WebhookAnswers = {
 };
 
 /**
- * Gateway D's webhook verdict: the hash first (nothing is read from an unauthenticated body), then the
- * body's shape, then the events for subscribers, then the event type. charge.completed names the order
- * transaction (`tx_ref`) and the gateway id, which the host verifies through the API before anything is
- * paid; a refund object (wrapped or flat) goes to the refund part.
+ * Gateway D's webhook verdict: the hash first (nothing is read from an unauthenticated body), then the body's shape,
+ * the events for subscribers, the event type. The host verifies charge.completed's gateway id through the API.
  */
 export async function readPayBWebhook(host: ExtensionHost, request: WebhookRequest): Promise<WebhookVerdict> {
   // kept per process until the settings change
@@ -53,11 +51,7 @@ export async function readPayBWebhook(host: ExtensionHost, request: WebhookReque
   return { action: 'ignore' };
 }
 
-/**
- * The raw body as `{event, data}`: a JSON object with a string `event` and an object `data` (other event
- * types need no `data`), or the flat refund form the gateway sends refund.completed in too (the refund
- * object itself, with `AmountRefunded` and `TransactionId`). Null for anything else, answered 400.
- */
+/** `{event, data}` (other event types need no `data`), or refund.completed's flat form (the refund object with `AmountRefunded` and `TransactionId`); null: 400. */
 function parseWebhookBody(raw: Buffer | undefined): { event: string; data: Record<string, unknown> } | null {
   const body = jsonObjectOf(raw);
   if (!body) return null;

@@ -4,11 +4,7 @@ import { chargeIdOfRefund, refundedAmountOf, refundIdOf } from '../refund/gatewa
 /** What a refund.completed status means for the platform refund (compared lower-cased); anything else leaves it pending. */
 const OUTCOMES: Readonly<Record<string, 'complete' | 'fail'>> = { completed: 'complete', successful: 'complete', failed: 'fail' };
 
-/**
- * A `refund.completed` refund object (the `data` of a wrapped payload, or the flat body) as the host
- * applies it: the status in the body decides (the webhook is the only word on a refund's outcome), only
- * the refund the id names moves. Null without a valid refund id.
- */
+/** A refund.completed refund object as the host applies it: its status decides (the webhook is the only word on the outcome); null without a valid refund id. */
 export function refundEventOf(refund: Record<string, unknown>): Extract<RefundEvent, { kind: 'by-id' }> | null {
   const gatewayRefundId = refundIdOf(refund);
   if (gatewayRefundId === null) return null;
