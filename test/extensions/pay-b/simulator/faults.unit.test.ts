@@ -62,7 +62,8 @@ describe('gateway D simulator: fault injection', () => {
     local.injectFault({ path: '/v3/banks/NG', status: 503, delayMs: 600_000 });
     const request = fetch(`${local.baseUrl}/v3/banks/NG`, {
       headers: { authorization: `Bearer ${DEFAULT_SECRET_KEY}` },
-      signal: AbortSignal.timeout(200),
+      // long enough for the request to reach the simulator on a loaded machine (200 ms was not, at load 13)
+      signal: AbortSignal.timeout(1_000),
     });
     await expect(request).rejects.toThrow();
     expect(local.requests.map((r) => r.path)).toEqual(['/v3/banks/NG']);
