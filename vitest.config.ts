@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
  *   that the global setup migrates once per run.
  */
 const UNIT_TEST_FILES = ['test/**/*.unit.test.ts', 'src/**/*.unit.test.ts'];
-/** `TEST_WITHOUT_BROWSER=1` leaves out the browser files (CI's PostgreSQL run: they check pages, not the database). */
+/** `TEST_WITHOUT_BROWSER=1` leaves out the browser files (CI's embedded run: they check pages, not the database, and run on PostgreSQL). */
 const BROWSER_FILES = process.env.TEST_WITHOUT_BROWSER === '1' ? ['**/*-browser.test.ts'] : [];
 
 export default defineConfig({
