@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, Badge, Button, Group, Progress, Select, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Badge, Box, Button, Group, Progress, Select, Stack, Switch, Table, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { DateTime, LoadError, Loading, PageHeader, Section, useApi, useCan, useLoad } from '../../sdk';
 
@@ -162,7 +162,9 @@ function RunCard({ log, onDownload }: { log: RunLog; onDownload: (fileId: string
         </Alert>
       )}
       {result.rejectedRows.length > 0 && (
-        <Table striped withTableBorder>
+        // long keys and reasons scroll inside this region (focusable, so a keyboard scrolls it too), never the page
+        <Box style={{ overflowX: 'auto', maxWidth: 'calc(100vw - 2rem)' }} tabIndex={0} role="region" aria-label="Rejected rows">
+        <Table striped withTableBorder miw={360}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Row</Table.Th>
@@ -180,6 +182,7 @@ function RunCard({ log, onDownload }: { log: RunLog; onDownload: (fileId: string
             ))}
           </Table.Tbody>
         </Table>
+        </Box>
       )}
     </Stack>
   );
